@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { calculatorAmount, CALCULATOR_MINIMUM, CALCULATOR_PRESETS, computeFees } from "~/lib/fees";
+import { cx } from "~/lib/class-names";
+import { formatMoney } from "~/lib/money";
+
+/**
+ * The fee calculator (spec sections 5 and 9). Without JavaScript it is a GET form
+ * (`?amount=`); with JavaScript the figures follow every keystroke.
+ */
+export function FeeCalculator({ initialAmount }: { initialAmount: string }) {
+  const { t, i18n } = useTranslation();
+  const [raw, setRaw] = useState(initialAmount);
+  useEffect(() => setRaw(initialAmount), [initialAmount]);
+
+  const amount = calculatorAmount(raw);
+  const fees = computeFees(Math.round(amount * 100));
+  const money = (cents: number) => formatMoney(cents, "EUR", i18n.language);
+  const rows = [
+    { label: t("pricing.calculator.sale"), value: money(fees.amountCents) },
+    { label: t("pricing.calculator.provider_fee"), value: `− ${money(fees.providerFeeCents)}` },
+    { label: t("pricing.calculator.platform_fee_ht"), value: `− ${money(fees.platformFeeHtCents)}` },
+    { label: t("pricing.calculator.platform_fee_ttc"), value: `− ${money(fees.platformFeeTtcCents)}` },
+  ];
+
+  return (
+    <section id="calculator" aria-labelledby="calculator-title" className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="calculator-title" className="text-2xl font-bold">
+        {t("pricing.calculator.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("pricing.calculator.subtitle")}</p>
+
+      <Form method="get" action="/pricing#calculator" preventScrollReset className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="flex-1">
+          <label htmlFor="sale-amount" className="block text-sm font-medium">
+            {t("pricing.calculator.amount_label")}
+          </label>
+          <div className="relative mt-1">
+            <input
+              id="sale-amount"
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min={CALCULATOR_MINIMUM}
+              step="0.01"
+              value={raw}
+              onChange={(event) => setRaw(event.target.value)}
+              aria-describedby="sale-amount-hint"
+              className="h-11 w-full rounded-lg border border-border pr-10 pl-3 text-lg"
+            />
+            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500">€</span>
+          </div>
+          <p id="sale-amount-hint" className="mt-1 text-xs text-slate-500">
+            {t("pricing.calculator.amount_hint", { minimum: CALCULATOR_MINIMUM })}
+          </p>
+        </div>
+        <button type="submit" className={buttonClasses("secondary", "lg")}>
+          {t("pricing.calculator.calculate")}
+        </button>
+      </Form>
+
+      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label={t("pricing.calculator.presets")}>
+        {CALCULATOR_PRESETS.map((preset) => (
+          <Link
+            key={preset}
+            to={`/pricing?amount=${preset}#calculator`}
+            preventScrollReset
+            replace
+            onClick={() => setRaw(String(preset))}
+            aria-pressed={amount === preset}
+            className={cx(buttonClasses(amount === preset ? "primary" : "outline", "sm"))}
+          >
+            {money(preset * 100)}
+          </Link>
+        ))}
+      </div>
+
+      <dl className="mt-6 divide-y divide-border rounded-xl border border-border" aria-live="polite" data-testid="fee-results">
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+            <dt className="text-slate-600">{row.label}</dt>
+            <dd className="font-medium whitespace-nowrap tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+        <div className="flex items-center justify-between gap-4 bg-green-50 px-4 py-3">
+          <dt className="font-semibold text-green-900">{t("pricing.calculator.net_ht")}</dt>
+          <dd className="text-lg font-bold text-green-900 tabular-nums" data-testid="net-ht">
+            {money(fees.netHtCents)}
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-4 bg-green-50 px-4 py-3">
+          <dt className="font-semibold text-green-900">{t("pricing.calculator.net_ttc")}</dt>
+          <dd className="text-lg font-bold text-green-900 tabular-nums" data-testid="net-ttc">
+            {money(fees.netTtcCents)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

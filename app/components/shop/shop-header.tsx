@@ -1,0 +1,75 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { AccountControl } from "~/components/site/account-control";
+import { LanguageSwitcher } from "~/components/site/language-switcher";
+import { CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
+import type { ShopBranding } from "~/domain/shops/shops.server";
+import { cx } from "~/lib/class-names";
+import { ShopLogo } from "./shop-logo";
+
+const links = [
+  { to: "/products", labelKey: "shop.nav.products" },
+  { to: "/orders", labelKey: "shop.nav.orders" },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-black/5", isActive && "underline underline-offset-4");
+
+export function ShopHeader({ shop }: { shop: ShopBranding }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const sheet = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(sheet, location.key);
+
+  return (
+    <header className="border-b border-black/10 bg-white/95 text-slate-900 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t("nav.skip_to_content")}
+      </a>
+      <div className="container-page flex h-16 items-center gap-3">
+        <Link to="/products" className="flex min-w-0 items-center gap-3">
+          <ShopLogo logoUrl={shop.logoUrl} name={shop.name} />
+          <span className="truncate text-lg font-bold" data-testid="shop-name">
+            {shop.name}
+          </span>
+        </Link>
+        <nav aria-label={t("shop.nav.label")} className="ml-auto hidden items-center gap-1 sm:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navClass}>
+              {t(link.labelKey)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+          <div className="hidden sm:block">
+            <AccountControl />
+          </div>
+          <LanguageSwitcher />
+          <details ref={sheet} className="group sm:hidden">
+            <summary className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5" aria-label={t("nav.open_menu")}>
+              <MenuIcon className="size-6 group-open:hidden" />
+              <CloseIcon className="hidden size-6 group-open:block" />
+            </summary>
+            <div className="fixed inset-x-0 top-16 bottom-0 z-40 bg-slate-900/40" aria-hidden="true" />
+            <nav aria-label={t("nav.mobile")} className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-[85vw] border-l border-border bg-white p-4 shadow-xl">
+              <ul className="space-y-1">
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted">
+                      {t(link.labelKey)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-4 border-t border-border pt-4">
+                <AccountControl />
+              </div>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useRevalidator } from "react-router";
+import { GlobeIcon } from "~/components/ui/icons";
+import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
+import { cx } from "~/lib/class-names";
+import { LANGUAGE_KEY, languageCookie, supportedLanguages, type Language } from "~/lib/i18n";
+
+const languageNames: Record<Language, string> = { en: "English", fr: "Français" };
+
+/**
+ * Links to `?lng=xx` (the server stores the cookie and redirects), so switching works
+ * without JavaScript. With JavaScript the choice is also kept in localStorage, the
+ * translations load, and the page data is refreshed 100 ms later (spec section 4).
+ */
+export function LanguageSwitcher({ className, align = "right" }: { className?: string; align?: "left" | "right" }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const details = useRef<HTMLDetailsElement>(null);
+  const current = (i18n.language ?? "en") as Language;
+  useDetailsDismiss(details, location.key);
+
+  function hrefFor(language: Language) {
+    const params = new URLSearchParams(location.search);
+    params.set("lng", language);
+    return `${location.pathname}?${params.toString()}`;
+  }
+
+  async function choose(event: React.MouseEvent, language: Language) {
+    event.preventDefault();
+    details.current?.removeAttribute("open");
+    try {
+      localStorage.setItem(LANGUAGE_KEY, language);
+    } catch {
+      // Private mode: the cookie still carries the choice.
+    }
+    document.cookie = languageCookie(language);
+    await i18n.changeLanguage(language);
+    setTimeout(() => void revalidator.revalidate(), 100);
+  }
+
+  return (
+    <details ref={details} className={cx("relative", className)}>
+      <summary
+        className="flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium hover:bg-muted"
+        aria-label={t("language.label")}
+      >
+        <GlobeIcon className="size-4" />
+        <span className="uppercase">{current}</span>
+      </summary>
+      <ul
+        className={cx(
+          "absolute z-40 mt-1 min-w-36 rounded-lg border border-border bg-white p-1 shadow-lg",
+          align === "right" ? "right-0" : "left-0",
+        )}
+      >
+        {supportedLanguages.map((language) => (
+          <li key={language}>
+            <a
+              href={hrefFor(language)}
+              hrefLang={language}
+              lang={language}
+              aria-current={language === current ? "true" : undefined}
+              onClick={(event) => void choose(event, language)}
+              className={cx(
+                "block rounded-md px-3 py-2 text-sm text-foreground hover:bg-muted",
+                language === current && "font-semibold text-brand-600",
+              )}
+            >
+              {languageNames[language]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

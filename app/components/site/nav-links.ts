@@ -1,0 +1,14 @@
+/** The main site's navigation, shared by the header and the mobile menu. */
+export type NavLink = { to: string; labelKey: string };
+
+export const exploreLinks: NavLink[] = [
+  { to: "/product", labelKey: "nav.product" },
+  { to: "/pricing", labelKey: "nav.pricing" },
+  { to: "/about", labelKey: "nav.about" },
+  { to: "/contact", labelKey: "nav.contact" },
+];
+
+export const sellerLinks: NavLink[] = [
+  { to: "/dashboard", labelKey: "nav.dashboard" },
+  { to: "/orders", labelKey: "nav.orders" },
+];

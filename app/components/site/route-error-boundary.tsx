@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+
+/** Error screen for any route: not found, forbidden, or an unexpected failure. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const serverMessage =
+    isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "message" in error.data
+      ? String((error.data as { message: unknown }).message)
+      : null;
+  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+
+  const key = status === 404 ? "not_found" : status === 403 ? "forbidden" : status >= 500 ? "server" : "generic";
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <p className="text-sm font-semibold text-brand-600">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t(`errors.page.${key}.title`)}</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">{serverMessage ?? t(`errors.page.${key}.description`)}</p>
+      <Link to="/" className={buttonClasses("primary", "md", "mt-8")}>
+        {t("errors.page.go_home")}
+      </Link>
+    </section>
+  );
+}

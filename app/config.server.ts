@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { sqliteFilenameFromUrl } from "~db/url";
+
+/**
+ * The configuration, read and validated once from the environment. A bad value stops
+ * the process with a message naming the variable and what is wrong with it.
+ */
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["0", "1", "true", "false", "yes", "no", "on", "off", ""], {
+      error: "must be one of 0, 1, true, false",
+    })
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : ["1", "true", "yes", "on"].includes(v)));
+
+const hostWithOptionalPort = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/app.db")
+      .refine((v) => sqliteFilenameFromUrl(v) !== null, "must be file:<path> (or :memory:)"),
+    ROOT_DOMAIN: z
+      .string()
+      .default("localhost:3000")
+      .transform((v) => v.trim().toLowerCase())
+      .refine((v) => hostWithOptionalPort.test(v), "must be a host name with an optional port, e.g. example.com or localhost:3000"),
+    PUBLIC_SCHEME: z.enum(["http", "https"], { error: "must be http or https" }).default("http"),
+    SEED_DEMO: booleanFlag(true),
+    TRUST_PROXY: booleanFlag(false),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^smtps?:\/\/.+/.test(v), "must look like smtp://user:pass@host:587 or smtps://..."),
+    MAIL_FROM: z.string().default("Live Shop <no-reply@localhost>"),
+    SUPPORT_EMAIL: z.email("must be an email address").default("support@example.com"),
+    PAYMENT_PROVIDER: z.enum(["stripe", "simulated"], { error: "must be stripe or simulated" }).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    // Tests point the Stripe SDK at a local server that answers like the Stripe API.
+    STRIPE_API_URL: z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
+  })
+  .transform((env, ctx) => {
+    const paymentProvider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? "stripe" : "simulated");
+    if (paymentProvider === "stripe") {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER is stripe" });
+      }
+    }
+    return { ...env, paymentProvider };
+  });
+
+export type Config = z.output<typeof envSchema> & { sessionSecret: string };
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv): z.output<typeof envSchema> {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/**
+ * Without SESSION_SECRET, a random secret is created once next to the database so that
+ * signed cookies survive restarts. Several processes must share an explicit secret.
+ */
+function resolveSessionSecret(env: z.output<typeof envSchema>): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const filename = sqliteFilenameFromUrl(env.DATABASE_URL);
+  if (!filename || filename === ":memory:") return crypto.randomBytes(32).toString("hex");
+  const secretFile = path.join(path.dirname(path.resolve(filename)), ".session-secret");
+  try {
+    return fs.readFileSync(secretFile, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.mkdirSync(path.dirname(secretFile), { recursive: true });
+    fs.writeFileSync(secretFile, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+let loaded: Config | undefined;
+export function getConfig(): Config {
+  if (!loaded) {
+    const env = parseConfig(process.env);
+    loaded = { ...env, sessionSecret: resolveSessionSecret(env) };
+  }
+  return loaded;
+}
+
+export function mainSiteUrl(config: Config = getConfig()): string {
+  return `${config.PUBLIC_SCHEME}://${config.ROOT_DOMAIN}`;
+}
+
+export function shopSiteUrl(subdomain: string, config: Config = getConfig()): string {
+  return `${config.PUBLIC_SCHEME}://${subdomain}.${config.ROOT_DOMAIN}`;
+}

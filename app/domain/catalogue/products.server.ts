@@ -1,0 +1,104 @@
+import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { getDatabase } from "~db/client";
+import { categories, products } from "~db/schema";
+import { NotFoundError } from "~/domain/errors.server";
+import { centsToDecimalString } from "~/lib/money";
+import type { ProductListQuery } from "~/schemas/catalogue";
+
+export type CatalogueProduct = {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  imagePath: string | null;
+  isInStock: boolean;
+  categorySlug: string | null;
+  categoryName: string | null;
+};
+
+/** `%term%` for a LIKE, with the user's own % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function productFilters(shopId: number, query: Pick<ProductListQuery, "categories__slug" | "search" | "available">): SQL[] {
+  const filters: SQL[] = [eq(products.shopId, shopId), isNull(products.archivedAt)];
+  if (query.categories__slug) filters.push(eq(categories.slug, query.categories__slug));
+  if (query.available !== undefined) filters.push(eq(products.isInStock, query.available));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(
+      sql`(lower(${products.name}) like ${pattern} escape '\\' or lower(${products.description}) like ${pattern} escape '\\')`,
+    );
+  }
+  return filters;
+}
+
+/**
+ * One page of a shop's live catalogue plus the total matching count (two indexed
+ * queries). `throughPage` returns pages 1..page at once (the no-JS "Load more").
+ */
+export function listShopProducts(
+  shopId: number,
+  query: ProductListQuery,
+  options: { throughPage?: boolean } = {},
+): { items: CatalogueProduct[]; count: number } {
+  const db = getDatabase();
+  const where = and(...productFilters(shopId, query));
+  const offset = options.throughPage ? 0 : (query.page - 1) * query.page_size;
+  const limit = options.throughPage ? query.page * query.page_size : query.page_size;
+  const items = db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      imagePath: products.imagePath,
+      isInStock: products.isInStock,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const [total] = db
+    .select({ n: count() })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .all();
+  return { items, count: total?.n ?? 0 };
+}
+
+/** Page numbers past the end are an error (as in the API's page links). */
+export function assertPageExists(page: number, pageSize: number, total: number): void {
+  if (page > 1 && (page - 1) * pageSize >= total) throw new NotFoundError("errors.invalid_page");
+}
+
+export function listShopCategories(shopId: number): { slug: string; name: string }[] {
+  return getDatabase()
+    .select({ slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(eq(categories.shopId, shopId))
+    .orderBy(asc(categories.position), asc(categories.name))
+    .all();
+}
+
+/** The API's product shape (spec section 3); image URLs are absolute. */
+export function productResource(product: CatalogueProduct, currency: string, origin: string) {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: centsToDecimalString(product.priceCents),
+    currency,
+    featured_image: product.imagePath ? new URL(product.imagePath, origin).toString() : null,
+    is_in_stock: product.isInStock,
+    category: product.categorySlug,
+    category_name: product.categoryName,
+  };
+}

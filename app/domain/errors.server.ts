@@ -1,0 +1,63 @@
+/**
+ * Typed failures of domain functions. Messages and field errors are translation keys
+ * (with optional interpolation values); each surface (API, screens) translates them.
+ */
+export type FieldErrors = Record<string, string[]>;
+export type MessageValues = Record<string, string | number>;
+
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+  constructor(
+    readonly messageKey: string,
+    readonly values: MessageValues = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly status = 400;
+  constructor(
+    messageKey: string,
+    readonly fieldErrors: FieldErrors = {},
+    values: MessageValues = {},
+  ) {
+    super(messageKey, values);
+  }
+}
+export class UnauthorizedError extends DomainError {
+  readonly status = 401;
+}
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+}
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+}
+export class ConflictError extends DomainError {
+  readonly status = 409;
+  constructor(
+    messageKey: string,
+    readonly fieldErrors: FieldErrors = {},
+    values: MessageValues = {},
+  ) {
+    super(messageKey, values);
+  }
+}
+export class PayloadTooLargeError extends DomainError {
+  readonly status = 413;
+}
+export class RateLimitedError extends DomainError {
+  readonly status = 429;
+  constructor(
+    messageKey: string,
+    readonly retryAfterSeconds: number,
+    values: MessageValues = {},
+  ) {
+    super(messageKey, values);
+  }
+}
+/** The payment provider refused or failed (e.g. card declined, provider unreachable). */
+export class ProviderError extends DomainError {
+  readonly status = 402;
+}

@@ -1,0 +1,110 @@
+import type { TFunction } from "i18next";
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { DomainError, RateLimitedError, ValidationError, type FieldErrors } from "~/domain/errors.server";
+import { translateMessage } from "~/lib/messages";
+import { getI18nInstance } from "~/middleware/i18n.server";
+
+/**
+ * The /api/v1 surface: JSON in, JSON out, errors as {"message"} (plus "errors" per field)
+ * with the right status. Bad input is a 4xx, never a 500.
+ */
+export type ApiArgs = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Handler = (args: ApiArgs) => unknown;
+
+export function apiResource(handlers: Partial<Record<Method, Handler>>) {
+  const run = (args: ApiArgs) => dispatch(args, handlers);
+  return { loader: run, action: run };
+}
+
+async function dispatch(args: ApiArgs, handlers: Partial<Record<Method, Handler>>): Promise<Response> {
+  const t = getI18nInstance(args.context).t;
+  const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
+  const handler = handlers[method];
+  if (!handler) {
+    return Response.json(
+      { message: t("errors.method_not_allowed", { method: args.request.method }) },
+      { status: 405, headers: { Allow: Object.keys(handlers).join(", ") } },
+    );
+  }
+  try {
+    const result = await handler(args);
+    if (result instanceof Response) return result;
+    if (result === undefined || result === null) return new Response(null, { status: 204 });
+    return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof Response) return error;
+    return apiErrorResponse(error, t);
+  }
+}
+
+export function translateFieldErrors(t: TFunction, fieldErrors: FieldErrors): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((m) => translateMessage(t, m))]));
+}
+
+export function apiErrorResponse(error: unknown, t: TFunction): Response {
+  if (error instanceof DomainError) {
+    const body: { message: string; errors?: Record<string, string[]> } = {
+      message: translateMessage(t, error.messageKey, error.values),
+    };
+    if ("fieldErrors" in error && error.fieldErrors && Object.keys(error.fieldErrors as FieldErrors).length > 0) {
+      body.errors = translateFieldErrors(t, error.fieldErrors as FieldErrors);
+    }
+    const headers = new Headers();
+    if (error instanceof RateLimitedError) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return Response.json(body, { status: error.status, headers });
+  }
+  console.error(error);
+  return Response.json({ message: t("errors.server") }, { status: 500 });
+}
+
+/** Reads a JSON object body; anything else is a 400 with a clear message. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type && !type.includes("json")) throw new ValidationError("errors.json_expected");
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    throw new ValidationError("errors.malformed_json");
+  }
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ValidationError("errors.malformed_json");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ValidationError("errors.json_object_expected");
+  return value as Record<string, unknown>;
+}
+
+/** Validates input against a schema; failures become a ValidationError with field errors. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "non_field_errors";
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  throw new ValidationError("errors.validation", fieldErrors);
+}
+
+/** DRF-style page links: absolute URLs of the neighbouring pages, or null. */
+export function pageLinks(url: URL, page: number, pageSize: number, count: number) {
+  const link = (target: number) => {
+    const next = new URL(url);
+    next.searchParams.set("page", String(target));
+    return next.toString();
+  };
+  return {
+    next: page * pageSize < count ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Which site a request is for, from its Host header (spec section 2, "Host logic"):
+ * - localhost, an IP address, or a name with two or fewer labels is the main site;
+ * - a `.localhost` suffix or more than two labels is a shop; its first label is the subdomain.
+ * When the platform's own domain (ROOT_DOMAIN) is known it takes precedence, so a root
+ * domain with more than two labels (e.g. `shops.example.co.uk`) still works.
+ */
+export type SiteFromHost = { kind: "main" } | { kind: "shop"; subdomain: string };
+
+export function hostnameOf(host: string): string {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith("[")) return value.slice(0, value.indexOf("]") + 1); // [::1]:3000
+  const colon = value.lastIndexOf(":");
+  return colon === -1 ? value : value.slice(0, colon);
+}
+
+function isIpAddress(hostname: string): boolean {
+  if (hostname.startsWith("[") || hostname.includes(":")) return true; // IPv6
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
+}
+
+export function siteFromHost(host: string, rootDomain?: string): SiteFromHost {
+  const hostname = hostnameOf(host).replace(/\.$/, "");
+  if (rootDomain) {
+    const root = hostnameOf(rootDomain);
+    if (hostname === root) return { kind: "main" };
+    if (hostname.endsWith(`.${root}`)) {
+      const rest = hostname.slice(0, -(root.length + 1));
+      return { kind: "shop", subdomain: rest.split(".")[0]! };
+    }
+  }
+  if (hostname === "localhost" || isIpAddress(hostname)) return { kind: "main" };
+  const labels = hostname.split(".");
+  if (hostname.endsWith(".localhost") || labels.length > 2) {
+    return { kind: "shop", subdomain: labels[0]! };
+  }
+  return { kind: "main" };
+}
+
+/** The main site's host for a shop host: the shop host without its first label, port kept. */
+export function mainHostFor(shopHost: string): string {
+  const value = shopHost.trim().toLowerCase();
+  const dot = value.indexOf(".");
+  return dot === -1 ? value : value.slice(dot + 1);
+}
+
+/** `{subdomain}.{rootDomain}`, the address of a shop (without scheme). */
+export function shopHost(subdomain: string, rootDomain: string): string {
+  return `${subdomain}.${rootDomain}`;
+}

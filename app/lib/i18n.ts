@@ -1,0 +1,36 @@
+/** Languages of the interface (spec section 1): en and fr, fallback en. */
+export const supportedLanguages = ["en", "fr"] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const fallbackLanguage: Language = "en";
+export const defaultNamespace = "translation";
+/** Cookie (server) and localStorage key (browser) holding the chosen language. */
+export const LANGUAGE_KEY = "i18nextLng";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
+
+export function textDirection(_language: Language): "ltr" | "rtl" {
+  return "ltr"; // both supported languages are left-to-right
+}
+
+export function languageCookie(language: Language): string {
+  return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** Reads `name` from a Cookie header without decoding tricks (the value is plain). */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

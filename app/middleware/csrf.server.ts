@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import { createContext, data, type MiddlewareFunction } from "react-router";
+import { readCookie } from "~/lib/i18n";
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
+import { getI18nInstance } from "./i18n.server";
+import { isApiPath } from "./site.server";
+
+/** The token for this request's forms (the cookie's value, or a fresh one being set). */
+export const csrfTokenContext = createContext<string>("");
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// Verified by signature and sent without cookies by the payment provider.
+const EXEMPT_PATHS = [/^\/api\/v1\/payment\/webhook\/?$/];
+
+function sameToken(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  return crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+export function csrfCookie(token: string, secure: boolean): string {
+  // Readable by scripts on purpose: API clients echo it in X-CSRFToken (double submit).
+  return `${CSRF_COOKIE}=${token}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * Every unsafe request must prove it comes from our own pages: forms carry the token in a
+ * hidden field, API calls send `X-CSRFToken` equal to the `csrftoken` cookie, and a
+ * cross-origin `Origin` is refused. Calls authenticated by an API key carry no cookies
+ * and are exempt. Any GET response sets the cookie when it is missing.
+ */
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const cookieToken = readCookie(request.headers.get("Cookie"), CSRF_COOKIE);
+  const validCookie = cookieToken && /^[A-Za-z0-9_-]{32,64}$/.test(cookieToken) ? cookieToken : undefined;
+
+  if (!SAFE_METHODS.has(request.method) && !EXEMPT_PATHS.some((re) => re.test(url.pathname))) {
+    const bearer = request.headers.get("Authorization")?.startsWith("Bearer ");
+    if (!(bearer && isApiPath(url.pathname))) {
+      const origin = request.headers.get("Origin");
+      const sameOrigin = !origin || origin === url.origin;
+      let submitted = request.headers.get(CSRF_HEADER);
+      if (!submitted && !isApiPath(url.pathname)) {
+        const type = request.headers.get("Content-Type") ?? "";
+        if (type.includes("form")) {
+          try {
+            const value = (await request.clone().formData()).get(CSRF_FIELD);
+            submitted = typeof value === "string" ? value : null;
+          } catch {
+            submitted = null;
+          }
+        }
+      }
+      if (!sameOrigin || !sameToken(submitted, validCookie)) {
+        const t = getI18nInstance(context).t;
+        const message = t("errors.csrf");
+        if (isApiPath(url.pathname)) return Response.json({ message }, { status: 403 });
+        throw data({ message }, { status: 403 });
+      }
+    }
+  }
+
+  const token = validCookie ?? crypto.randomBytes(24).toString("base64url");
+  context.set(csrfTokenContext, token);
+  const response = await next();
+  if (!validCookie) response.headers.append("Set-Cookie", csrfCookie(token, url.protocol === "https:"));
+  return response;
+};

@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import { redirect, type MiddlewareFunction } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { initReactI18next } from "react-i18next";
+import en from "../../locales/en/translation.json";
+import fr from "../../locales/fr/translation.json";
+import {
+  defaultNamespace,
+  fallbackLanguage,
+  isLanguage,
+  LANGUAGE_KEY,
+  languageCookie,
+  readCookie,
+  supportedLanguages,
+  type Language,
+} from "~/lib/i18n";
+
+export const resources = { en: { translation: en }, fr: { translation: fr } } as const;
+
+/** Changes whenever a translation changes, so browsers can cache the files for good. */
+export const localesVersion = crypto
+  .createHash("sha256")
+  .update(JSON.stringify(resources))
+  .digest("hex")
+  .slice(0, 12);
+
+/**
+ * Language: the `i18nextLng` cookie, then Accept-Language, then en. The cookie holds the
+ * plain language code so the browser can write it too.
+ */
+const [i18nextMiddleware, getLocaleFromContext, getI18nInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    order: ["custom", "header"],
+    async findLocale(request) {
+      // API clients say their language with Accept-Language; it wins over a browser cookie.
+      if (new URL(request.url).pathname.startsWith("/api/") && request.headers.has("Accept-Language")) return null;
+      const value = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
+      return isLanguage(value) ? value : null;
+    },
+  },
+  i18next: {
+    resources,
+    fallbackLng: fallbackLanguage,
+    defaultNS: defaultNamespace,
+    supportedLngs: [...supportedLanguages],
+    interpolation: { escapeValue: false },
+    nsSeparator: false,
+  },
+  plugins: [initReactI18next],
+});
+
+export { i18nextMiddleware, getI18nInstance };
+
+export function getLocale(context: Parameters<typeof getLocaleFromContext>[0]): Language {
+  const locale = getLocaleFromContext(context);
+  return isLanguage(locale) ? locale : fallbackLanguage;
+}
+
+/**
+ * `?lng=fr` on any page (the language links, which work without JavaScript) stores the
+ * choice in the cookie and redirects to the same address without the parameter.
+ */
+export const languageParamMiddleware: MiddlewareFunction<Response> = ({ request }) => {
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("lng");
+  if (requested === null || url.pathname.startsWith("/api/")) return;
+  url.searchParams.delete("lng");
+  const headers = new Headers();
+  if (isLanguage(requested)) headers.append("Set-Cookie", languageCookie(requested));
+  throw redirect(url.pathname + url.search, { headers });
+};

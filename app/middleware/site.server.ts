@@ -1,0 +1,60 @@
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { getConfig } from "~/config.server";
+import { NotFoundError } from "~/domain/errors.server";
+import { findLiveShopBySubdomain } from "~/domain/shops/shops.server";
+import { mainHostFor, siteFromHost } from "~/lib/host";
+import type { Shop } from "~db/schema";
+
+export type ResolvedSite = { kind: "main" } | { kind: "shop"; shop: Shop };
+
+export const siteContext = createContext<ResolvedSite>();
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * Resolves the site once per request from the host. A shop host whose subdomain has no
+ * live shop goes to the main site with `?attempted_subdomain=` (API calls get a 404).
+ */
+export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const site = siteFromHost(url.host, getConfig().ROOT_DOMAIN);
+  if (site.kind === "main") {
+    context.set(siteContext, { kind: "main" });
+    return next();
+  }
+  const shop = findLiveShopBySubdomain(site.subdomain);
+  if (!shop) {
+    if (isApiPath(url.pathname)) return Response.json({ message: "Shop not found." }, { status: 404 });
+    const target = new URL(`${url.protocol}//${mainHostFor(url.host)}/`);
+    target.searchParams.set("attempted_subdomain", site.subdomain);
+    throw redirect(target.toString());
+  }
+  context.set(siteContext, { kind: "shop", shop });
+  return next();
+};
+
+type ContextReader = { get: <T>(key: import("react-router").RouterContext<T>) => T };
+
+/** The current shop, for shop-only domain calls; NotFound on the main site. */
+export function requireShop(context: ContextReader): Shop {
+  const site = context.get(siteContext);
+  if (site.kind !== "shop") throw new NotFoundError("errors.not_found");
+  return site.shop;
+}
+
+/**
+ * Guards of screens: the other site's paths answer 404. They run in loaders (not
+ * middleware) so the root loader still runs and the 404 page wears the site's shell.
+ */
+export function assertSite(context: ContextReader, kind: ResolvedSite["kind"]): void {
+  if (context.get(siteContext).kind !== kind) throw data(null, { status: 404 });
+}
+
+/** The current shop for a shop screen's loader; a 404 page on the main site. */
+export function requireShopPage(context: ContextReader): Shop {
+  const site = context.get(siteContext);
+  if (site.kind !== "shop") throw data(null, { status: 404 });
+  return site.shop;
+}

@@ -1,0 +1,118 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type MiddlewareFunction,
+} from "react-router";
+import { getToast } from "remix-toast/middleware";
+import type { Route } from "./+types/root";
+import appStyles from "./app.css?url";
+import { useNonce } from "./components/nonce";
+import { MainShell } from "./components/site/main-shell";
+import { ShopShell } from "./components/shop/shop-shell";
+import { Toasts } from "./components/ui/toasts";
+import { getConfig, mainSiteUrl } from "./config.server";
+import { shopBranding } from "./domain/shops/shops.server";
+import { textDirection } from "./lib/i18n";
+import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
+import { getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
+import { nonceMiddleware } from "./middleware/request.server";
+import { securityHeadersMiddleware } from "./middleware/security-headers.server";
+import { siteContext, siteMiddleware } from "./middleware/site.server";
+import { createToastMiddleware } from "./middleware/toast.server";
+
+export const middleware: MiddlewareFunction<Response>[] = [
+  nonceMiddleware,
+  securityHeadersMiddleware,
+  languageParamMiddleware,
+  i18nextMiddleware,
+  siteMiddleware,
+  csrfMiddleware,
+  createToastMiddleware(),
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const locale = getLocale(context);
+  const site = context.get(siteContext);
+  const config = getConfig();
+  return {
+    locale,
+    localesVersion,
+    site: site.kind === "shop" ? { kind: "shop" as const, shop: shopBranding(site.shop, locale) } : { kind: "main" as const },
+    toast: getToast(context),
+    csrfToken: context.get(csrfTokenContext),
+    mainUrl: mainSiteUrl(config),
+    rootDomain: config.ROOT_DOMAIN,
+    supportEmail: config.SUPPORT_EMAIL,
+    year: new Date().getFullYear(),
+    user: null as { isSeller: boolean } | null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("Root loader data is missing");
+  return data;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? "en";
+
+  // Follow the language the server chose (cookie, switcher, Accept-Language).
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
+
+  return (
+    <html lang={locale} dir={textDirection(locale)} data-locales-version={data?.localesVersion}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data ? (
+          <link
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={`/locales/${locale}/translation.json?v=${data.localesVersion}`}
+          />
+        ) : null}
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {!data ? (
+          // The request failed before the root loader ran (e.g. a refused form post).
+          <main id="main">{children}</main>
+        ) : data.site.kind === "shop" ? (
+          <ShopShell shop={data.site.shop}>{children}</ShopShell>
+        ) : (
+          <MainShell>{children}</MainShell>
+        )}
+        <Toasts toast={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "./components/site/route-error-boundary";

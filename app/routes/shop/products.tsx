@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/products";
+import { ProductCard, ProductCardSkeleton } from "~/components/catalogue/product-card";
+import { Alert } from "~/components/ui/alert";
+import { buttonClasses } from "~/components/ui/button";
+import { SearchIcon } from "~/components/ui/icons";
+import { Spinner } from "~/components/ui/spinner";
+import { listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
+import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { cx } from "~/lib/class-names";
+import { metaDescriptors } from "~/lib/page-meta";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireShopPage } from "~/middleware/site.server";
+import { PRODUCT_PAGE_SIZE } from "~/schemas/catalogue";
+
+// Without JavaScript "Load more" asks for ?page=N and gets pages 1..N; cap what one request may ask.
+const MAX_PAGES = 50;
+
+function catalogueParams(url: URL) {
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), MAX_PAGES);
+  const category = url.searchParams.get("category")?.trim().slice(0, 100) || undefined;
+  const search = url.searchParams.get("search")?.trim().slice(0, 100) || undefined;
+  return { page, category, search };
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const shop = requireShopPage(context);
+  const url = new URL(request.url);
+  const { page, category, search } = catalogueParams(url);
+  const { items, count } = listShopProducts(
+    shop.id,
+    { page, page_size: PRODUCT_PAGE_SIZE, categories__slug: category, search, available: undefined },
+    { throughPage: true },
+  );
+  return {
+    products: items.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      priceCents: p.priceCents,
+      imageUrl: p.imagePath,
+      isInStock: p.isInStock,
+    })),
+    count,
+    page,
+    hasNext: page * PRODUCT_PAGE_SIZE < count && page < MAX_PAGES,
+    categories: listShopCategories(shop.id),
+    category: category ?? "",
+    search: search ?? "",
+    currency: shop.currency,
+    meta: shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, url),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+function hrefWith(params: { category?: string; search?: string; page?: number }) {
+  const search = new URLSearchParams();
+  if (params.category) search.set("category", params.category);
+  if (params.search) search.set("search", params.search);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  const query = search.toString();
+  return query ? `?${query}` : "?";
+}
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { products, count, page, hasNext, categories, category, search, currency } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [query, setQuery] = useState(search);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => setQuery(search), [search]);
+
+  const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
+  const nextParams = pending ? new URLSearchParams(navigation.location.search) : null;
+  const filtersChanging =
+    nextParams !== null && ((nextParams.get("category") ?? "") !== category || (nextParams.get("search") ?? "") !== search);
+  const loadingMore = pending && !filtersChanging;
+
+  function onSearchChange(value: string, form: HTMLFormElement) {
+    setQuery(value);
+    clearTimeout(debounce.current);
+    // Search as the shopper types; the page goes back to 1 (spec section 4).
+    debounce.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), 300);
+  }
+
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold tracking-tight">{t("catalogue.title")}</h1>
+
+      <div className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-start">
+        <nav aria-label={t("catalogue.categories")} className="lg:w-56 lg:shrink-0">
+          <h2 className="mb-2 text-sm font-semibold">{t("catalogue.categories")}</h2>
+          <ul className="flex flex-wrap gap-2 lg:flex-col">
+            {[{ slug: "", name: t("catalogue.all_categories") }, ...categories].map((c) => (
+              <li key={c.slug || "all"}>
+                <Link
+                  to={hrefWith({ category: c.slug, search })}
+                  preventScrollReset
+                  aria-current={c.slug === category ? "page" : undefined}
+                  className={cx(
+                    "block rounded-lg border px-3 py-1.5 text-sm",
+                    c.slug === category ? "border-transparent font-semibold text-white" : "border-black/10 bg-white text-slate-700 hover:bg-slate-50",
+                  )}
+                  style={c.slug === category ? { backgroundColor: "var(--shop-primary)" } : undefined}
+                >
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="min-w-0 flex-1">
+          <Form method="get" role="search" className="flex gap-2" onSubmit={() => clearTimeout(debounce.current)}>
+            {category ? <input type="hidden" name="category" value={category} /> : null}
+            <label htmlFor="catalogue-search" className="sr-only">
+              {t("catalogue.search_label")}
+            </label>
+            <div className="relative flex-1">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+              <input
+                id="catalogue-search"
+                type="search"
+                name="search"
+                value={query}
+                onChange={(e) => onSearchChange(e.target.value, e.currentTarget.form!)}
+                placeholder={t("catalogue.search_placeholder")}
+                className="h-10 w-full rounded-lg border border-black/15 bg-white pr-3 pl-9 text-sm text-slate-900"
+                maxLength={100}
+              />
+            </div>
+            <button type="submit" className={buttonClasses("outline", "md")}>
+              {t("catalogue.search_button")}
+            </button>
+          </Form>
+
+          <p className="mt-4 text-sm text-slate-600" aria-live="polite" data-testid="catalogue-count">
+            {t("catalogue.count", { shown: products.length, total: count })}
+          </p>
+
+          {filtersChanging ? (
+            <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t("catalogue.loading")}>
+              {Array.from({ length: 8 }, (_, i) => (
+                <li key={i}>
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : products.length === 0 ? (
+            <div className="mt-10 rounded-xl border border-dashed border-black/15 bg-white p-10 text-center text-slate-700">
+              <p className="text-lg font-semibold">{t("catalogue.empty_title")}</p>
+              <p className="mt-1 text-sm text-slate-500">{t("catalogue.empty_hint")}</p>
+            </div>
+          ) : (
+            <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
+              {products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} currency={currency} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {hasNext && !filtersChanging ? (
+            <div className="mt-8 flex justify-center">
+              <Link
+                to={hrefWith({ category, search, page: page + 1 })}
+                preventScrollReset
+                replace
+                className={buttonClasses("outline", "lg")}
+                aria-disabled={loadingMore || undefined}
+              >
+                {loadingMore ? <Spinner className="size-4" /> : null}
+                {loadingMore ? t("catalogue.loading") : t("catalogue.load_more")}
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold tracking-tight">{t("catalogue.title")}</h1>
+      <Alert tone="danger" className="mt-6" title={t("catalogue.load_failed")}>
+        <Link to="/products" reloadDocument className="font-medium underline">
+          {t("common.retry")}
+        </Link>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { count } from "drizzle-orm";
+import { hashPassword } from "~/domain/accounts/password.server";
+import type { AppDatabase } from "./client";
+import { demoCatalogue } from "./demo-catalogue";
+import { categories, products, sellerProfiles, shops, users } from "./schema";
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: "admin@example.com", password: "Admin1234!" },
+  seller: { email: "demo@example.com", password: "Demo1234!" },
+  pendingSeller: { email: "pending@example.com", password: "Pending1234!" },
+} as const;
+
+export function isDatabaseEmpty(db: AppDatabase): boolean {
+  const [row] = db.select({ n: count() }).from(users).all();
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Demo data for a fresh database: an admin, a verified seller whose shop `demo` is live
+ * with a catalogue, and a seller still under review.
+ */
+export async function seedDemoData(db: AppDatabase): Promise<void> {
+  const [adminHash, sellerHash, pendingHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.seller.password),
+    hashPassword(DEMO_ACCOUNTS.pendingSeller.password),
+  ]);
+  const now = new Date();
+
+  db.transaction(
+    (tx) => {
+      tx.insert(users)
+        .values({
+          email: DEMO_ACCOUNTS.admin.email,
+          username: "admin",
+          firstName: "Ada",
+          lastName: "Admin",
+          passwordHash: adminHash,
+          isVerified: true,
+          isStaff: true,
+        })
+        .run();
+
+      const seller = tx
+        .insert(users)
+        .values({
+          email: DEMO_ACCOUNTS.seller.email,
+          username: "demo",
+          firstName: "Dana",
+          lastName: "Demo",
+          phoneNumber: "+33 6 12 34 56 78",
+          passwordHash: sellerHash,
+          isVerified: true,
+          isSeller: true,
+        })
+        .returning({ id: users.id })
+        .get();
+
+      tx.insert(sellerProfiles)
+        .values({
+          userId: seller.id,
+          businessName: "Demo Live Shop",
+          businessType: "company",
+          businessDescription: "Live-stream fashion, beauty and home finds.",
+          businessAddress: "12 rue de la Paix, 75002 Paris, France",
+          contactEmail: "demo@example.com",
+          contactPhone: "+33 1 23 45 67 89",
+          website: "https://example.com",
+          siret: "12345678901234",
+          verificationStatus: "verified",
+          verifiedAt: now,
+          stripeConnectAccountId: "acct_sim_demo",
+          stripeDetailsSubmitted: true,
+          stripeOnboardingCompleted: true,
+          stripeChargesEnabled: true,
+          stripePayoutsEnabled: true,
+        })
+        .run();
+
+      const shop = tx
+        .insert(shops)
+        .values({
+          ownerId: seller.id,
+          subdomain: "demo",
+          name: "Demo Live Shop",
+          description: "Live-stream fashion, beauty and home finds.",
+          businessType: "company",
+          isLive: true,
+          liveSince: now,
+          checkoutBannerTextEn: "Live tonight at 8 pm: free shipping on every order!",
+          checkoutBannerTextFr: "En direct ce soir à 20 h : livraison offerte sur toutes les commandes !",
+        })
+        .returning({ id: shops.id })
+        .get();
+
+      demoCatalogue.forEach((category, position) => {
+        const row = tx
+          .insert(categories)
+          .values({ shopId: shop.id, slug: category.slug, name: category.name, position })
+          .returning({ id: categories.id })
+          .get();
+        tx.insert(products)
+          .values(
+            category.products.map((p) => ({
+              shopId: shop.id,
+              categoryId: row.id,
+              name: p.name,
+              description: p.description,
+              priceCents: Math.round(p.price * 100),
+              isInStock: p.inStock,
+              imagePath: p.image ? `/demo/${p.image}` : null,
+            })),
+          )
+          .run();
+      });
+
+      const pending = tx
+        .insert(users)
+        .values({
+          email: DEMO_ACCOUNTS.pendingSeller.email,
+          username: "pending",
+          firstName: "Paul",
+          lastName: "Pending",
+          passwordHash: pendingHash,
+          isSeller: true,
+        })
+        .returning({ id: users.id })
+        .get();
+      tx.insert(sellerProfiles)
+        .values({
+          userId: pending.id,
+          businessName: "Pending Crafts",
+          businessType: "individual",
+          contactEmail: "pending@example.com",
+          contactPhone: "+33 6 00 00 00 00",
+          siret: "98765432109876",
+          verificationStatus: "under_review",
+        })
+        .run();
+      tx.insert(shops)
+        .values({ ownerId: pending.id, subdomain: "pending-crafts", name: "Pending Crafts", businessType: "individual" })
+        .run();
+    },
+    { behavior: "immediate" },
+  );
+}

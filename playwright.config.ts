@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+// Playwright cannot download its own browser on our machines: use Debian's Chromium.
+const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    // Tests tagged @nojs-only run only without JavaScript, @js-only only with it; the rest run in both.
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  webServer: {
+    command: "node tests/e2e/server.js",
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      ROOT_DOMAIN: `localhost:${PORT}`,
+      DATABASE_URL: "file:./data/e2e/app.db",
+      UPLOAD_DIR: "./data/e2e/uploads",
+      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+      SEED_DEMO: "1",
+    },
+  },
+});

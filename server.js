@@ -1,0 +1,53 @@
+// The HTTP server: static files, then the app. `node server.js --dev` runs Vite in
+// middleware mode; otherwise it serves the production build (see scripts/start.js).
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.argv.includes("--dev");
+process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let loadApp;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
+} else {
+  const staticHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
+  server.use(express.static("build/client", { maxAge: "1h", setHeaders: staticHeaders }));
+  const built = await import("./build/server/index.js");
+  loadApp = async () => built;
+}
+
+let info;
+try {
+  info = await (await loadApp()).prepare();
+} catch (error) {
+  if (error?.constructor?.name === "ConfigError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+server.set("trust proxy", info.trustProxy);
+server.use(async (req, res, next) => {
+  try {
+    (await loadApp()).app(req, res, next);
+  } catch (error) {
+    next(error);
+  }
+});
+
+server.listen(info.port, info.host, () => {
+  console.log(`\n  Main site:  ${info.mainUrl}`);
+  console.log(`  Demo shop:  ${info.demoShopUrl}/products`);
+  if (info.seeded) console.log("  Demo data was added to the fresh database.");
+  console.log(`  Payments:   ${info.paymentProvider === "simulated" ? "simulated (test mode)" : "Stripe"}`);
+  console.log(`  Logins:     ${info.demoAccounts.seller.email} / ${info.demoAccounts.seller.password} (seller), ${info.demoAccounts.admin.email} / ${info.demoAccounts.admin.password} (admin)\n`);
+});

@@ -1,0 +1,52 @@
+import "react-router";
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import express from "express";
+import { createRequestHandler } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
+import { createLoadContext } from "~/middleware/request.server";
+import { getDatabase } from "~db/client";
+import { migrateDatabase } from "~db/migrate";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
+
+/**
+ * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
+ * tests, and the start-up work (configuration, migrations, demo data).
+ */
+export { ConfigError } from "~/config.server";
+
+export async function prepare() {
+  const config = getConfig();
+  const db = getDatabase();
+  migrateDatabase(db);
+  let seeded = false;
+  if (config.SEED_DEMO && isDatabaseEmpty(db)) {
+    await seedDemoData(db);
+    seeded = true;
+  }
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    trustProxy: config.TRUST_PROXY,
+    seeded,
+    mainUrl: mainSiteUrl(config),
+    demoShopUrl: shopSiteUrl("demo", config),
+    demoAccounts: DEMO_ACCOUNTS,
+    paymentProvider: config.paymentProvider,
+  };
+}
+
+export const app = express.Router();
+app.use(
+  createExpressHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => createLoadContext(req.ip),
+  }),
+);
+
+const fetchHandler = createRequestHandler(build, process.env.NODE_ENV);
+/** Whole requests through the app, as `new Request("http://demo.localhost/...")` (tests). */
+export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Promise<Response> {
+  return fetchHandler(request, createLoadContext(clientAddress));
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { TestClient } from "./app";
+
+type Page = { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] };
+const demo = () => new TestClient("demo.localhost:3000");
+
+describe("GET /api/v1/shop/products/", () => {
+  it("answers the paginated shape, with or without the trailing slash", async () => {
+    for (const path of ["/api/v1/shop/products/", "/api/v1/shop/products"]) {
+      const { status, body } = await demo().json<Page>(path);
+      expect(status).toBe(200);
+      expect(body.count).toBe(24);
+      expect(body.results).toHaveLength(10);
+      expect(body.previous).toBeNull();
+      expect(body.next).toBe("http://demo.localhost:3000/api/v1/shop/products/?page=2".replace("products/", path.endsWith("/") ? "products/" : "products"));
+      expect(body.results[0]).toEqual({
+        id: 1,
+        name: "Silk Scarf Aurora",
+        description: expect.any(String),
+        price: "39.00",
+        currency: "EUR",
+        featured_image: "http://demo.localhost:3000/demo/scarf.svg",
+        is_in_stock: true,
+        category: "fashion",
+        category_name: "Fashion",
+      });
+    }
+  });
+
+  it("supports page, page_size, categories__slug, search and available", async () => {
+    const last = await demo().json<Page>("/api/v1/shop/products/?page=3");
+    expect(last.body.results).toHaveLength(4);
+    expect(last.body.next).toBeNull();
+    expect(last.body.previous).toContain("page=2");
+    expect((await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.results).toHaveLength(24);
+    const beauty = await demo().json<Page>("/api/v1/shop/products/?categories__slug=beauty");
+    expect(beauty.body.count).toBe(6);
+    expect(beauty.body.results.every((p) => p.category === "beauty")).toBe(true);
+    const inStock = await demo().json<Page>("/api/v1/shop/products/?available=true&page_size=100");
+    expect(inStock.body.results.every((p) => p.is_in_stock === true)).toBe(true);
+    expect(inStock.body.count).toBeLessThan(24);
+    const search = await demo().json<Page>("/api/v1/shop/products/?search=mug");
+    expect(search.body.results.map((p) => p.name)).toEqual(["Ceramic Mug"]);
+    const noImage = (await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.results.filter((p) => p.featured_image === null);
+    expect(noImage.length).toBeGreaterThan(0);
+  });
+
+  it("answers bad input with a 400 naming the field, never a 500", async () => {
+    for (const query of ["page=abc", "page=0", "page_size=101", "page_size=-1", "available=maybe", `search=${"x".repeat(101)}`]) {
+      const { status, body } = await demo().json<{ message: string; errors: Record<string, string[]> }>(`/api/v1/shop/products/?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.message).toBe("Some fields are not valid.");
+      expect(Object.keys(body.errors)).toHaveLength(1);
+    }
+    const beyond = await demo().json<{ message: string }>("/api/v1/shop/products/?page=99");
+    expect(beyond.status).toBe(404);
+    expect(beyond.body.message).toBe("Invalid page.");
+  });
+
+  it("honours Accept-Language for messages", async () => {
+    const { body } = await demo().json<{ message: string }>("/api/v1/shop/products/?page=abc", { headers: { "Accept-Language": "fr" } });
+    expect(body.message).toBe("Certains champs ne sont pas valides.");
+  });
+
+  it("is a 404 JSON on the main host", async () => {
+    const { status, body } = await new TestClient().json("/api/v1/shop/products/");
+    expect(status).toBe(404);
+    expect(body).toEqual({ message: "Not found." });
+  });
+});
+
+describe("GET /api/v1/shop/categories/", () => {
+  it("lists the shop's categories", async () => {
+    const { status, body } = await demo().json<Page>("/api/v1/shop/categories/");
+    expect(status).toBe(200);
+    expect(body.results).toEqual([
+      { slug: "fashion", name: "Fashion" },
+      { slug: "beauty", name: "Beauty" },
+      { slug: "home", name: "Home" },
+      { slug: "accessories", name: "Accessories" },
+    ]);
+    expect((await new TestClient().request("/api/v1/shop/categories/")).status).toBe(404);
+  });
+});
+
+describe("API plumbing", () => {
+  it("answers unknown endpoints and methods with JSON", async () => {
+    const unknown = await demo().json("/api/v1/nope/");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: "This API endpoint does not exist." });
+    const method = await demo().json<{ message: string }>("/api/v1/shop/products/", { method: "DELETE" });
+    expect(method.status).toBe(405);
+    expect(method.response.headers.get("Allow")).toBe("GET");
+  });
+
+  it("sets the csrftoken cookie on GET and refuses unsafe calls without X-CSRFToken", async () => {
+    const client = demo();
+    await client.request("/api/v1/shop/categories/");
+    expect(client.cookies.get("csrftoken")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const refused = await client.json<{ message: string }>("/api/v1/shop/products/", { method: "POST", json: {}, csrf: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/CSRF/);
+    const wrong = await client.json("/api/v1/shop/products/", { method: "POST", json: {}, headers: { "X-CSRFToken": "x".repeat(32) } });
+    expect(wrong.status).toBe(403);
+    const crossOrigin = await client.json("/api/v1/shop/products/", { method: "POST", json: {}, headers: { Origin: "http://evil.localhost:3000" } });
+    expect(crossOrigin.status).toBe(403);
+    const accepted = await client.json("/api/v1/shop/products/", { method: "POST", json: {} });
+    expect(accepted.status).toBe(405); // passes the CSRF check, then: no POST here
+  });
+});

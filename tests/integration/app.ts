@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * The built server bundle (`npm run build`), prepared once per test file: migrations and
+ * demo data applied to the file's own database.
+ */
+type ServerBuild = {
+  prepare(): Promise<unknown>;
+  handleRequest(request: Request, clientAddress?: string): Promise<Response>;
+};
+
+let app: Promise<ServerBuild> | undefined;
+export function loadApp(): Promise<ServerBuild> {
+  app ??= (async () => {
+    const entry = path.resolve("build/server/index.js");
+    if (!existsSync(entry)) throw new Error("Run `npm run build` before the integration tests.");
+    const mod = (await import(pathToFileURL(entry).href)) as ServerBuild;
+    await mod.prepare();
+    return mod;
+  })();
+  return app;
+}
+
+type RequestOptions = {
+  method?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: BodyInit;
+  form?: Record<string, string>;
+  clientAddress?: string;
+  /** Send the CSRF token of the jar (default for unsafe methods). */
+  csrf?: boolean;
+};
+
+/**
+ * A browser-like client for one host: keeps cookies, sends the CSRF token on unsafe
+ * requests (header for the API, form field for screens), does not follow redirects.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly host = "localhost:3000") {}
+
+  get origin() {
+    return `http://${this.host}`;
+  }
+
+  async request(pathname: string, options: RequestOptions = {}): Promise<Response> {
+    const { handleRequest } = await loadApp();
+    const method = options.method ?? (options.json !== undefined || options.form ? "POST" : "GET");
+    const headers = new Headers(options.headers);
+    const unsafe = !["GET", "HEAD", "OPTIONS"].includes(method);
+    if (unsafe && options.csrf !== false && !this.cookies.has("csrftoken")) await this.request("/api/v1/shop/categories/");
+    if (this.cookies.size > 0 && !headers.has("Cookie")) {
+      headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.json);
+    }
+    if (options.form) {
+      const form = new URLSearchParams(options.form);
+      if (unsafe && options.csrf !== false) form.set("csrf", this.cookies.get("csrftoken") ?? "");
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      body = form.toString();
+    }
+    if (unsafe && options.csrf !== false && pathname.startsWith("/api/") && !headers.has("X-CSRFToken")) {
+      headers.set("X-CSRFToken", this.cookies.get("csrftoken") ?? "");
+    }
+    if (unsafe && !headers.has("Origin")) headers.set("Origin", this.origin);
+    const response = await handleRequest(new Request(`${this.origin}${pathname}`, { method, headers, body }), options.clientAddress);
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async json<T = Record<string, unknown>>(pathname: string, options: RequestOptions = {}): Promise<{ status: number; body: T; response: Response }> {
+    const response = await this.request(pathname, options);
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, response };
+  }
+
+  async html(pathname: string, options: RequestOptions = {}): Promise<{ status: number; html: string; response: Response }> {
+    const response = await this.request(pathname, options);
+    return { status: response.status, html: await response.text(), response };
+  }
+}

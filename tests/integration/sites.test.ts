@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { TestClient } from "./app";
+
+const main = () => new TestClient("localhost:3000");
+const demo = () => new TestClient("demo.localhost:3000");
+
+describe("main site and shops", () => {
+  it.each(["/", "/onboarding", "/product", "/pricing", "/about", "/contact", "/terms", "/privacy", "/legal-notice"])(
+    "serves %s on the main host in en and fr",
+    async (path) => {
+      const en = await main().html(path, { headers: { "Accept-Language": "en" } });
+      expect(en.status).toBe(200);
+      expect(en.html).toContain('<html lang="en" dir="ltr"');
+      const fr = await main().html(path, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+      expect(fr.status).toBe(200);
+      expect(fr.html).toContain('<html lang="fr" dir="ltr"');
+      expect(fr.html).toContain("<title>");
+    },
+  );
+
+  it("has the default title, description, share image and structured data on the landing page", async () => {
+    const { html } = await main().html("/");
+    expect(html).toContain("<title>Create Your Online Store</title>");
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain('property="og:image" content="http://localhost:3000/og-image.jpg"');
+    expect(html).toContain("application/ld+json");
+    expect(html).toContain("EUR, USD, GBP");
+    expect(html).toContain("Credit Card, Debit Card, PayPal, Apple Pay, Google Pay");
+  });
+
+  it("answers 404 for main-only paths on a shop host and shop-only paths on the main host", async () => {
+    for (const path of ["/onboarding", "/pricing", "/about", "/terms"]) {
+      const response = await demo().request(path);
+      expect(response.status, path).toBe(404);
+    }
+    const shopOnly = await main().html("/products");
+    expect(shopOnly.status).toBe(404);
+    expect(shopOnly.html).toContain("Page not found");
+    expect((await main().request("/no-such-page")).status).toBe(404);
+  });
+
+  it("sends an unknown subdomain to the main site with attempted_subdomain", async () => {
+    const response = await new TestClient("nope.localhost:3000").request("/products");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=nope");
+    const landing = await main().html("/?attempted_subdomain=nope");
+    expect(landing.html).toContain("The shop “nope” was not found");
+    expect(landing.html).toContain("the address was mistyped");
+  });
+
+  it("does not serve a shop that is not live yet", async () => {
+    const response = await new TestClient("pending-crafts.localhost:3000").request("/products");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
+  });
+
+  it("shows the shop header and title on a shop page", async () => {
+    const { status, html } = await demo().html("/products");
+    expect(status).toBe(200);
+    expect(html).toContain("<title>Demo Live Shop - Live Shopping</title>");
+    expect(html).toContain('data-testid="shop-name"');
+    expect(html).toContain("All categories");
+    expect(html).toContain("Showing 10 of 24 products");
+  });
+
+  it("renders pages 1..N of the catalogue for ?page=N and filters by category and search", async () => {
+    expect((await demo().html("/products?page=2")).html).toContain("Showing 20 of 24 products");
+    expect((await demo().html("/products?page=3")).html).toContain("Showing 24 of 24 products");
+    expect((await demo().html("/products?category=beauty")).html).toContain("Showing 6 of 6 products");
+    const empty = await demo().html("/products?search=zzzz");
+    expect(empty.html).toContain("No products found");
+    expect(empty.html).toContain("Try adjusting your search or filter criteria");
+  });
+
+  it("formats prices in the shop currency for the language", async () => {
+    expect((await demo().html("/products", { headers: { "Accept-Language": "en" } })).html).toContain("€39.00");
+    const fr = (await demo().html("/products", { headers: { "Accept-Language": "fr" } })).html;
+    expect(fr.replace(/\u202f|\u00a0|&nbsp;/g, " ")).toContain("39,00 €");
+  });
+
+  it("keeps the language chosen with ?lng in the i18nextLng cookie", async () => {
+    const client = main();
+    const response = await client.request("/pricing?lng=fr&amount=25");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/pricing?amount=25");
+    expect(client.cookies.get("i18nextLng")).toBe("fr");
+    const page = await client.html("/pricing?amount=25", { headers: { "Accept-Language": "en" } });
+    expect(page.html).toContain('<html lang="fr"');
+    expect(page.html).toContain("Simulateur de frais");
+  });
+
+  it("renders the fee calculator from the query string (no JavaScript needed)", async () => {
+    const { html } = await main().html("/pricing?amount=100");
+    expect(html).toContain("€96.25");
+    expect(html).toContain("€95.85");
+    expect((await main().html("/pricing?amount=-5")).html).toContain("€96.25"); // 0 is calculated as 100
+  });
+
+  it("puts security headers on pages, API answers and errors", async () => {
+    for (const [client, path] of [
+      [main(), "/"],
+      [demo(), "/api/v1/shop/products/"],
+      [main(), "/nope"],
+    ] as const) {
+      const response = await client.request(path);
+      expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
+  it("serves the translations at /locales/{lng}/{ns}.json", async () => {
+    const en = await main().json<Record<string, unknown>>("/locales/en/translation.json");
+    expect(en.status).toBe(200);
+    expect(en.body).toHaveProperty("catalogue.empty_title", "No products found");
+    const fr = await main().json<Record<string, unknown>>("/locales/fr/translation.json");
+    expect(fr.body).toHaveProperty("catalogue.empty_title", "Aucun produit trouvé");
+    expect((await main().request("/locales/de/translation.json")).status).toBe(404);
+    expect((await main().request("/locales/en/other.json")).status).toBe(404);
+  });
+});

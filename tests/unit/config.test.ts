@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/config.server";
+
+describe("configuration", () => {
+  it("has embedded defaults", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe("file:./data/app.db");
+    expect(config.ROOT_DOMAIN).toBe("localhost:3000");
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.paymentProvider).toBe("simulated");
+  });
+
+  it("names the variable and the problem for a bad value", () => {
+    expect(() => parseConfig({ PORT: "eighty" })).toThrowError(ConfigError);
+    expect(() => parseConfig({ PORT: "eighty" })).toThrowError(/PORT: must be a port number/);
+    expect(() => parseConfig({ PORT: "70000" })).toThrowError(/PORT: must be between 1 and 65535/);
+    expect(() => parseConfig({ ROOT_DOMAIN: "http://bad domain" })).toThrowError(/ROOT_DOMAIN/);
+    expect(() => parseConfig({ DATABASE_URL: "postgres://x" })).toThrowError(/DATABASE_URL/);
+    expect(() => parseConfig({ SEED_DEMO: "maybe" })).toThrowError(/SEED_DEMO/);
+  });
+
+  it("reads SEED_DEMO=0 and picks Stripe when a secret key is set", () => {
+    expect(parseConfig({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+    const stripe = parseConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" });
+    expect(stripe.paymentProvider).toBe("stripe");
+    expect(() => parseConfig({ PAYMENT_PROVIDER: "stripe" })).toThrowError(/STRIPE_SECRET_KEY: is required/);
+  });
+});

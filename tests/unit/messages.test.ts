@@ -1,0 +1,31 @@
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import en from "../../locales/en/translation.json";
+import fr from "../../locales/fr/translation.json";
+import { messageKey, translateMessage } from "~/lib/messages";
+import { z } from "~/schemas/zod-messages";
+
+beforeAll(async () => {
+  await i18next.init({ lng: "en", resources: { en: { translation: en }, fr: { translation: fr } }, nsSeparator: false, interpolation: { escapeValue: false } });
+});
+
+describe("translated messages", () => {
+  it("carry interpolation values inside the key", () => {
+    const message = messageKey("validation.min_length", { minimum: 8 });
+    expect(translateMessage(i18next.getFixedT("en"), message)).toBe("Must be at least 8 characters");
+    expect(translateMessage(i18next.getFixedT("fr"), message)).toBe("Doit contenir au moins 8 caractères");
+  });
+
+  it("shows foreign texts (e.g. a provider's message) unchanged", () => {
+    expect(translateMessage(i18next.getFixedT("fr"), "Your card was declined.")).toBe("Your card was declined.");
+  });
+
+  it("turn generic zod issues into translation keys", () => {
+    const schema = z.object({ name: z.string().min(2), email: z.email(), age: z.number() });
+    const result = schema.safeParse({ name: "a", email: "nope", age: "x" });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toEqual({ name: "validation.min_length?minimum=2", email: "validation.email", age: "validation.invalid_type" });
+    expect(z.object({ a: z.string() }).safeParse({}).error!.issues[0]!.message).toBe("validation.required");
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { centsToDecimalString, formatEuroFr, formatMoney, parseAmountToCents } from "~/lib/money";
+
+// Intl uses narrow no-break spaces in French; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
+
+describe("money", () => {
+  it("formats the shop currency per language", () => {
+    expect(formatMoney(1250, "EUR", "en")).toBe("€12.50");
+    expect(plain(formatMoney(1250, "EUR", "fr"))).toBe("12,50 €");
+    expect(plain(formatEuroFr(123456))).toBe("1 234,56 €");
+  });
+
+  it("shows API amounts as decimal strings", () => {
+    expect(centsToDecimalString(1250)).toBe("12.50");
+    expect(centsToDecimalString(5)).toBe("0.05");
+    expect(centsToDecimalString(100000)).toBe("1000.00");
+  });
+
+  it("parses numbers and strings into cents", () => {
+    expect(parseAmountToCents(12.5)).toBe(1250);
+    expect(parseAmountToCents("12.5")).toBe(1250);
+    expect(parseAmountToCents("12,50")).toBe(1250);
+    expect(parseAmountToCents("10")).toBe(1000);
+    expect(parseAmountToCents(0.1 + 0.2)).toBe(30);
+  });
+
+  it("rejects what is not an amount", () => {
+    for (const bad of ["", "abc", "-1", "12.345", "1e400", Number.NaN, Infinity, null, {}, [] as unknown]) {
+      expect(parseAmountToCents(bad)).toBeNull();
+    }
+  });
+});

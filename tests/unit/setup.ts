@@ -1,0 +1,9 @@
+// Every unit test file gets its own fresh in-memory database with the migrations applied.
+process.env.DATABASE_URL = ":memory:";
+process.env.SEED_DEMO = "0";
+process.env.NODE_ENV = "test";
+
+const { getDatabase } = await import("~db/client");
+const { migrateDatabase } = await import("~db/migrate");
+migrateDatabase(getDatabase());
+export {};

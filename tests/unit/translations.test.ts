@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import en from "../../locales/en/translation.json";
+import fr from "../../locales/fr/translation.json";
+
+function flatten(value: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === "string") out.set(prefix, value);
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  }
+  return out;
+}
+
+const enKeys = flatten(en);
+const frKeys = flatten(fr);
+
+describe("translations", () => {
+  it("have every key in both languages", () => {
+    expect([...enKeys.keys()].filter((k) => !frKeys.has(k))).toEqual([]);
+    expect([...frKeys.keys()].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it("have no empty texts", () => {
+    expect([...enKeys].filter(([, v]) => v.trim() === "").map(([k]) => k)).toEqual([]);
+    expect([...frKeys].filter(([, v]) => v.trim() === "").map(([k]) => k)).toEqual([]);
+  });
+
+  it("use the same interpolation variables in both languages", () => {
+    const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const mismatched = [...enKeys].filter(([k, v]) => JSON.stringify(vars(v)) !== JSON.stringify(vars(frKeys.get(k) ?? "")));
+    expect(mismatched.map(([k]) => k)).toEqual([]);
+  });
+
+  it("are real French, not copies of the English", () => {
+    // Names and codes may be equal; sentences may not. The shop title is fixed by the spec.
+    const sameOnPurpose = new Set(["meta.shop.title"]);
+    const copies = [...enKeys]
+      .filter(([k, v]) => v.length > 24 && frKeys.get(k) === v && !sameOnPurpose.has(k))
+      .map(([k]) => k);
+    expect(copies).toEqual([]);
+  });
+});
