@@ -13,6 +13,7 @@ import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { useNonce } from "./components/nonce";
+import { useLanguagePersistence } from "./components/site/language-switcher";
 import { MainShell } from "./components/site/main-shell";
 import { ShopShell } from "./components/shop/shop-shell";
 import { Toasts } from "./components/ui/toasts";
@@ -23,6 +24,7 @@ import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
 import { nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
+import { currentSessionUser, sessionMiddleware } from "./middleware/session.server";
 import { siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
 
@@ -32,6 +34,7 @@ export const middleware: MiddlewareFunction<Response>[] = [
   languageParamMiddleware,
   i18nextMiddleware,
   siteMiddleware,
+  sessionMiddleware,
   csrfMiddleware,
   createToastMiddleware(),
 ];
@@ -50,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     rootDomain: config.ROOT_DOMAIN,
     supportEmail: config.SUPPORT_EMAIL,
     year: new Date().getFullYear(),
-    user: null as { isSeller: boolean } | null,
+    user: currentSessionUser(context),
   };
 }
 
@@ -77,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
+  useLanguagePersistence(locale);
 
   return (
     <html lang={locale} dir={textDirection(locale)} data-locales-version={data?.localesVersion}>

@@ -7,8 +7,14 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   index("routes/home.tsx"),
 
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.ts"),
+
   layout("routes/layouts/main-site.tsx", [
     route("onboarding", "routes/onboarding.tsx"),
+    route("verify-email/:token?", "routes/auth/verify-email.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("dashboard", "routes/dashboard/dashboard.tsx"),
     route("product", "routes/pages/product.tsx"),
     route("pricing", "routes/pages/pricing.tsx"),
     route("about", "routes/pages/about.tsx"),
@@ -23,6 +29,13 @@ export default [
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),
 
   ...prefix("api/v1", [
+    route("account/auth/login", "routes/api/account-login.ts"),
+    route("account/auth/logout", "routes/api/account-logout.ts"),
+    route("account/auth/status", "routes/api/account-status.ts"),
+    route("account/auth/change-password", "routes/api/account-change-password.ts"),
+    route("account/profile", "routes/api/account-profile.ts"),
+    route("auth/verify-email/:token", "routes/api/auth-verify-email.ts"),
+    route("auth/resend-verification", "routes/api/auth-resend-verification.ts"),
     route("shop/products", "routes/api/shop-products.ts"),
     route("shop/categories", "routes/api/shop-categories.ts"),
     route("*", "routes/api/not-found.ts"),

@@ -375,6 +375,9 @@ export const mailOutbox = sqliteTable(
     dedupeKey: text("dedupe_key").unique(),
     transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    // SMTP delivery: a sender claims a row before sending; failures are retried.
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    attempts: integer("attempts").notNull().default(0),
     error: text("error").notNull().default(""),
     createdAt: createdAt(),
   },

@@ -8,6 +8,7 @@ import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateDatabase } from "~db/migrate";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
+import { deliverPendingMail } from "~/domain/mail/mailer.server";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -23,6 +24,10 @@ export async function prepare() {
   if (config.SEED_DEMO && isDatabaseEmpty(db)) {
     await seedDemoData(db);
     seeded = true;
+  }
+  if (config.SMTP_URL) {
+    // Mails that could not be delivered are retried every minute.
+    setInterval(() => void deliverPendingMail().catch((e: unknown) => console.error(e)), 60_000).unref();
   }
   return {
     port: config.PORT,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { createInstance, type TFunction } from "i18next";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { initReactI18next } from "react-i18next";
@@ -52,6 +53,21 @@ const [i18nextMiddleware, getLocaleFromContext, getI18nInstance] = createI18next
 });
 
 export { i18nextMiddleware, getI18nInstance };
+
+/** A translator for work outside a request's language (mails in the recipient's language). */
+const standalone = createInstance({
+  resources,
+  fallbackLng: fallbackLanguage,
+  defaultNS: defaultNamespace,
+  supportedLngs: [...supportedLanguages],
+  interpolation: { escapeValue: false },
+  nsSeparator: false,
+  initAsync: false,
+});
+void standalone.init();
+export function translatorFor(language: Language): TFunction {
+  return standalone.getFixedT(language);
+}
 
 export function getLocale(context: Parameters<typeof getLocaleFromContext>[0]): Language {
   const locale = getLocaleFromContext(context);

@@ -32,6 +32,8 @@ CREATE TABLE `mail_outbox` (
 	`dedupe_key` text,
 	`transport` text NOT NULL,
 	`sent_at` integer,
+	`claimed_at` integer,
+	`attempts` integer DEFAULT 0 NOT NULL,
 	`error` text DEFAULT '' NOT NULL,
 	`created_at` integer NOT NULL
 );

@@ -34,6 +34,15 @@ test.describe("main site", () => {
     expect(cookies.find((c) => c.name === "i18nextLng")?.value).toBe("fr");
   });
 
+  test("restores the language kept in localStorage when the cookie is gone @js-only", async ({ page }) => {
+    await page.goto(mainUrl("/about"));
+    await page.evaluate(() => localStorage.setItem("i18nextLng", "fr"));
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nous aidons les vendeurs en live à vendre plus, simplement");
+  });
+
   test("the fee calculator computes what the seller receives", async ({ page, jsEnabled }) => {
     await page.goto(mainUrl("/pricing"));
     const results = page.getByTestId("fee-results");

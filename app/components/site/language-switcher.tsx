@@ -1,10 +1,10 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useRevalidator } from "react-router";
 import { GlobeIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
 import { cx } from "~/lib/class-names";
-import { LANGUAGE_KEY, languageCookie, supportedLanguages, type Language } from "~/lib/i18n";
+import { isLanguage, LANGUAGE_KEY, languageCookie, supportedLanguages, type Language } from "~/lib/i18n";
 
 const languageNames: Record<Language, string> = { en: "English", fr: "Français" };
 
@@ -75,4 +75,28 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
       </ul>
     </details>
   );
+}
+
+/**
+ * Keeps the browser's stored language (localStorage, spec section 1) and the server's
+ * cookie in step: a stored choice without a cookie is restored, otherwise the current
+ * language is stored.
+ */
+export function useLanguagePersistence(locale: Language) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    try {
+      const stored = localStorage.getItem(LANGUAGE_KEY);
+      const hasCookie = document.cookie.split("; ").some((c) => c.startsWith(`${LANGUAGE_KEY}=`));
+      if (isLanguage(stored) && stored !== locale && !hasCookie) {
+        document.cookie = languageCookie(stored);
+        void revalidator.revalidate();
+      } else if (stored !== locale) {
+        localStorage.setItem(LANGUAGE_KEY, locale);
+      }
+    } catch {
+      // Storage unavailable: the cookie alone carries the choice.
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run when the language changes only
+  }, [locale]);
 }

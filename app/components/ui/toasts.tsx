@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Toaster, toast as showToast } from "sonner";
 
 export type ServerToast = { message: string; type: "success" | "error" | "info" | "warning"; description?: string } | null;
@@ -8,6 +8,10 @@ export type ServerToast = { message: string; type: "success" | "error" | "info" 
  * Server toasts arrive through the root loader; without JavaScript they render inline.
  */
 export function Toasts({ toast }: { toast: ServerToast }) {
+  // Until JavaScript runs (or without it), the server's toast is rendered in place, and
+  // fades out by CSS after 4 s; once hydrated, sonner shows it instead.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (toast) showToast[toast.type](toast.message, { description: toast.description });
   }, [toast]);
@@ -15,8 +19,8 @@ export function Toasts({ toast }: { toast: ServerToast }) {
   return (
     <>
       <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} richColors closeButton />
-      {toast ? (
-        <noscript>
+      {toast && !hydrated ? (
+        <div className="server-toast">
           <div
             role={toast.type === "error" ? "alert" : "status"}
             className={`fixed right-4 bottom-4 z-50 max-w-sm rounded-lg border px-4 py-3 text-sm shadow-lg ${
@@ -26,7 +30,7 @@ export function Toasts({ toast }: { toast: ServerToast }) {
             <p className="font-medium">{toast.message}</p>
             {toast.description ? <p>{toast.description}</p> : null}
           </div>
-        </noscript>
+        </div>
       ) : null}
     </>
   );

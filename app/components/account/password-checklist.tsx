@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { CheckIcon, XCircleIcon } from "~/components/ui/icons";
+import { cx } from "~/lib/class-names";
+import { passwordRules } from "~/schemas/accounts";
+
+/** The five password rules, ticked live as the user types (static without JavaScript). */
+export function PasswordChecklist({ value, id }: { value: string; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul id={id} className="mt-2 grid gap-1 text-xs sm:grid-cols-2" aria-label={t("auth.password.checklist")}>
+      {passwordRules.map((rule) => {
+        const ok = rule.test(value);
+        return (
+          <li key={rule.key} className={cx("flex items-center gap-1.5", ok ? "text-green-700" : "text-slate-500")} data-ok={ok}>
+            {ok ? <CheckIcon className="size-3.5" /> : <XCircleIcon className="size-3.5" />}
+            <span>{t(`auth.password.rules.${rule.key}`)}</span>
+            <span className="sr-only">{ok ? t("auth.password.rule_met") : t("auth.password.rule_unmet")}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { FormErrors, TextField } from "~/components/forms/fields";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { changePasswordFormSchema } from "~/schemas/accounts";
+import { PasswordChecklist } from "./password-checklist";
+
+/** The password-change sub-form; Cancel leaves it, which resets it. */
+export function PasswordForm({ lastResult, cancelHref }: { lastResult?: SubmissionResult<string[]> | null; cancelHref: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="password-title">
+      <h3 id="password-title" className="text-base font-semibold">
+        {t("account.password.title")}
+      </h3>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="change-password" />
+      <FormErrors errors={form.errors} />
+      <div>
+        <TextField
+          field={fields.new_password}
+          label={t("account.password.new")}
+          type="password"
+          inputProps={{ autoComplete: "new-password", onInput: (e) => setPassword(e.currentTarget.value) }}
+        />
+        <PasswordChecklist value={password} />
+      </div>
+      <TextField field={fields.password_confirm} label={t("account.password.confirm")} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <div className="flex gap-2">
+        <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
+          {t("account.password.submit")}
+        </Button>
+        <Link to={cancelHref} replace preventScrollReset className={buttonClasses("outline")}>
+          {t("common.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

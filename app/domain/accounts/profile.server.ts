@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { getDatabase } from "~db/client";
+import { users, type User } from "~db/schema";
+import type { Language } from "~/lib/i18n";
+import { hashPassword } from "./password.server";
+import { deleteOtherSessions } from "./sessions.server";
+
+export type ProfileChanges = Partial<{ firstName: string; lastName: string; phoneNumber: string; language: Language }>;
+
+/** Updates the editable profile fields (the email is read-only). */
+export function updateProfile(userId: number, changes: ProfileChanges): User {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  return getDatabase()
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+}
+
+/** Sets a new password (already validated) and ends the user's other sessions. */
+export async function changePassword(userId: number, newPassword: string, currentSessionId: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  getDatabase().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+  deleteOtherSessions(userId, currentSessionId);
+}

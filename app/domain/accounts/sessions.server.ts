@@ -1,0 +1,67 @@
+import { and, eq, ne } from "drizzle-orm";
+import { getDatabase } from "~db/client";
+import { sessions, users, type User } from "~db/schema";
+import { hashToken, randomToken } from "./tokens.server";
+
+/** Server-side sessions (OWASP ASVS): 256-bit ids, idle and absolute timeouts. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+// Refresh last-seen at most this often, so reads do not turn into writes.
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export type SessionRecord = { id: string; token: string; userId: number | null };
+export type ClientInfo = { ipAddress?: string; userAgent?: string };
+
+export function createSession(userId: number | null, client: ClientInfo = {}, now = Date.now()): SessionRecord {
+  const token = randomToken();
+  const id = hashToken(token);
+  getDatabase()
+    .insert(sessions)
+    .values({
+      id,
+      userId,
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      ipAddress: (client.ipAddress ?? "").slice(0, 64),
+      userAgent: (client.userAgent ?? "").slice(0, 256),
+    })
+    .run();
+  return { id, token, userId };
+}
+
+export type LoadedSession = { id: string; user: User | null };
+
+/** The live session for a cookie token, or null (expired sessions are deleted). */
+export function loadSession(token: string, now = Date.now()): LoadedSession | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const db = getDatabase();
+  const id = hashToken(token);
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return null;
+  const { session } = row;
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id)).run();
+  }
+  return { id, user: row.user };
+}
+
+export function deleteSession(id: string): void {
+  getDatabase().delete(sessions).where(eq(sessions.id, id)).run();
+}
+
+/** After a password change, every other session of the user ends. */
+export function deleteOtherSessions(userId: number, keepId: string): void {
+  getDatabase()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .run();
+}

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { getDatabase, type Queryable } from "~db/client";
+import { users, type User } from "~db/schema";
+import type { Language } from "~/lib/i18n";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(email: string, db: Queryable = getDatabase()): User | undefined {
+  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+}
+
+export function findUserById(id: number): User | undefined {
+  return getDatabase().select().from(users).where(eq(users.id, id)).get();
+}
+
+/** "Dana Demo", or the username when no name is set. */
+export function displayName(user: Pick<User, "firstName" | "lastName" | "username">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+}
+
+/** A username from the email's local part (it is shown, not used to log in). */
+export function usernameFromEmail(email: string): string {
+  return normalizeEmail(email).split("@")[0]!.replace(/[^a-z0-9._-]/g, "").slice(0, 30) || "user";
+}
+
+/** The user object of the API (spec section 3) plus the staff flag. */
+export function userResource(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone_number: user.phoneNumber,
+    is_verified: user.isVerified,
+    is_seller: user.isSeller,
+    is_staff: user.isStaff,
+    language: user.language,
+  };
+}
+
+/** What pages need to know about the signed-in user. */
+export type SessionUser = {
+  id: number;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  phoneNumber: string;
+  language: Language;
+  isVerified: boolean;
+  isSeller: boolean;
+  isStaff: boolean;
+};
+
+export function sessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: displayName(user),
+    phoneNumber: user.phoneNumber,
+    language: user.language,
+    isVerified: user.isVerified,
+    isSeller: user.isSeller,
+    isStaff: user.isStaff,
+  };
+}

@@ -1,0 +1,64 @@
+import type { TFunction } from "i18next";
+import type { Language } from "~/lib/i18n";
+import { translatorFor } from "~/middleware/i18n.server";
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+type MailContent = {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  details?: [string, string][];
+};
+
+/** One plain, accessible layout for every mail, as text and as HTML. */
+function renderMail(t: TFunction, content: MailContent): RenderedMail {
+  const brand = t("brand.name");
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.details ?? []).map(([k, v]) => `${k}: ${v}`),
+    ...(content.details?.length ? [""] : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    `— ${brand}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-size:18px;font-weight:bold;color:#FF0055;margin:0 0 24px">${escapeHtml(brand)}</p>
+<p style="margin:0 0 16px">${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+${
+  content.details?.length
+    ? `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${content.details
+        .map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+        .join("")}</table>`
+    : ""
+}
+${
+  content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#FF0055;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#475569;word-break:break-all">${escapeHtml(content.action.url)}</p>`
+    : ""
+}
+</td></tr></table></body></html>`;
+  return { subject: content.subject, text, html };
+}
+
+export function verificationMail(language: Language, params: { name: string; link: string }): RenderedMail {
+  const t = translatorFor(language);
+  return renderMail(t, {
+    subject: t("mail.verify.subject"),
+    greeting: t("mail.greeting", { name: params.name }),
+    paragraphs: [t("mail.verify.body"), t("mail.verify.expiry")],
+    action: { label: t("mail.verify.action"), url: params.link },
+  });
+}
+
+export { renderMail };

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
+import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
+import { UnauthorizedError } from "~/domain/errors.server";
+import { isLanguage, LANGUAGE_KEY, readCookie } from "~/lib/i18n";
+import { getDatabase } from "~db/client";
+import { users, type User } from "~db/schema";
+import { clientAddressContext } from "./request.server";
+
+/**
+ * The session cookie: a random token, HttpOnly, SameSite=Lax, host-only (no Domain, so a
+ * shop subdomain never sees the main site's session), Secure and `__Host-` over HTTPS.
+ */
+type SessionState = { id: string; user: User | null } | null;
+type ContextReader = Readonly<RouterContextProvider>;
+
+export const sessionContext = createContext<SessionState>(null);
+
+export function sessionCookieName(request: Request): string {
+  return new URL(request.url).protocol === "https:" ? "__Host-sid" : "sid";
+}
+
+function sessionCookie(request: Request, value: string, maxAgeSeconds: number): string {
+  const secure = new URL(request.url).protocol === "https:";
+  return `${sessionCookieName(request)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+}
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = readCookie(request.headers.get("Cookie"), sessionCookieName(request));
+  const session = token ? loadSession(token) : null;
+  context.set(sessionContext, session);
+
+  // The interface language follows the user: a switch made while signed in is remembered.
+  const cookieLanguage = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
+  if (session?.user && isLanguage(cookieLanguage) && cookieLanguage !== session.user.language) {
+    getDatabase().update(users).set({ language: cookieLanguage }).where(eq(users.id, session.user.id)).run();
+    session.user = { ...session.user, language: cookieLanguage };
+  }
+
+  const response = await next();
+  if (token && !session) response.headers.append("Set-Cookie", sessionCookie(request, "", 0));
+  return response;
+};
+
+export function currentUser(context: ContextReader): User | null {
+  return context.get(sessionContext)?.user ?? null;
+}
+
+export function currentSessionUser(context: ContextReader): SessionUser | null {
+  const user = currentUser(context);
+  return user ? sessionUser(user) : null;
+}
+
+/** For API resources: the signed-in user, or a 401. */
+export function requireApiUser(context: ContextReader): User {
+  const user = currentUser(context);
+  if (!user) throw new UnauthorizedError("errors.unauthenticated");
+  return user;
+}
+
+/** For screens: the signed-in user, or the login page that comes back here. */
+export function requireUserPage(request: Request, context: ContextReader): User {
+  const user = currentUser(context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Starts a signed-in session (a new id: the visitor's previous session, if any, ends)
+ * and returns the Set-Cookie header.
+ */
+export function beginUserSession(request: Request, context: ContextReader, user: User): string {
+  const previous = context.get(sessionContext);
+  if (previous) deleteSession(previous.id);
+  const session = createSession(user.id, {
+    ipAddress: context.get(clientAddressContext),
+    userAgent: request.headers.get("User-Agent") ?? "",
+  });
+  return sessionCookie(request, session.token, 30 * 24 * 60 * 60);
+}
+
+/** Ends the session (the row is deleted) and returns the Set-Cookie header clearing it. */
+export function endSession(request: Request, context: ContextReader): string {
+  const session = context.get(sessionContext);
+  if (session) deleteSession(session.id);
+  return sessionCookie(request, "", 0);
+}
+
+/** The current session, created for a visitor when needed (registration progress). */
+export function ensureVisitorSession(request: Request, context: ContextReader): { id: string; setCookie: string | null } {
+  const session = context.get(sessionContext);
+  if (session) return { id: session.id, setCookie: null };
+  const created = createSession(null, {
+    ipAddress: context.get(clientAddressContext),
+    userAgent: request.headers.get("User-Agent") ?? "",
+  });
+  return { id: created.id, setCookie: sessionCookie(request, created.token, 30 * 24 * 60 * 60) };
+}

@@ -1,0 +1,165 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useActionData } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/account";
+import { EmailVerificationStatus } from "~/components/account/email-verification-status";
+import { PasswordForm } from "~/components/account/password-form";
+import { ProfileForm } from "~/components/account/profile-form";
+import { LoginButton } from "~/components/auth/login-dialog";
+import { buttonClasses } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { cx } from "~/lib/class-names";
+import { metaDescriptors } from "~/lib/page-meta";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { currentSessionUser, currentUser } from "~/middleware/session.server";
+import { changePasswordAction, resendVerificationAction, updateProfileAction } from "./profile-actions.server";
+
+const SECTIONS = ["profile", "seller", "shop"] as const;
+type Section = (typeof SECTIONS)[number];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = currentSessionUser(context);
+  const requested = url.searchParams.get("section");
+  // A bad value (or a seller tab for a non-seller) is ignored.
+  const section: Section =
+    SECTIONS.includes(requested as Section) && (requested === "profile" || user?.isSeller) ? (requested as Section) : "profile";
+  const edit = url.searchParams.get("edit");
+  return {
+    user,
+    section,
+    edit: edit === "profile" || edit === "password" ? edit : null,
+    meta: mainPageMeta(getI18nInstance(context).t, "account", url),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = currentUser(context);
+  if (!user) throw data({ message: getI18nInstance(context).t("errors.unauthenticated") }, { status: 401 });
+  const formData = await request.formData();
+  const args = { request, context, formData, user };
+  switch (formData.get("intent")) {
+    case "update-profile":
+      return updateProfileAction(args);
+    case "change-password":
+      return changePasswordAction(args);
+    case "resend-verification":
+      return resendVerificationAction(args);
+    default:
+      throw data({ message: getI18nInstance(context).t("errors.unknown_action") }, { status: 400 });
+  }
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { user, section, edit } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const formResult = actionData && "status" in actionData ? actionData : null;
+  const failedIntent = formResult?.status === "error" ? String(formResult.initialValue?.intent ?? "") : "";
+
+  useEffect(() => {
+    if (failedIntent === "update-profile") toast.error(t("account.profile.update_failed"));
+    if (failedIntent === "change-password") toast.error(t("account.password.change_failed"));
+  }, [actionData, failedIntent, t]);
+
+  if (!user) {
+    return (
+      <section className="container-page py-16 text-center">
+        <h1 className="text-2xl font-bold">{t("account.title")}</h1>
+        <p className="mt-4 text-slate-600" data-testid="account-logged-out">
+          {t("account.logged_out")}
+        </p>
+        <div className="mt-6 flex justify-center">
+          <LoginButton destination="here" />
+        </div>
+      </section>
+    );
+  }
+
+  const tabs = SECTIONS.filter((s) => s === "profile" || user.isSeller);
+  const editing = failedIntent === "update-profile" ? "profile" : failedIntent === "change-password" ? "password" : edit;
+
+  return (
+    <section className="container-page max-w-4xl py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("account.title")}</h1>
+      <nav aria-label={t("account.sections")} className="mt-6 flex gap-1 overflow-x-auto border-b border-border">
+        {tabs.map((tab) => (
+          <Link
+            key={tab}
+            to={`/account?section=${tab}`}
+            aria-current={tab === section ? "page" : undefined}
+            className={cx(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap",
+              tab === section ? "border-brand-500 text-brand-600" : "border-transparent text-slate-600 hover:text-slate-900",
+            )}
+          >
+            {t(`account.tabs.${tab}`)}
+          </Link>
+        ))}
+      </nav>
+
+      {section === "profile" ? (
+        <div className="mt-6 space-y-6">
+          <Card>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>{t("account.profile.title")}</CardTitle>
+              {editing !== "profile" ? (
+                <Link to="/account?section=profile&edit=profile" preventScrollReset className={buttonClasses("outline", "sm")}>
+                  {t("account.profile.edit")}
+                </Link>
+              ) : null}
+            </CardHeader>
+            <CardContent>
+              {editing === "profile" ? (
+                <ProfileForm user={user} lastResult={failedIntent === "update-profile" ? formResult : null} cancelHref="/account?section=profile" />
+              ) : (
+                <dl className="grid gap-4 sm:grid-cols-2" data-testid="profile-view">
+                  <div>
+                    <dt className="text-xs font-medium text-slate-500 uppercase">{t("account.fields.full_name")}</dt>
+                    <dd className="mt-1">{user.fullName}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-medium text-slate-500 uppercase">{t("account.fields.email")}</dt>
+                    <dd className="mt-1 space-y-1">
+                      <span className="block break-all">{user.email}</span>
+                      <EmailVerificationStatus email={user.email} verified={user.isVerified} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-medium text-slate-500 uppercase">{t("account.fields.phone_number")}</dt>
+                    <dd className="mt-1">{user.phoneNumber || "—"}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-medium text-slate-500 uppercase">{t("account.fields.language")}</dt>
+                    <dd className="mt-1">{user.language === "fr" ? "Français" : "English"}</dd>
+                  </div>
+                </dl>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="pt-6">
+              {editing === "password" ? (
+                <PasswordForm lastResult={failedIntent === "change-password" ? formResult : null} cancelHref="/account?section=profile" />
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <div>
+                    <h2 className="text-base font-semibold">{t("account.password.title")}</h2>
+                    <p className="text-sm text-slate-600">{t("account.password.description")}</p>
+                  </div>
+                  <Link to="/account?section=profile&edit=password" preventScrollReset className={buttonClasses("outline", "sm")}>
+                    {t("account.password.open")}
+                  </Link>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { updateProfile } from "~/domain/accounts/profile.server";
+import { userResource } from "~/domain/accounts/users.server";
+import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { languageCookie } from "~/lib/i18n";
+import { requireApiUser } from "~/middleware/session.server";
+import { profilePatchSchema } from "~/schemas/accounts";
+
+/** GET/PATCH /api/v1/account/profile/: first_name, last_name, phone_number, language (email read-only). */
+const api = apiResource({
+  GET({ context }) {
+    return userResource(requireApiUser(context));
+  },
+  async PATCH({ request, context }) {
+    const user = requireApiUser(context);
+    const input = parseInput(profilePatchSchema, await readJsonBody(request));
+    const updated = updateProfile(user.id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phoneNumber: input.phone_number,
+      language: input.language,
+    });
+    const headers = new Headers();
+    // The interface follows a language chosen in the profile.
+    if (input.language) headers.append("Set-Cookie", languageCookie(input.language));
+    return Response.json(userResource(updated), { headers });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { toast } from "sonner";
+import type { Route } from "./+types/login";
+import { LoginForm } from "~/components/auth/login-form";
+import { authenticateLoginForm } from "~/domain/accounts/login.server";
+import { formErrorResponse, safeRedirectPath } from "~/http/forms.server";
+import { languageCookie } from "~/lib/i18n";
+import { translateMessage } from "~/lib/messages";
+import { metaDescriptors } from "~/lib/page-meta";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { clientAddressContext } from "~/middleware/request.server";
+import { beginUserSession, currentUser } from "~/middleware/session.server";
+import { siteContext } from "~/middleware/site.server";
+import { loginSchema } from "~/schemas/accounts";
+
+/** After login: the main site's dashboard, or the shop's catalogue. */
+function defaultDestination(context: Route.LoaderArgs["context"]) {
+  return context.get(siteContext).kind === "shop" ? "/products" : "/dashboard";
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), defaultDestination(context));
+  if (currentUser(context)) throw redirect(redirectTo);
+  const t = getI18nInstance(context).t;
+  return { redirectTo, meta: { title: t("auth.login.page_title"), description: t("auth.login.page_description") } };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  try {
+    const user = await authenticateLoginForm(request, context.get(clientAddressContext));
+    const headers = new Headers();
+    headers.append("Set-Cookie", beginUserSession(request, context, user));
+    if (user.language !== getLocale(context)) headers.append("Set-Cookie", languageCookie(user.language));
+    setToast(context, { type: "success", message: getI18nInstance(context).getFixedT(user.language)("auth.login.welcome") });
+    return redirect(safeRedirectPath(formData.get("redirectTo"), defaultDestination(context)), { headers });
+  } catch (error) {
+    return formErrorResponse(submission, error, { hideFields: ["password"] });
+  }
+}
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const formError = lastResult?.error?.[""]?.[0];
+  useEffect(() => {
+    if (formError) toast.error(translateMessage(t, formError));
+  }, [lastResult, formError, t]);
+
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-border bg-white p-8 text-slate-900 shadow-sm">
+        <h1 className="text-2xl font-bold">{t("auth.login.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("auth.login.subtitle")}</p>
+        <div className="mt-6">
+          <LoginForm
+            FormComponent={Form}
+            lastResult={lastResult}
+            redirectTo={loaderData.redirectTo}
+            pending={navigation.state === "submitting"}
+            cancelHref="/"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/logout";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { endSession } from "~/middleware/session.server";
+
+/** POST /logout: ends the session, toasts, then the home page. */
+export function action({ request, context }: Route.ActionArgs) {
+  const cookie = endSession(request, context);
+  setToast(context, { type: "success", message: getI18nInstance(context).t("auth.logout.success") });
+  return redirect("/", { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,163 @@
+import type { Page } from "@playwright/test";
+import { createTestUser, lastMailTo, type TestUser } from "./db";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
+
+async function logIn(page: Page, user: TestUser) {
+  await page.goto(mainUrl("/login"));
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(mainUrl("/dashboard"));
+}
+
+test.describe("login and logout", () => {
+  test("through the header dialog @js-only", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Dora" });
+    await page.goto(mainUrl("/pricing"));
+    await page.getByRole("link", { name: "Login" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log in" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByLabel("Password").click();
+    await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
+
+    await dialog.getByLabel("Email").fill(user.email);
+    await dialog.getByLabel("Password").fill("wrong-password");
+    await dialog.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Login failed. Please check your credentials.").first()).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toHaveValue(user.email);
+
+    await dialog.getByLabel("Password").fill(user.password);
+    await dialog.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Dora!" })).toBeVisible();
+
+    await page.getByTestId("account-menu-name").click();
+    await expect(page.getByText(user.email).first()).toBeVisible();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(mainUrl("/"));
+    await expect(page.getByText("You have been logged out")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("cancelling the dialog resets it @js-only", async ({ page }) => {
+    await page.goto(mainUrl("/"));
+    await page.getByRole("link", { name: "Login" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log in" });
+    await dialog.getByLabel("Email").fill("someone@example.com");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("link", { name: "Login" }).click();
+    await expect(dialog.getByLabel("Email")).toHaveValue("");
+  });
+
+  test("through the /login page, back to where the user was @nojs-only", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Nora" });
+    await page.goto(mainUrl("/pricing"));
+    await page.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpricing/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").getByText("Login failed. Please check your credentials.")).toBeVisible();
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(mainUrl("/pricing"));
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+
+    await page.getByTestId("account-menu-name").first().click();
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await expect(page).toHaveURL(mainUrl("/"));
+    await expect(page.getByText("You have been logged out")).toBeVisible();
+  });
+
+  test("on a shop, the shop header has the same login", async ({ page, jsEnabled }) => {
+    const user = await createTestUser({ firstName: "Sam" });
+    await page.goto(shopUrl("demo", "/products"));
+    await page.getByRole("link", { name: "Login" }).first().click();
+    const scope = jsEnabled ? page.getByRole("dialog", { name: "Log in" }) : page;
+    await scope.getByLabel("Email").fill(user.email);
+    await scope.getByLabel("Password").fill(user.password);
+    await scope.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(shopUrl("demo", "/products"));
+    await expect(page.getByTestId("account-menu-name").first()).toHaveText("Sam");
+  });
+});
+
+test.describe("account page", () => {
+  test("profile edit and password change", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Pat", verified: true });
+    await logIn(page, user);
+    await page.goto(mainUrl("/account"));
+    await expect(page.getByTestId("email-verified-badge")).toBeVisible();
+
+    await page.getByRole("link", { name: "Edit profile" }).click();
+    await page.getByLabel("First name").fill("Patricia");
+    await page.getByLabel("Phone number").fill("+33 6 00 11 22 33");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await expect(page.getByTestId("profile-view")).toContainText("Patricia Tester");
+    await expect(page.getByTestId("profile-view")).toContainText("+33 6 00 11 22 33");
+
+    await page.getByRole("link", { name: "Change password" }).click();
+    await page.getByLabel(/^New password/).fill("weak");
+    await page.getByLabel("Confirm new password").fill("weak");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+    await page.getByLabel(/^New password/).fill("Stronger123!");
+    await page.getByLabel("Confirm new password").fill("Stronger123!");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password changed successfully")).toBeVisible();
+  });
+
+  test("the password checklist follows typing, and Cancel resets the sub-form @js-only", async ({ page }) => {
+    const user = await createTestUser();
+    await logIn(page, user);
+    await page.goto(mainUrl("/account?section=profile&edit=password"));
+    const checklist = page.getByRole("list", { name: "Password requirements" });
+    await expect(checklist.locator('[data-ok="true"]')).toHaveCount(0);
+    await page.getByLabel(/^New password/).pressSequentially("Abc1");
+    await expect(checklist.locator('[data-ok="true"]')).toHaveCount(3);
+    await page.getByLabel(/^New password/).pressSequentially("!xyz");
+    await expect(checklist.locator('[data-ok="true"]')).toHaveCount(5);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("link", { name: "Change password" }).click();
+    await expect(page.getByLabel(/^New password/)).toHaveValue("");
+  });
+
+  test("a visitor is asked to log in", async ({ page }) => {
+    await page.goto(mainUrl("/account"));
+    await expect(page.getByTestId("account-logged-out")).toHaveText("You must be logged in to view this page");
+  });
+});
+
+test.describe("email verification", () => {
+  test("resend the mail and follow its link", async ({ page, jsEnabled }) => {
+    const user = await createTestUser();
+    await logIn(page, user);
+    await page.goto(mainUrl("/account"));
+    await page.getByRole("button", { name: "Resend verification email" }).click();
+    await expect(page.getByText("Verification email sent! Please check your inbox and spam folder.").first()).toBeVisible();
+    if (jsEnabled) {
+      await expect(page.getByRole("button", { name: /Resend in \d+s/ })).toBeDisabled();
+      await page.reload();
+      await expect(page.getByRole("button", { name: /Resend in \d+s/ })).toBeDisabled();
+    }
+    const mail = lastMailTo(user.email);
+    expect(mail?.subject).toBe("Confirm your email address");
+    const link = /http:\/\/localhost:\d+\/verify-email\/[\w-]+/.exec(mail!.text)![0];
+    await page.goto(link);
+    if (!jsEnabled) await page.getByRole("button", { name: "Verify my email" }).click();
+    await expect(page.getByTestId("verify-success")).toContainText("Email verified successfully!");
+    await expect(page.getByRole("link", { name: "Go to homepage" })).toBeVisible();
+    await page.goto(mainUrl("/account"));
+    await expect(page.getByTestId("email-verified-badge")).toBeVisible();
+
+    await page.goto(link);
+    if (!jsEnabled) await page.getByRole("button", { name: "Verify my email" }).click();
+    await expect(page.getByTestId("verify-error")).toContainText("This verification link is invalid or has expired.");
+    await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
+  });
+});

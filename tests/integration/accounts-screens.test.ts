@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { TestClient } from "./app";
+
+const main = () => new TestClient("localhost:3000");
+
+async function loginForm(client: TestClient, email: string, password: string, redirectTo?: string) {
+  await client.request("/login");
+  return client.request("/login", { form: { email, password, ...(redirectTo ? { redirectTo } : {}) } });
+}
+
+describe("login and logout screens (no JavaScript)", () => {
+  it("logs in through /login, returns where the user was and greets them", async () => {
+    const client = main();
+    const response = await loginForm(client, "demo@example.com", "Demo1234!", "/account?section=profile");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/account?section=profile");
+    const page = await client.html("/account?section=profile");
+    expect(page.html).toContain("demo@example.com");
+    expect(page.html).toContain("Welcome back!"); // the toast, shown inline without JavaScript
+  });
+
+  it("goes to /dashboard by default and refuses outside redirects", async () => {
+    const client = main();
+    const response = await loginForm(client, "demo@example.com", "Demo1234!", "//evil.example.com/");
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("shows the failure message and keeps the email", async () => {
+    const client = main();
+    const page = await loginForm(client, "demo@example.com", "wrong");
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Login failed. Please check your credentials.");
+    expect(html).toContain('value="demo@example.com"');
+    expect(html).not.toContain('value="wrong"');
+  });
+
+  it("refuses a form post without the CSRF token", async () => {
+    const client = main();
+    await client.request("/login");
+    const response = await client.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" }, csrf: false });
+    expect(response.status).toBe(403);
+  });
+
+  it("logs out with a toast and goes home; the old session cookie no longer works", async () => {
+    const client = main();
+    await loginForm(client, "demo@example.com", "Demo1234!");
+    const sid = client.cookies.get("sid")!;
+    const response = await client.request("/logout", { form: {} });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect((await client.html("/")).html).toContain("You have been logged out");
+    const stale = main();
+    stale.cookies.set("sid", sid);
+    expect((await stale.html("/account")).html).toContain("You must be logged in to view this page");
+  });
+
+  it("logs in on a shop with a session of that shop's host only", async () => {
+    const shop = new TestClient("demo.localhost:3000");
+    const response = await loginForm(shop, "demo@example.com", "Demo1234!");
+    expect(response.headers.get("Location")).toBe("/products");
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("sid="))).not.toMatch(/Domain/i);
+    expect((await shop.html("/products")).html).toContain('data-testid="account-menu-name"');
+  });
+});
+
+describe("account page", () => {
+  it("asks visitors to log in", async () => {
+    const { status, html } = await main().html("/account");
+    expect(status).toBe(200);
+    expect(html).toContain("You must be logged in to view this page");
+  });
+
+  it("picks the tab from ?section and ignores bad values; seller tabs only for sellers", async () => {
+    const seller = main();
+    await loginForm(seller, "demo@example.com", "Demo1234!");
+    const sellerPage = (await seller.html("/account?section=bogus")).html;
+    expect(sellerPage).toContain("Seller profile");
+    expect(sellerPage).toMatch(/aria-current="page"[^>]*>Profile</);
+
+    const admin = main();
+    await loginForm(admin, "admin@example.com", "Admin1234!");
+    const adminPage = (await admin.html("/account?section=seller")).html;
+    expect(adminPage).not.toContain(">Seller profile<");
+    expect(adminPage).toMatch(/aria-current="page"[^>]*>Profile</);
+  });
+
+  it("edits the profile and changes the password with forms", async () => {
+    const client = main();
+    await loginForm(client, "pending@example.com", "Pending1234!");
+    const edit = await client.html("/account?section=profile&edit=profile");
+    expect(edit.html).toContain('name="first_name"');
+    const saved = await client.request("/account?section=profile", {
+      form: { intent: "update-profile", first_name: "Paula", last_name: "Pending", phone_number: "+33 6 11 22 33 44", language: "en" },
+    });
+    expect(saved.status).toBe(302);
+    const view = await client.html("/account?section=profile");
+    expect(view.html).toContain("Paula Pending");
+    expect(view.html).toContain("Profile updated successfully");
+
+    const mismatch = await client.html("/account?section=profile", {
+      form: { intent: "change-password", new_password: "Another123!", password_confirm: "Another123?" },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.html).toContain("Passwords don&#x27;t match");
+    const changed = await client.request("/account?section=profile", {
+      form: { intent: "change-password", new_password: "Another123!", password_confirm: "Another123!" },
+    });
+    expect(changed.status).toBe(302);
+    expect((await client.html("/account")).html).toContain("Password changed successfully");
+    const again = main();
+    expect((await loginForm(again, "pending@example.com", "Another123!")).status).toBe(302);
+  });
+});
+
+describe("verify-email page", () => {
+  it("shows the invalid-link message without a token, and verifies on POST only", async () => {
+    expect((await main().html("/verify-email")).html).toContain("This verification link is invalid: it has no token.");
+    const page = await main().html("/verify-email/abcdefghijklmnopqrstuvwxyz");
+    expect(page.html).toContain("Verify my email"); // a GET does not use up the token
+    const client = main();
+    await client.request("/verify-email/abcdefghijklmnopqrstuvwxyz");
+    const result = await client.html("/verify-email/abcdefghijklmnopqrstuvwxyz", { form: {} });
+    expect(result.html).toContain("This verification link is invalid or has expired.");
+    expect(result.html).toContain('href="/contact"');
+  });
+});
+
+describe("dashboard", () => {
+  it("sends visitors to / and welcomes users by first name", async () => {
+    const visitor = await main().request("/dashboard");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/");
+    const client = main();
+    await loginForm(client, "demo@example.com", "Demo1234!");
+    expect((await client.html("/dashboard")).html).toContain("Welcome, Dana!");
+  });
+});
