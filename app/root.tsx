@@ -20,6 +20,7 @@ import { Toasts } from "./components/ui/toasts";
 import { getConfig, mainSiteUrl } from "./config.server";
 import { shopBranding } from "./domain/shops/shops.server";
 import { textDirection } from "./lib/i18n";
+import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
 import { nonceMiddleware } from "./middleware/request.server";
@@ -33,6 +34,7 @@ export const middleware: MiddlewareFunction<Response>[] = [
   securityHeadersMiddleware,
   languageParamMiddleware,
   i18nextMiddleware,
+  bodyLimitMiddleware,
   siteMiddleware,
   sessionMiddleware,
   csrfMiddleware,

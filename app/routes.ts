@@ -15,6 +15,9 @@ export default [
     route("verify-email/:token?", "routes/auth/verify-email.tsx"),
     route("account", "routes/account/account.tsx"),
     route("dashboard", "routes/dashboard/dashboard.tsx"),
+    route("register", "routes/register/register.tsx"),
+    route("admin/sellers", "routes/admin/sellers.tsx"),
+    route("shop/customization", "routes/shop-settings/customization.tsx"),
     route("product", "routes/pages/product.tsx"),
     route("pricing", "routes/pages/pricing.tsx"),
     route("about", "routes/pages/about.tsx"),
@@ -27,6 +30,7 @@ export default [
   layout("routes/layouts/shop-site.tsx", [route("products", "routes/shop/products.tsx")]),
 
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),
+  route("uploads/:name", "routes/resources/uploads.ts"),
 
   ...prefix("api/v1", [
     route("account/auth/login", "routes/api/account-login.ts"),
@@ -36,6 +40,9 @@ export default [
     route("account/profile", "routes/api/account-profile.ts"),
     route("auth/verify-email/:token", "routes/api/auth-verify-email.ts"),
     route("auth/resend-verification", "routes/api/auth-resend-verification.ts"),
+    route("account/seller-profile", "routes/api/account-seller-profile.ts"),
+    route("customer/register/:stage", "routes/api/customer-register.ts"),
+    route("customer/shop/customization/:part?", "routes/api/shop-customization.ts"),
     route("shop/products", "routes/api/shop-products.ts"),
     route("shop/categories", "routes/api/shop-categories.ts"),
     route("*", "routes/api/not-found.ts"),

@@ -8,7 +8,8 @@ import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateDatabase } from "~db/migrate";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
-import { deliverPendingMail } from "~/domain/mail/mailer.server";
+import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
+import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -39,6 +40,24 @@ export async function prepare() {
     demoAccounts: DEMO_ACCOUNTS,
     paymentProvider: config.paymentProvider,
   };
+}
+
+/** `npm run admin -- approve <email>` / `reject <email> <reason>`: the review from a shell. */
+export async function runAdminCommand(args: string[]): Promise<string> {
+  const [command, email, ...rest] = args;
+  getConfig();
+  migrateDatabase(getDatabase());
+  if (command === "approve" && email) {
+    const { shopLive } = approveSeller(email);
+    await flushMail();
+    return `Approved ${email}.${shopLive ? " The shop is live." : " The shop goes live once the other onboarding steps are done."}`;
+  }
+  if (command === "reject" && email) {
+    rejectSeller(email, rest.join(" ") || "Your application does not meet our requirements.");
+    await flushMail();
+    return `Rejected ${email}.`;
+  }
+  throw new Error("Usage: npm run admin -- approve <email> | reject <email> <reason>");
 }
 
 export const app = express.Router();

@@ -96,6 +96,25 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ValidationError("errors.validation", fieldErrors);
 }
 
+/** Validates one input against several schemas, reporting every field error at once. */
+export function parseInputs<A extends z.ZodType, B extends z.ZodType, C extends z.ZodType>(
+  schemas: [A, B, C],
+  input: unknown,
+): z.output<A> & z.output<B> & z.output<C> {
+  const fieldErrors: FieldErrors = {};
+  const values: Record<string, unknown> = {};
+  for (const schema of schemas) {
+    try {
+      Object.assign(values, parseInput(schema, input));
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      Object.assign(fieldErrors, "fieldErrors" in error ? error.fieldErrors : {});
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new ValidationError("errors.validation", fieldErrors);
+  return values as z.output<A> & z.output<B> & z.output<C>;
+}
+
 /** DRF-style page links: absolute URLs of the neighbouring pages, or null. */
 export function pageLinks(url: URL, page: number, pageSize: number, count: number) {
   const link = (target: number) => {

@@ -10,7 +10,7 @@ import { messageKey } from "~/lib/messages";
 export function formErrorResponse<T>(
   submission: Submission<T>,
   error: unknown,
-  options: { hideFields?: string[] } = {},
+  options: { hideFields?: string[]; headers?: HeadersInit } = {},
 ): ReturnType<typeof data<SubmissionResult<string[]>>> {
   if (!(error instanceof DomainError)) throw error;
   const fieldErrors = "fieldErrors" in error ? (error.fieldErrors as Record<string, string[]>) : {};
@@ -21,7 +21,7 @@ export function formErrorResponse<T>(
       fieldErrors,
       hideFields: options.hideFields,
     }),
-    { status: error.status },
+    { status: error.status, headers: options.headers },
   );
 }
 

@@ -26,6 +26,8 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
+    // canvas-confetti draws from a worker made from a blob URL.
+    "worker-src 'self' blob:",
   ].join("; ");
 }
 

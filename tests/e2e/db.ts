@@ -43,3 +43,27 @@ export function lastMailTo(email: string): { subject: string; text: string } | u
     db.close();
   }
 }
+
+/** A seller whose onboarding is complete and whose shop is live (for shop-side tests). */
+export async function createLiveSeller(options: { subdomain?: string; firstName?: string } = {}): Promise<TestUser & { subdomain: string }> {
+  const user = await createTestUser({ verified: true, firstName: options.firstName ?? "Lia" });
+  const subdomain = options.subdomain ?? `shop-${crypto.randomUUID().slice(0, 8)}`;
+  const db = open();
+  try {
+    const now = Date.now();
+    db.prepare("update users set is_seller = 1 where id = ?").run(user.id);
+    db.prepare(
+      `insert into seller_profiles (user_id, business_name, business_type, business_address, contact_email, contact_phone, siret,
+        verification_status, stripe_connect_account_id, stripe_details_submitted, stripe_onboarding_completed, stripe_charges_enabled,
+        stripe_payouts_enabled, created_at, updated_at)
+       values (?, ?, 'company', '1 rue du Test, Paris', ?, '0600000000', '12345678901234', 'verified', ?, 1, 1, 1, 1, ?, ?)`,
+    ).run(user.id, `Shop ${subdomain}`, user.email, `acct_sim_${subdomain}`, now, now);
+    db.prepare(
+      `insert into shops (owner_id, subdomain, name, business_type, is_live, live_since, created_at, updated_at)
+       values (?, ?, ?, 'company', 1, ?, ?, ?)`,
+    ).run(user.id, subdomain, `Shop ${subdomain}`, now, now, now);
+    return { ...user, subdomain };
+  } finally {
+    db.close();
+  }
+}

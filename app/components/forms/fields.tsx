@@ -101,7 +101,7 @@ export function TextAreaField({
   const { key, ...props } = getTextareaProps(field as FieldMetadata<string>, { ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <FieldShell field={field as FieldMetadata<unknown>} label={label} hint={hint} className={className}>
-      <textarea key={key} rows={rows} {...props} {...textareaProps} className={inputClasses} />
+      <textarea key={key} rows={rows} {...props} {...textareaProps} className={cx(inputClasses, textareaProps?.className)} />
     </FieldShell>
   );
 }

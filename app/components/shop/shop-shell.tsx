@@ -16,7 +16,9 @@ export function shopThemeStyle(shop: Pick<ShopBranding, "colors">): CSSPropertie
 
 export function ShopShell({ shop, children }: { shop: ShopBranding; children: ReactNode }) {
   return (
-    <div className="shop-page flex min-h-screen flex-col" style={shopThemeStyle(shop)}>
+    // The seller's CSS was sanitised and scoped to .shop-custom-css when it was saved.
+    <div className="shop-page shop-custom-css flex min-h-screen flex-col" style={shopThemeStyle(shop)}>
+      {shop.customCss ? <style data-testid="shop-custom-css" dangerouslySetInnerHTML={{ __html: shop.customCss }} /> : null}
       <ShopHeader shop={shop} />
       <main id="main" className="flex-1">
         {children}

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
 import { users, type User } from "~db/schema";
 import type { Language } from "~/lib/i18n";
+import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { hashPassword } from "./password.server";
 import { deleteOtherSessions } from "./sessions.server";
 
@@ -10,12 +11,15 @@ export type ProfileChanges = Partial<{ firstName: string; lastName: string; phon
 /** Updates the editable profile fields (the email is read-only). */
 export function updateProfile(userId: number, changes: ProfileChanges): User {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  return getDatabase()
+  const user = getDatabase()
     .update(users)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning()
     .get();
+  // Names complete the sellers' first onboarding step.
+  if (user.isSeller) activateShopIfReady(userId);
+  return user;
 }
 
 /** Sets a new password (already validated) and ends the user's other sessions. */

@@ -23,6 +23,12 @@ function smtpTransport(url: string): Transporter {
   return transporter;
 }
 
+const inFlight = new Set<Promise<void>>();
+/** Waits for the deliveries started by this process (a CLI command before it exits). */
+export async function flushMail(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
+}
+
 export type OutgoingMail = RenderedMail & { to: string; template: string; dedupeKey?: string };
 
 /** Queues a mail; returns false when a mail with the same dedupe key already exists. */
@@ -45,7 +51,10 @@ export function sendMail(mail: OutgoingMail): boolean {
     .returning({ id: mailOutbox.id })
     .get();
   if (!inserted) return false;
-  if (smtp) void deliverMail(inserted.id);
+  if (smtp) {
+    const delivery = deliverMail(inserted.id).finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+  }
   else if (config.NODE_ENV !== "test") console.log(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
   return true;
 }

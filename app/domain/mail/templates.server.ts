@@ -62,3 +62,17 @@ export function verificationMail(language: Language, params: { name: string; lin
 }
 
 export { renderMail };
+
+export function sellerDecisionMail(
+  language: Language,
+  params: { name: string; approved: boolean; reason?: string; dashboardUrl: string },
+): RenderedMail {
+  const t = translatorFor(language);
+  const key = params.approved ? "mail.seller_approved" : "mail.seller_rejected";
+  return renderMail(t, {
+    subject: t(`${key}.subject`),
+    greeting: t("mail.greeting", { name: params.name }),
+    paragraphs: params.approved ? [t(`${key}.body`)] : [t(`${key}.body`), t(`${key}.reason`, { reason: params.reason ?? "" })],
+    action: { label: t(`${key}.action`), url: params.dashboardUrl },
+  });
+}

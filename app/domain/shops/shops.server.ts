@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
 import { shops, type Shop } from "~db/schema";
+import { sanitizeCustomCss } from "./custom-css.server";
+
+/** The class that scopes a shop's custom CSS to its own pages. */
+export const CUSTOM_CSS_SCOPE = ".shop-custom-css";
 
 /** A shop answers on its subdomain only when it exists and is live. */
 export function findLiveShopBySubdomain(subdomain: string): Shop | undefined {
@@ -39,6 +43,7 @@ export function shopBranding(shop: Shop, language: "en" | "fr"): ShopBranding {
       text: shop.textColor,
     },
     bannerText: (language === "fr" ? shop.checkoutBannerTextFr : shop.checkoutBannerTextEn) || shop.checkoutBannerTextEn,
-    customCss: shop.customCss,
+    // Stored sanitised; sanitised again on the way out (idempotent) as defence in depth.
+    customCss: shop.customCss ? sanitizeCustomCss(shop.customCss, CUSTOM_CSS_SCOPE).css : "",
   };
 }

@@ -15,6 +15,10 @@ import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";
 import { changePasswordAction, resendVerificationAction, updateProfileAction } from "./profile-actions.server";
+import { sellerTabData, updateSellerProfileAction } from "./seller-actions.server";
+import { SellerTab } from "~/components/account/seller-tab";
+import { ShopTab } from "~/components/account/shop-tab";
+import { shopTabData, updateCustomizationAction } from "./customization-actions.server";
 
 const SECTIONS = ["profile", "seller", "shop"] as const;
 type Section = (typeof SECTIONS)[number];
@@ -27,11 +31,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const section: Section =
     SECTIONS.includes(requested as Section) && (requested === "profile" || user?.isSeller) ? (requested as Section) : "profile";
   const edit = url.searchParams.get("edit");
+  const t = getI18nInstance(context).t;
   return {
     user,
     section,
-    edit: edit === "profile" || edit === "password" ? edit : null,
-    meta: mainPageMeta(getI18nInstance(context).t, "account", url),
+    edit: edit === "profile" || edit === "password" || edit === "seller" ? edit : null,
+    seller: user?.isSeller && section === "seller" ? sellerTabData(user.id, t) : null,
+    shop: user?.isSeller && section === "shop" ? shopTabData(user.id, url.origin) : null,
+    meta: mainPageMeta(t, "account", url),
   };
 }
 
@@ -49,6 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return changePasswordAction(args);
     case "resend-verification":
       return resendVerificationAction(args);
+    case "update-seller-profile":
+      return updateSellerProfileAction(args);
+    case "update-customization":
+      return updateCustomizationAction(args, "/account?section=shop");
     default:
       throw data({ message: getI18nInstance(context).t("errors.unknown_action") }, { status: 400 });
   }
@@ -56,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, section, edit } = loaderData;
+  const { user, section, edit, seller, shop } = loaderData;
   const actionData = useActionData<typeof action>();
   const formResult = actionData && "status" in actionData ? actionData : null;
   const failedIntent = formResult?.status === "error" ? String(formResult.initialValue?.intent ?? "") : "";
@@ -64,6 +75,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (failedIntent === "update-profile") toast.error(t("account.profile.update_failed"));
     if (failedIntent === "change-password") toast.error(t("account.password.change_failed"));
+    if (failedIntent === "update-seller-profile") toast.error(t("sellers.profile.update_failed"));
+    if (failedIntent === "update-customization") toast.error(t("customization.update_failed"));
   }, [actionData, failedIntent, t]);
 
   if (!user) {
@@ -159,6 +172,18 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </CardContent>
           </Card>
         </div>
+      ) : null}
+
+      {section === "seller" && seller ? (
+        <SellerTab
+          seller={seller}
+          editing={edit === "seller" || failedIntent === "update-seller-profile"}
+          lastResult={failedIntent === "update-seller-profile" ? formResult : null}
+        />
+      ) : null}
+
+      {section === "shop" && shop ? (
+        <ShopTab shop={shop} action="/account?section=shop" lastResult={failedIntent === "update-customization" ? formResult : null} />
       ) : null}
     </section>
   );

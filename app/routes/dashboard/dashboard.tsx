@@ -1,7 +1,19 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { hasCelebrated, useOnboardingCelebration } from "~/components/dashboard/celebration";
+import { PaymentConnectionCard } from "~/components/dashboard/payment-card";
+import { RecentActivity } from "~/components/dashboard/recent-activity";
+import { SalesChart } from "~/components/dashboard/sales-chart";
+import { ShopLiveCard } from "~/components/dashboard/shop-live-card";
+import { StatTiles } from "~/components/dashboard/stat-tiles";
+import { SellerStatusCard } from "~/components/dashboard/status-cards";
+import { OnboardingProgress } from "~/components/sellers/onboarding-progress";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { sellerDashboard } from "~/domain/sellers/dashboard.server";
+import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser } from "~/middleware/session.server";
@@ -9,18 +21,74 @@ import { currentSessionUser } from "~/middleware/session.server";
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = currentSessionUser(context);
   if (!user) throw redirect("/");
-  return { user, meta: mainPageMeta(getI18nInstance(context).t, "dashboard", new URL(request.url)) };
+  const account = user.isSeller ? loadSellerAccount(user.id) : null;
+  return {
+    user,
+    seller: account ? sellerDashboard(account) : null,
+    meta: mainPageMeta(getI18nInstance(context).t, "dashboard", new URL(request.url)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user } = loaderData;
+  const { user, seller } = loaderData;
+  const complete = Boolean(seller?.onboarding.isComplete);
+  // After the celebration the onboarding card goes away (spec section 2).
+  const [celebrated, setCelebrated] = useState(false);
+  useEffect(() => {
+    if (hasCelebrated(user.id)) setCelebrated(true);
+  }, [user.id]);
+  useOnboardingCelebration(user.id, complete, () => setCelebrated(true));
+  const hideOnboarding = complete && celebrated;
+
   return (
-    <section className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.welcome", { name: user.firstName || user.username })}</h1>
-      <p className="mt-2 text-slate-600">{t("dashboard.subtitle")}</p>
+    <section className="container-page space-y-6 py-10">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.welcome", { name: user.firstName || user.username })}</h1>
+        <p className="mt-2 text-slate-600">{t("dashboard.subtitle")}</p>
+      </div>
+
+      {seller ? (
+        <>
+          {seller.onboarding.isComplete && seller.shop ? <ShopLiveCard url={seller.shop.url} name={seller.shop.name} /> : null}
+          <StatTiles stats={seller.stats} />
+          {!hideOnboarding ? (
+            <Card data-testid="onboarding-card">
+              <CardHeader>
+                <CardTitle>{t("onboarding.title")}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <OnboardingProgress onboarding={seller.onboarding} compact />
+              </CardContent>
+            </Card>
+          ) : null}
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>{t("dashboard.chart.title")}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <SalesChart days={seller.salesByDay} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>{t("dashboard.activity.title")}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RecentActivity items={seller.activity} />
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SellerStatusCard isSeller={user.isSeller} status={seller?.verificationStatus ?? null} reason={seller?.rejectionReason ?? ""} />
+        <PaymentConnectionCard isSeller={user.isSeller} payment={seller?.payment ?? null} />
+      </div>
     </section>
   );
 }

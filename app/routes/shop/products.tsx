@@ -9,6 +9,7 @@ import { SearchIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { recordShopView } from "~/domain/shops/views.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -29,6 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const shop = requireShopPage(context);
   const url = new URL(request.url);
   const { page, category, search } = catalogueParams(url);
+  recordShopView(shop.id, request);
   const { items, count } = listShopProducts(
     shop.id,
     { page, page_size: PRODUCT_PAGE_SIZE, categories__slug: category, search, available: undefined },

@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { CheckIcon } from "~/components/ui/icons";
+
+export const CHECKOUT_STEPS = ["shipping", "payment", "success"] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/** Default step colours (spec section 2). */
+export const STEP_COLORS = { current: "#3b82f6", completed: "#10b981", upcoming: "#cbd5e1" } as const;
+
+/** The checkout's three steps: completed, current and upcoming are told apart by colour and text. */
+export function CheckoutStepper({ step }: { step: CheckoutStep }) {
+  const { t } = useTranslation();
+  const currentIndex = CHECKOUT_STEPS.indexOf(step);
+  return (
+    <ol className="flex items-center gap-2" aria-label={t("checkout.steps_label")} data-testid="checkout-stepper">
+      {CHECKOUT_STEPS.map((key, index) => {
+        const state = index < currentIndex ? "completed" : index === currentIndex ? "current" : "upcoming";
+        const color = STEP_COLORS[state];
+        return (
+          <li key={key} className="flex flex-1 items-center gap-2" aria-current={state === "current" ? "step" : undefined} data-state={state}>
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white" style={{ backgroundColor: color }}>
+              {state === "completed" ? <CheckIcon className="size-4" /> : index + 1}
+            </span>
+            <span className="text-sm font-medium" style={state === "upcoming" ? { opacity: 0.6 } : undefined}>
+              {t(`checkout.step.${key}`)}
+              <span className="sr-only"> ({t(`checkout.step_state.${state}`)})</span>
+            </span>
+            {index < CHECKOUT_STEPS.length - 1 ? (
+              <span aria-hidden="true" className="h-0.5 flex-1 rounded" style={{ backgroundColor: index < currentIndex ? STEP_COLORS.completed : STEP_COLORS.upcoming }} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { formatEuroFr } from "~/lib/money";
+
+export type ActivityItem = {
+  id: number;
+  kind: string;
+  toValue: string;
+  createdAt: string;
+  orderId: number;
+  orderNumber: number;
+  customer: string;
+  totalCents: number;
+};
+
+export function RecentActivity({ items }: { items: ActivityItem[] }) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) return <p className="text-sm text-slate-600" data-testid="activity-empty">{t("dashboard.activity.empty")}</p>;
+  const when = new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <ul className="divide-y divide-border" data-testid="activity-list">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center justify-between gap-3 py-3 text-sm">
+          <div className="min-w-0">
+            <p className="font-medium">
+              {t(`dashboard.activity.${item.kind}`, {
+                number: String(item.orderNumber).padStart(4, "0"),
+                customer: item.customer,
+                status: t(`orders.status.${item.toValue}`, { defaultValue: item.toValue }),
+              })}
+            </p>
+            <p className="text-xs text-slate-500">{when.format(new Date(item.createdAt))}</p>
+          </div>
+          <span className="shrink-0 tabular-nums">{formatEuroFr(item.totalCents)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatEuroFr } from "~/lib/money";
+
+type Stats = { totalSalesCents: number; totalOrders: number; totalProducts: number; storeViews: number };
+
+/** Four tiles; sales and orders lead to /orders. Amounts in the French euro format (spec). */
+export function StatTiles({ stats }: { stats: Stats }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US");
+  const tiles = [
+    { key: "sales", value: formatEuroFr(stats.totalSalesCents), to: "/orders" },
+    { key: "orders", value: number.format(stats.totalOrders), to: "/orders" },
+    { key: "products", value: number.format(stats.totalProducts), to: null },
+    { key: "views", value: number.format(stats.storeViews), to: null },
+  ];
+  return (
+    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {tiles.map((tile) => {
+        const body = (
+          <>
+            <p className="text-sm text-slate-600">{t(`dashboard.stats.${tile.key}`)}</p>
+            <p className="mt-2 text-2xl font-bold tracking-tight tabular-nums" data-testid={`stat-${tile.key}`}>
+              {tile.value}
+            </p>
+          </>
+        );
+        return (
+          <li key={tile.key}>
+            {tile.to ? (
+              <Link to={tile.to} className="block rounded-xl border border-border bg-white p-5 shadow-sm hover:border-brand-200 hover:shadow">
+                {body}
+              </Link>
+            ) : (
+              <div className="rounded-xl border border-border bg-white p-5 shadow-sm">{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

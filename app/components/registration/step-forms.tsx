@@ -1,0 +1,141 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { PasswordChecklist } from "~/components/account/password-checklist";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { Button, buttonClasses } from "~/components/ui/button";
+import type { z } from "zod";
+import { BUSINESS_TYPES, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+function WizardButtons({ step, intent }: { step: number; intent: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <div className="flex items-center justify-between gap-3 pt-4">
+      {step === 1 ? (
+        <button type="button" disabled className={buttonClasses("outline")}>
+          {t("register.previous")}
+        </button>
+      ) : (
+        <Link to={`/register?step=${step - 1}`} className={buttonClasses("outline")}>
+          {t("register.previous")}
+        </Link>
+      )}
+      <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
+        {step === 3 ? t("register.finish") : t("register.next")}
+      </Button>
+    </div>
+  );
+}
+
+export function Step1Form({ lastResult, defaultValue, rootDomain }: { lastResult: Result; defaultValue?: Record<string, string>; rootDomain: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<z.input<typeof registrationStep1Schema>, z.output<typeof registrationStep1Schema>>({
+    id: "register-step1",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(registrationStep1Schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationStep1Schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [subdomain, setSubdomain] = useState(defaultValue?.subdomain ?? "");
+  const [description, setDescription] = useState(defaultValue?.business_description ?? "");
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="step1" />
+      <FormErrors errors={form.errors} />
+      <TextField field={fields.business_name} label={t("register.fields.business_name")} inputProps={{ autoComplete: "organization" }} />
+      <TextField
+        field={fields.subdomain}
+        label={t("register.fields.subdomain")}
+        hint={
+          <span data-testid="subdomain-preview">
+            {t("register.subdomain_preview")} <strong className="text-slate-800">{`${subdomain.trim().toLowerCase() || t("register.subdomain_placeholder")}.${rootDomain}`}</strong>
+          </span>
+        }
+        inputProps={{ onInput: (e) => setSubdomain(e.currentTarget.value), autoCapitalize: "none", spellCheck: false }}
+      />
+      <SelectField
+        field={fields.business_type}
+        label={t("register.fields.business_type")}
+        placeholder={t("register.choose")}
+        options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`sellers.business_types.${type}`) }))}
+      />
+      <TextAreaField
+        field={fields.business_description}
+        label={t("register.fields.business_description")}
+        hint={<span data-testid="description-counter">{t("register.counter", { count: description.length, max: 500 })}</span>}
+        textareaProps={{ onInput: (e) => setDescription(e.currentTarget.value) }}
+      />
+      <WizardButtons step={1} intent="step1" />
+    </Form>
+  );
+}
+
+export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; defaultValue?: Record<string, string> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<z.input<typeof registrationStep2Schema>, z.output<typeof registrationStep2Schema>>({
+    id: "register-step2",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(registrationStep2Schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationStep2Schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="step2" />
+      <FormErrors errors={form.errors} />
+      <TextField field={fields.siret} label={t("register.fields.siret")} hint={t("register.siret_hint")} inputProps={{ inputMode: "numeric" }} />
+      <TextField field={fields.contact_email} label={t("register.fields.contact_email")} type="email" inputProps={{ autoComplete: "email" }} />
+      <TextField field={fields.contact_phone} label={t("register.fields.contact_phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
+      <WizardButtons step={2} intent="step2" />
+    </Form>
+  );
+}
+
+export function Step3Form({ lastResult }: { lastResult: Result }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm<z.input<typeof registrationStep3Schema>, z.output<typeof registrationStep3Schema>>({
+    id: "register-step3",
+    lastResult,
+    constraint: getZodConstraint(registrationStep3Schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationStep3Schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="step3" />
+      <FormErrors errors={form.errors} />
+      <TextField field={fields.email} label={t("register.fields.email")} type="email" inputProps={{ autoComplete: "email" }} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.first_name} label={t("register.fields.first_name")} inputProps={{ autoComplete: "given-name" }} />
+        <TextField field={fields.last_name} label={t("register.fields.last_name")} inputProps={{ autoComplete: "family-name" }} />
+      </div>
+      <div>
+        <TextField
+          field={fields.password}
+          label={t("register.fields.password")}
+          type="password"
+          inputProps={{ autoComplete: "new-password", onInput: (e) => setPassword(e.currentTarget.value) }}
+        />
+        <PasswordChecklist value={password} />
+      </div>
+      <TextField field={fields.password_confirm} label={t("register.fields.password_confirm")} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <WizardButtons step={3} intent="step3" />
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { BUSINESS_TYPES, sellerProfileSchema } from "~/schemas/sellers";
+
+export type SellerProfileValues = {
+  business_name: string;
+  business_type: string;
+  business_description: string;
+  business_address: string;
+  tax_id: string;
+  contact_email: string;
+  contact_phone: string;
+  website: string;
+  siret: string;
+};
+
+export function SellerProfileForm({
+  defaultValue,
+  lastResult,
+  cancelHref,
+}: {
+  defaultValue: SellerProfileValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelHref: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "seller-profile",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(sellerProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-seller-profile";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="update-seller-profile" />
+      <FormErrors errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.business_name} label={t("sellers.fields.business_name")} />
+        <SelectField
+          field={fields.business_type}
+          label={t("sellers.fields.business_type")}
+          options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`sellers.business_types.${type}`) }))}
+        />
+      </div>
+      <TextField field={fields.business_address} label={t("sellers.fields.business_address")} inputProps={{ autoComplete: "street-address" }} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.contact_email} label={t("sellers.fields.contact_email")} type="email" />
+        <TextField field={fields.contact_phone} label={t("sellers.fields.contact_phone")} type="tel" />
+        <TextField field={fields.website} label={t("sellers.fields.website")} type="url" hint={t("sellers.fields.website_hint")} />
+        <TextField field={fields.tax_id} label={t("sellers.fields.tax_id")} />
+        <TextField field={fields.siret} label={t("sellers.fields.siret")} inputProps={{ inputMode: "numeric" }} />
+      </div>
+      <TextAreaField field={fields.business_description} label={t("sellers.fields.business_description")} rows={3} />
+      <div className="flex gap-2">
+        <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
+          {t("common.save")}
+        </Button>
+        <Link to={cancelHref} replace preventScrollReset className={buttonClasses("outline")}>
+          {t("common.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+import { and, desc, eq } from "drizzle-orm";
+import { mainSiteUrl } from "~/config.server";
+import { displayName, findUserByEmail } from "~/domain/accounts/users.server";
+import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { sellerDecisionMail } from "~/domain/mail/templates.server";
+import { getDatabase, writeTransaction } from "~db/client";
+import { sellerProfiles, shops, users } from "~db/schema";
+import { activateShopIfReady, sellerOnboardingSteps } from "./onboarding.server";
+
+import type { ReviewFilter } from "~/schemas/sellers";
+
+/** Sellers for the staff review screen, newest first. */
+export function listSellersForReview(filter: ReviewFilter) {
+  const rows = getDatabase()
+    .select({ user: users, profile: sellerProfiles, shop: shops })
+    .from(sellerProfiles)
+    .innerJoin(users, eq(users.id, sellerProfiles.userId))
+    .leftJoin(shops, eq(shops.ownerId, users.id))
+    .where(filter === "all" ? undefined : eq(sellerProfiles.verificationStatus, filter))
+    .orderBy(desc(sellerProfiles.createdAt))
+    .limit(200)
+    .all();
+  return rows.map(({ user, profile, shop }) => {
+    const onboarding = sellerOnboardingSteps({ user, profile, shop });
+    return {
+      userId: user.id,
+      email: user.email,
+      name: displayName(user),
+      businessName: profile.businessName,
+      businessType: profile.businessType,
+      siret: profile.siret,
+      subdomain: shop?.subdomain ?? null,
+      status: profile.verificationStatus,
+      rejectionReason: profile.rejectionReason,
+      registeredAt: profile.createdAt.toISOString(),
+      shopLive: Boolean(shop?.isLive),
+      onboarding: onboarding.steps,
+    };
+  });
+}
+
+function findSeller(identifier: number | string) {
+  const user = typeof identifier === "number"
+    ? getDatabase().select().from(users).where(eq(users.id, identifier)).get()
+    : findUserByEmail(identifier);
+  const profile = user ? getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.userId, user.id)).get() : undefined;
+  if (!user || !profile) throw new NotFoundError("admin.sellers.not_found");
+  return { user, profile };
+}
+
+/** Approves a seller (verification done); the shop goes live if every other step is done. */
+export function approveSeller(identifier: number | string): { shopLive: boolean } {
+  const { user } = findSeller(identifier);
+  getDatabase()
+    .update(sellerProfiles)
+    .set({ verificationStatus: "verified", verifiedAt: new Date(), rejectionReason: "", updatedAt: new Date() })
+    .where(eq(sellerProfiles.userId, user.id))
+    .run();
+  activateShopIfReady(user.id);
+  const shopLive = Boolean(getDatabase().select({ live: shops.isLive }).from(shops).where(eq(shops.ownerId, user.id)).get()?.live);
+  sendMail({
+    to: user.email,
+    template: "seller_approved",
+    ...sellerDecisionMail(user.language, { name: displayName(user), approved: true, dashboardUrl: `${mainSiteUrl()}/dashboard` }),
+  });
+  return { shopLive };
+}
+
+/** Rejects a seller with a reason (mailed to them); a live shop goes offline. */
+export function rejectSeller(identifier: number | string, reason: string): void {
+  const trimmed = reason.trim();
+  if (trimmed.length < 3 || trimmed.length > 500) throw new ValidationError("admin.sellers.reason_required", { reason: ["admin.sellers.reason_required"] });
+  const { user } = findSeller(identifier);
+  writeTransaction((tx) => {
+    tx.update(sellerProfiles)
+      .set({ verificationStatus: "rejected", rejectionReason: trimmed, verifiedAt: null, updatedAt: new Date() })
+      .where(eq(sellerProfiles.userId, user.id))
+      .run();
+    tx.update(shops).set({ isLive: false, updatedAt: new Date() }).where(and(eq(shops.ownerId, user.id), eq(shops.isLive, true))).run();
+  });
+  sendMail({
+    to: user.email,
+    template: "seller_rejected",
+    ...sellerDecisionMail(user.language, { name: displayName(user), approved: false, reason: trimmed, dashboardUrl: `${mainSiteUrl()}/dashboard` }),
+  });
+}

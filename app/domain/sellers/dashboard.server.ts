@@ -1,0 +1,83 @@
+import { and, count, desc, eq, gte, inArray, isNull, sum } from "drizzle-orm";
+import { shopSiteUrl } from "~/config.server";
+import { getDatabase } from "~db/client";
+import { orderEvents, orders, products, shopDailyViews } from "~db/schema";
+import { onboardingView, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SALES_CHART_DAYS = 30;
+
+/** Everything the seller's dashboard shows, in a handful of indexed queries. */
+export function sellerDashboard(account: SellerAccount, now = new Date()) {
+  const db = getDatabase();
+  const { profile, shop } = account;
+  const onboarding = sellerOnboardingSteps(account);
+  const shopId = shop?.id ?? -1;
+
+  const [sales] = db
+    .select({ cents: sum(orders.totalAmountCents), paid: count() })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.paymentStatus, "succeeded")))
+    .all();
+  const [ordered] = db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), inArray(orders.paymentStatus, ["succeeded", "refunded"])))
+    .all();
+  const [catalogue] = db.select({ n: count() }).from(products).where(and(eq(products.shopId, shopId), isNull(products.archivedAt))).all();
+  const [views] = db.select({ n: sum(shopDailyViews.views) }).from(shopDailyViews).where(eq(shopDailyViews.shopId, shopId)).all();
+
+  // Daily paid sales of the last 30 days (grouped here, not in SQL, to stay dialect-neutral).
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (SALES_CHART_DAYS - 1) * DAY_MS);
+  const paid = db
+    .select({ paidAt: orders.paidAt, cents: orders.totalAmountCents })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.paymentStatus, "succeeded"), gte(orders.paidAt, start)))
+    .all();
+  const salesByDay = Array.from({ length: SALES_CHART_DAYS }, (_, i) => ({ day: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10), cents: 0 }));
+  for (const row of paid) {
+    const index = Math.floor(((row.paidAt?.getTime() ?? 0) - start.getTime()) / DAY_MS);
+    if (index >= 0 && index < SALES_CHART_DAYS) salesByDay[index]!.cents += row.cents;
+  }
+
+  const activity = db
+    .select({
+      id: orderEvents.id,
+      kind: orderEvents.kind,
+      toValue: orderEvents.toValue,
+      createdAt: orderEvents.createdAt,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      customer: orders.fullName,
+      totalCents: orders.totalAmountCents,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(eq(orderEvents.shopId, shopId))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
+    .limit(8)
+    .all()
+    .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+
+  return {
+    shop: shop ? { name: shop.name, subdomain: shop.subdomain, url: shopSiteUrl(shop.subdomain), isLive: shop.isLive, currency: shop.currency } : null,
+    stats: {
+      totalSalesCents: Number(sales?.cents ?? 0),
+      totalOrders: ordered?.n ?? 0,
+      totalProducts: catalogue?.n ?? 0,
+      storeViews: Number(views?.n ?? 0),
+    },
+    salesByDay,
+    activity,
+    onboarding: { ...onboardingView(onboarding), isComplete: onboarding.isComplete },
+    verificationStatus: profile.verificationStatus,
+    rejectionReason: profile.rejectionReason,
+    payment: {
+      accountId: profile.stripeConnectAccountId,
+      canReceivePayments: profile.stripeChargesEnabled,
+      payoutsEnabled: profile.stripePayoutsEnabled,
+      onboardingCompleted: profile.stripeOnboardingCompleted,
+    },
+  };
+}
+export type SellerDashboard = ReturnType<typeof sellerDashboard>;

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { sendVerificationMail } from "~/domain/accounts/email-verification.server";
+import { hashPassword } from "~/domain/accounts/password.server";
+import { findUserByEmail, normalizeEmail, usernameFromEmail } from "~/domain/accounts/users.server";
+import { ConflictError, ValidationError } from "~/domain/errors.server";
+import { messageKey } from "~/lib/messages";
+import type { Language } from "~/lib/i18n";
+import { getDatabase, writeTransaction, type Queryable } from "~db/client";
+import { registrationProgress, sellerProfiles, shops, users, type User } from "~db/schema";
+import type { RegistrationStep1, RegistrationStep2, RegistrationStep3 } from "~/schemas/sellers";
+
+/**
+ * The seller registration wizard, held on the server per visitor session: steps 1 and 2
+ * are stored, step 3 creates the account (user, seller profile, shop not yet live).
+ */
+export type RegistrationData = { step1?: RegistrationStep1; step2?: RegistrationStep2 };
+export type RegistrationStatus = { current_step: number; next_step: number };
+
+export function isSubdomainTaken(subdomain: string, db: Queryable = getDatabase()): boolean {
+  return Boolean(db.select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).get());
+}
+
+function loadProgress(sessionId: string) {
+  return getDatabase().select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
+}
+
+export function registrationStatus(sessionId: string | null): RegistrationStatus & { data: RegistrationData } {
+  const progress = sessionId ? loadProgress(sessionId) : undefined;
+  const current = progress?.currentStep ?? 0;
+  return { current_step: current, next_step: Math.min(current + 1, 3), data: (progress?.data ?? {}) as RegistrationData };
+}
+
+/** Steps must come in order: step N needs steps 1..N-1. */
+function assertReachable(step: number, current: number) {
+  if (step > current + 1) throw new ValidationError(messageKey("sellers.registration.previous_step_missing", { step: step - 1 }));
+}
+
+export function parseStepNumber(value: string | number): 1 | 2 | 3 {
+  const n = typeof value === "number" ? value : Number(value);
+  if (n !== 1 && n !== 2 && n !== 3) throw new ValidationError(messageKey("sellers.registration.invalid_step", { n: String(value) }));
+  return n;
+}
+
+export function saveStep1(sessionId: string, input: RegistrationStep1): RegistrationStatus {
+  if (isSubdomainTaken(input.subdomain)) {
+    throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
+  }
+  return saveStep(sessionId, 1, { step1: input });
+}
+
+export function saveStep2(sessionId: string, input: RegistrationStep2): RegistrationStatus {
+  return saveStep(sessionId, 2, { step2: input });
+}
+
+function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): RegistrationStatus {
+  return writeTransaction((tx) => {
+    const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
+    const current = progress?.currentStep ?? 0;
+    assertReachable(step, current);
+    const data = { ...((progress?.data ?? {}) as RegistrationData), ...patch };
+    // Going back and re-submitting an earlier step keeps the later steps' data.
+    const currentStep = Math.max(current, step);
+    tx.insert(registrationProgress)
+      .values({ sessionId, currentStep, data, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: registrationProgress.sessionId, set: { currentStep, data, updatedAt: new Date() } })
+      .run();
+    return { current_step: currentStep, next_step: Math.min(currentStep + 1, 3) };
+  });
+}
+
+/** Step 3: creates the seller's account from the stored steps, then mails the verification link. */
+export async function completeRegistration(sessionId: string | null, step3: RegistrationStep3, language: Language): Promise<User> {
+  const { data, current_step } = registrationStatus(sessionId);
+  assertReachable(3, current_step);
+  if (!data.step1 || !data.step2) throw new ValidationError(messageKey("sellers.registration.previous_step_missing", { step: 2 }));
+  const user = await createSellerAccount({ ...data.step1, ...data.step2, ...step3 }, language);
+  if (sessionId) getDatabase().delete(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).run();
+  return user;
+}
+
+/** Creates user (is_seller), seller profile and shop at once; email and subdomain must be free. */
+export async function createSellerAccount(
+  input: RegistrationStep1 & RegistrationStep2 & RegistrationStep3,
+  language: Language,
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  if (findUserByEmail(email)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
+  const passwordHash = await hashPassword(input.password);
+  const user = writeTransaction((tx) => {
+    if (findUserByEmail(email, tx)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
+    if (isSubdomainTaken(input.subdomain, tx)) throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
+    const created = tx
+      .insert(users)
+      .values({
+        email,
+        username: usernameFromEmail(email),
+        firstName: input.first_name,
+        lastName: input.last_name,
+        passwordHash,
+        isSeller: true,
+        language,
+      })
+      .returning()
+      .get();
+    tx.insert(sellerProfiles)
+      .values({
+        userId: created.id,
+        businessName: input.business_name,
+        businessType: input.business_type,
+        businessDescription: input.business_description,
+        siret: input.siret,
+        contactEmail: input.contact_email,
+        contactPhone: input.contact_phone,
+        verificationStatus: "under_review",
+      })
+      .run();
+    tx.insert(shops)
+      .values({
+        ownerId: created.id,
+        subdomain: input.subdomain,
+        name: input.business_name,
+        description: input.business_description,
+        businessType: input.business_type,
+      })
+      .run();
+    return created;
+  });
+  sendVerificationMail(user);
+  return user;
+}

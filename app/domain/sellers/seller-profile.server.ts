@@ -1,0 +1,67 @@
+import type { TFunction } from "i18next";
+import { eq } from "drizzle-orm";
+import { shopSiteUrl } from "~/config.server";
+import { ForbiddenError } from "~/domain/errors.server";
+import { getDatabase } from "~db/client";
+import { sellerProfiles, type User } from "~db/schema";
+import { activateShopIfReady, loadSellerAccount, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
+
+/** The seller account of a user, or 403 for users who are not sellers. */
+export function requireSellerAccount(user: User): SellerAccount {
+  const account = user.isSeller ? loadSellerAccount(user.id) : null;
+  if (!account) throw new ForbiddenError("sellers.not_a_seller");
+  return account;
+}
+
+/** The seller profile of the API (spec section 3), with display values in the request's language. */
+export function sellerProfileResource(account: SellerAccount, t: TFunction) {
+  const { profile, shop } = account;
+  const onboarding = sellerOnboardingSteps(account);
+  return {
+    business_name: profile.businessName,
+    business_type: profile.businessType,
+    business_type_display: t(`sellers.business_types.${profile.businessType}`),
+    business_description: profile.businessDescription,
+    business_address: profile.businessAddress,
+    tax_id: profile.taxId,
+    contact_email: profile.contactEmail,
+    contact_phone: profile.contactPhone,
+    website: profile.website,
+    subdomain: shop?.subdomain ?? null,
+    shop_url: shop ? shopSiteUrl(shop.subdomain) : null,
+    siret: profile.siret,
+    verification_status: profile.verificationStatus,
+    verification_status_display: t(`sellers.verification.${profile.verificationStatus}`),
+    rejection_reason: profile.rejectionReason,
+    stripe_connect_account_id: profile.stripeConnectAccountId,
+    stripe_onboarding_completed: profile.stripeOnboardingCompleted,
+    stripe_payouts_enabled: profile.stripePayoutsEnabled,
+    can_receive_payments: profile.stripeChargesEnabled,
+    is_onboarding_complete: onboarding.isComplete,
+    onboarding_steps: onboarding.steps,
+  };
+}
+
+export type SellerProfileChanges = Partial<{
+  businessName: string;
+  businessType: "individual" | "company" | "non_profit";
+  businessDescription: string;
+  businessAddress: string;
+  taxId: string;
+  contactEmail: string;
+  contactPhone: string;
+  website: string;
+  siret: string;
+}>;
+
+/** Saves the profile; completing the business details may complete onboarding. */
+export function updateSellerProfile(userId: number, changes: SellerProfileChanges): SellerAccount {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  getDatabase()
+    .update(sellerProfiles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(sellerProfiles.userId, userId))
+    .run();
+  activateShopIfReady(userId);
+  return loadSellerAccount(userId)!;
+}

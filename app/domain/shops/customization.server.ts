@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import { ForbiddenError, ValidationError } from "~/domain/errors.server";
+import { loadSellerAccount, sellerOnboardingSteps } from "~/domain/sellers/onboarding.server";
+import type { Language } from "~/lib/i18n";
+import { centsToDecimalString } from "~/lib/money";
+import { DEFAULT_MINIMUM_ORDER_CENTS, type CustomizationInput } from "~/schemas/customization";
+import { getDatabase } from "~db/client";
+import { shops, type Shop } from "~db/schema";
+import { sanitizeCustomCss } from "./custom-css.server";
+import { checkLogo } from "./logo.server";
+import { CUSTOM_CSS_SCOPE } from "./shops.server";
+import { deleteUpload, storeUpload } from "./uploads.server";
+
+
+/** The minimum order amount in effect (10 € when the seller set none). */
+export function minimumOrderCents(shop: Pick<Shop, "minimumOrderAmountCents">): number {
+  return shop.minimumOrderAmountCents ?? DEFAULT_MINIMUM_ORDER_CENTS;
+}
+
+const absolute = (path: string | null, origin: string) => (path ? new URL(path, origin).toString() : null);
+
+/** GET /api/v1/customer/shop/customization/ (the seller's own shop). */
+export function customizationResource(shop: Shop, origin: string) {
+  return {
+    shop_name: shop.name,
+    shop_logo: absolute(shop.logoPath, origin),
+    primary_color: shop.primaryColor,
+    secondary_color: shop.secondaryColor,
+    background_color: shop.backgroundColor,
+    text_color: shop.textColor,
+    checkout_banner_text_en: shop.checkoutBannerTextEn,
+    checkout_banner_text_fr: shop.checkoutBannerTextFr,
+    custom_css: shop.customCss,
+    minimum_order_amount: shop.minimumOrderAmountCents === null ? null : centsToDecimalString(shop.minimumOrderAmountCents),
+  };
+}
+
+/** GET .../customization/public/ on a shop host: what the shop page needs, in the shopper's language. */
+export function publicCustomizationResource(shop: Shop, language: Language, origin: string) {
+  return {
+    shop_name: shop.name,
+    shop_logo: absolute(shop.logoPath, origin),
+    primary_color: shop.primaryColor,
+    secondary_color: shop.secondaryColor,
+    background_color: shop.backgroundColor,
+    text_color: shop.textColor,
+    checkout_banner_text: (language === "fr" ? shop.checkoutBannerTextFr : shop.checkoutBannerTextEn) || shop.checkoutBannerTextEn,
+    custom_css: shop.customCss,
+    minimum_order_amount: centsToDecimalString(minimumOrderCents(shop)),
+  };
+}
+
+/** The seller's own shop; customization needs the completed onboarding (spec section 4). */
+export function requireCustomizableShop(userId: number): Shop {
+  const account = loadSellerAccount(userId);
+  if (!account?.shop) throw new ForbiddenError("sellers.not_a_seller");
+  if (!sellerOnboardingSteps(account).isComplete) throw new ForbiddenError("shops.customization.locked");
+  return account.shop;
+}
+
+export type LogoUpload = { bytes: Uint8Array };
+
+/**
+ * Saves the customization. The logo is checked by content (images only, no SVG, 2 MB max)
+ * and stored under a random name; custom CSS is sanitised and scoped before it is stored.
+ */
+export async function updateCustomization(
+  userId: number,
+  input: CustomizationInput,
+  logo: LogoUpload | null,
+): Promise<{ shop: Shop; removedCss: string[] }> {
+  const shop = requireCustomizableShop(userId);
+  let logoPath: string | null | undefined;
+  if (logo && logo.bytes.length > 0) {
+    const checked = checkLogo(logo.bytes);
+    if (!checked.ok) throw new ValidationError("errors.validation", { shop_logo: [checked.error] });
+    logoPath = await storeUpload(logo.bytes, checked.extension);
+  } else if (input.remove_logo) {
+    logoPath = null;
+  }
+
+  let removedCss: string[] = [];
+  let customCss: string | undefined;
+  if (input.custom_css !== undefined) {
+    const sanitized = sanitizeCustomCss(input.custom_css, CUSTOM_CSS_SCOPE);
+    customCss = sanitized.css;
+    removedCss = sanitized.removed;
+  }
+
+  const updated = getDatabase()
+    .update(shops)
+    .set({
+      name: input.shop_name,
+      primaryColor: input.primary_color,
+      secondaryColor: input.secondary_color,
+      backgroundColor: input.background_color,
+      textColor: input.text_color,
+      checkoutBannerTextEn: input.checkout_banner_text_en,
+      checkoutBannerTextFr: input.checkout_banner_text_fr,
+      customCss,
+      minimumOrderAmountCents: input.minimum_order_amount,
+      logoPath,
+      updatedAt: new Date(),
+    })
+    .where(eq(shops.id, shop.id))
+    .returning()
+    .get();
+  if (logoPath !== undefined && shop.logoPath !== logoPath) await deleteUpload(shop.logoPath);
+  return { shop: updated, removedCss };
+}

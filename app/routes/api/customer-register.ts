@@ -1,0 +1,56 @@
+import { userResource } from "~/domain/accounts/users.server";
+import { ForbiddenError, NotFoundError } from "~/domain/errors.server";
+import {
+  completeRegistration,
+  createSellerAccount,
+  parseStepNumber,
+  registrationStatus,
+  saveStep1,
+  saveStep2,
+} from "~/domain/sellers/registration.server";
+import { apiResource, parseInput, parseInputs, readJsonBody } from "~/http/api.server";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { beginUserSession, currentUser, ensureVisitorSession, sessionContext } from "~/middleware/session.server";
+import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
+
+/**
+ * /api/v1/customer/register/{status,step1,step2,step3,complete}/: the seller registration
+ * wizard. Progress lives in the visitor's session; `complete/` takes every field at once.
+ */
+const api = apiResource({
+  GET({ params, context }) {
+    if (params.stage !== "status") throw new NotFoundError("errors.api_not_found");
+    const { current_step, next_step } = registrationStatus(context.get(sessionContext)?.id ?? null);
+    return { current_step, next_step };
+  },
+  async POST({ request, params, context }) {
+    const t = getI18nInstance(context).t;
+    const stage = params.stage ?? "";
+    const stepMatch = /^step(\d+)$/.exec(stage);
+    if (!stepMatch && stage !== "complete") throw new NotFoundError("errors.api_not_found");
+    if (currentUser(context)) throw new ForbiddenError("sellers.registration.already_logged_in");
+    const body = await readJsonBody(request);
+    const session = ensureVisitorSession(request, context);
+    const headers = new Headers();
+    if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
+
+    let user;
+    if (stepMatch) {
+      const step = parseStepNumber(stepMatch[1]!);
+      if (step === 1 || step === 2) {
+        const status =
+          step === 1 ? saveStep1(session.id, parseInput(registrationStep1Schema, body)) : saveStep2(session.id, parseInput(registrationStep2Schema, body));
+        return Response.json({ message: t("register.step_completed", { step }), ...status }, { headers });
+      }
+      user = await completeRegistration(session.id, parseInput(registrationStep3Schema, body), getLocale(context));
+    } else {
+      const input = parseInputs([registrationStep1Schema, registrationStep2Schema, registrationStep3Schema], body);
+      user = await createSellerAccount(input, getLocale(context));
+    }
+    headers.append("Set-Cookie", beginUserSession(request, context, user));
+    return Response.json({ message: t("register.completed"), current_step: 3, next_step: 3, user: userResource(user) }, { status: 201, headers });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,45 @@
+import { customizationResource, publicCustomizationResource, updateCustomization } from "~/domain/shops/customization.server";
+import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
+import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { formFieldsAndFile } from "~/http/multipart.server";
+import { getLocale } from "~/middleware/i18n.server";
+import { requireApiUser } from "~/middleware/session.server";
+import { requireShop } from "~/middleware/site.server";
+import { customizationSchema } from "~/schemas/customization";
+
+/**
+ * /api/v1/customer/shop/customization/ (GET, the seller's shop),
+ * .../customization/update/ (PUT, multipart or JSON), .../customization/public/ (GET, shop host).
+ */
+const api = apiResource({
+  GET({ request, params, context }) {
+    const origin = new URL(request.url).origin;
+    if (params.part === "public") return publicCustomizationResource(requireShop(context), getLocale(context), origin);
+    if (params.part) throw new NotFoundError("errors.api_not_found");
+    const account = requireSellerAccount(requireApiUser(context));
+    if (!account.shop) throw new NotFoundError("errors.api_not_found");
+    return customizationResource(account.shop, origin);
+  },
+  async PUT({ request, params, context }) {
+    if (params.part !== "update") throw new NotFoundError("errors.api_not_found");
+    const user = requireApiUser(context);
+    requireSellerAccount(user);
+    let fields: Record<string, unknown>;
+    let file: Uint8Array | null = null;
+    if ((request.headers.get("Content-Type") ?? "").includes("json")) {
+      fields = await readJsonBody(request);
+    } else {
+      const formData = await request.formData().catch(() => {
+        throw new ValidationError("errors.malformed_form");
+      });
+      ({ fields, file } = await formFieldsAndFile(formData, "shop_logo"));
+    }
+    const input = parseInput(customizationSchema, fields);
+    const { shop, removedCss } = await updateCustomization(user.id, input, file ? { bytes: file } : null);
+    return { ...customizationResource(shop, new URL(request.url).origin), custom_css_removed: removedCss };
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

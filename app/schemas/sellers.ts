@@ -1,0 +1,89 @@
+import { emailSchema, newPasswordSchema } from "./accounts";
+import { z } from "./zod-messages";
+
+/** Names that can never be a shop's subdomain (platform hosts). */
+export const RESERVED_SUBDOMAINS = [
+  "www", "api", "admin", "app", "mail", "static", "assets", "cdn", "dashboard", "help", "support",
+  "status", "blog", "docs", "shop", "shops", "register", "login", "account", "smtp", "ftp", "localhost",
+] as const;
+
+export const BUSINESS_TYPES = ["individual", "company", "non_profit"] as const;
+
+/** Subdomain rules (spec section 5), in the order the spec lists them; the first broken rule is reported. */
+export const subdomainSchema = z
+  .string({ error: "sellers.subdomain.required" })
+  .trim()
+  .toLowerCase()
+  .superRefine((value, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (value.length === 0) return fail("sellers.subdomain.required");
+    if (!/^[a-z0-9-]+$/.test(value)) return fail("sellers.subdomain.pattern");
+    if (value.startsWith("-") || value.endsWith("-")) return fail("sellers.subdomain.hyphen");
+    if (value.length > 63) return fail("sellers.subdomain.too_long");
+    if ((RESERVED_SUBDOMAINS as readonly string[]).includes(value)) return fail("sellers.subdomain.reserved");
+  });
+
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const optionalText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => v ?? "");
+
+export const registrationStep1Schema = z.object({
+  business_name: requiredText("sellers.business_name.required"),
+  subdomain: subdomainSchema,
+  business_type: z.enum(BUSINESS_TYPES, { error: "sellers.business_type.required" }),
+  business_description: optionalText(500, "sellers.business_description.too_long"),
+});
+
+export const siretSchema = z
+  .string({ error: "sellers.siret.invalid" })
+  .transform((v) => v.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{14}$/, "sellers.siret.invalid"));
+
+export const registrationStep2Schema = z.object({
+  siret: siretSchema,
+  contact_email: z.string({ error: "sellers.contact_email.invalid" }).trim().toLowerCase().pipe(z.email("sellers.contact_email.invalid")),
+  contact_phone: requiredText("sellers.contact_phone.required", 30),
+});
+
+export const registrationStep3Schema = z
+  .object({
+    email: emailSchema,
+    first_name: requiredText("sellers.first_name.required", 150),
+    last_name: requiredText("sellers.last_name.required", 150),
+    password: newPasswordSchema,
+    password_confirm: z.string({ error: "auth.password.mismatch" }),
+  })
+  .refine((v) => v.password === v.password_confirm, { message: "auth.password.mismatch", path: ["password_confirm"] });
+
+export type RegistrationStep1 = z.output<typeof registrationStep1Schema>;
+export type RegistrationStep2 = z.output<typeof registrationStep2Schema>;
+export type RegistrationStep3 = z.output<typeof registrationStep3Schema>;
+
+/** Seller profile edit (spec section 5). */
+export const sellerProfileSchema = z.object({
+  business_name: requiredText("sellers.business_name.required"),
+  business_type: z.enum(BUSINESS_TYPES, { error: "sellers.business_type.required" }),
+  business_description: optionalText(500, "sellers.business_description.too_long"),
+  business_address: requiredText("sellers.business_address.required", 300),
+  tax_id: optionalText(50),
+  contact_email: z.string({ error: "sellers.contact_email.invalid" }).trim().toLowerCase().pipe(z.email("sellers.contact_email.invalid")),
+  contact_phone: requiredText("sellers.contact_phone.required", 30),
+  website: z
+    .string()
+    .trim()
+    .max(200, "sellers.website.invalid")
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), "sellers.website.invalid"),
+  siret: siretSchema.optional(),
+});
+export const sellerProfilePatchSchema = sellerProfileSchema.partial();
+
+/** Filters of the staff review screen. */
+export const REVIEW_FILTERS = ["under_review", "verified", "rejected", "all"] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];

@@ -1,0 +1,160 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { createLiveSeller } from "./db";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(mainUrl("/login"));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(mainUrl("/dashboard"));
+}
+
+async function register(page: Page, jsEnabled: boolean) {
+  const id = crypto.randomUUID().slice(0, 8);
+  const subdomain = `e2e-${id}`;
+  const email = `seller-${id}@example.test`;
+  await page.goto(mainUrl("/register"));
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 3");
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await page.getByLabel("Business name").fill("E2E Boutique");
+  await page.getByLabel(/Shop address/).fill("-bad");
+  await page.getByLabel("Business type").selectOption("company");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Subdomain cannot start or end with a hyphen")).toBeVisible();
+  await page.getByLabel(/Shop address/).fill(subdomain);
+  if (jsEnabled) {
+    await expect(page.getByTestId("subdomain-preview")).toContainText(`${subdomain}.localhost:3100`);
+    await page.getByLabel(/Business description/).fill("Handmade jewels");
+    await expect(page.getByTestId("description-counter")).toHaveText("15/500 characters");
+  }
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
+  await expect(page.getByText("Step 1 completed")).toBeVisible();
+
+  await page.getByLabel("SIRET number").fill("123");
+  await page.getByLabel("Contact email").fill(email);
+  await page.getByLabel("Contact phone").fill("0612345678");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("SIRET must be exactly 14 digits")).toBeVisible();
+  await page.getByLabel("SIRET number").fill("12345678901234");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 3 of 3");
+
+  // Previous keeps what was entered.
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByLabel("SIRET number")).toHaveValue("12345678901234");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 3 of 3");
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("First name").fill("Eve");
+  await page.getByLabel("Last name").fill("Seller");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("Seller123!");
+  await page.getByLabel("Confirm password").fill("Seller123!");
+  await page.getByRole("button", { name: "Create my shop" }).click();
+  await expect(page).toHaveURL(mainUrl("/dashboard"));
+  await expect(page.getByText("Registration completed! Welcome aboard.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Eve!" })).toBeVisible();
+  return { email, subdomain };
+}
+
+test.describe("seller registration", () => {
+  test("the whole wizard creates a seller whose shop waits for onboarding", async ({ page, jsEnabled }) => {
+    const { subdomain } = await register(page, jsEnabled);
+    await expect(page.getByTestId("verification-badge")).toHaveText("Under review");
+    await page.goto(mainUrl("/account?section=seller"));
+    await expect(page.getByTestId("shop-url-pending")).toHaveText("Available after onboarding completion");
+    await expect(page.getByTestId("onboarding-next")).toContainText("Business details");
+    await page.goto(mainUrl("/account?section=shop"));
+    await expect(page.getByTestId("customization-locked")).toContainText("Onboarding incomplete");
+    // Going back to /register once logged in leads to the dashboard.
+    await page.goto(mainUrl("/register"));
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+    void subdomain;
+  });
+
+  test("the wizard resumes at the next step after a reload", async ({ page }) => {
+    await page.goto(mainUrl("/register"));
+    await page.getByLabel("Business name").fill("Resume Shop");
+    await page.getByLabel(/Shop address/).fill(`resume-${crypto.randomUUID().slice(0, 6)}`);
+    await page.getByLabel("Business type").selectOption("individual");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
+    await page.goto(mainUrl("/register"));
+    await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
+  });
+});
+
+test.describe("admin approval and onboarding", () => {
+  test("an admin approves a seller in /admin/sellers", async ({ browser, jsEnabled }) => {
+    const sellerPage = await browser.newPage({ javaScriptEnabled: jsEnabled });
+    const { email } = await register(sellerPage, jsEnabled);
+    await sellerPage.close();
+
+    const adminPage = await browser.newPage({ javaScriptEnabled: jsEnabled });
+    await logIn(adminPage, "admin@example.com", "Admin1234!");
+    await adminPage.goto(mainUrl("/admin/sellers"));
+    const card = adminPage.locator(`[data-testid="admin-seller"][data-email="${email}"]`);
+    await expect(card).toContainText("Under review");
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(adminPage.getByText("Seller approved")).toBeVisible();
+    await adminPage.goto(mainUrl("/admin/sellers?status=verified"));
+    await expect(adminPage.locator(`[data-testid="admin-seller"][data-email="${email}"]`)).toContainText("Verified");
+    await adminPage.close();
+  });
+
+  test("a seller sees the confetti once when onboarding is complete @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await expect(page.getByTestId("shop-live-card")).toContainText(`${seller.subdomain}.localhost:3100`);
+    await expect(page.locator("canvas")).toHaveCount(1, { timeout: 3000 });
+    await expect(page.getByTestId("onboarding-card")).toHaveCount(0, { timeout: 6000 });
+    await page.reload();
+    await page.waitForTimeout(1500);
+    await expect(page.locator("canvas")).toHaveCount(0);
+    await expect(page.getByTestId("onboarding-card")).toHaveCount(0);
+  });
+
+  test("copying the shop URL shows Copied! for 2 s @js-only", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await page.getByRole("button", { name: "Copy URL" }).click();
+    await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://${seller.subdomain}.localhost:3100`);
+    await expect(page.getByRole("button", { name: "Copy URL" })).toBeVisible({ timeout: 3000 });
+  });
+});
+
+test.describe("shop customization", () => {
+  test("the customization changes the live shop", async ({ page, jsEnabled }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await page.goto(mainUrl("/account?section=shop"));
+    await page.getByLabel("Shop name").fill("Sunny Corner");
+    if (jsEnabled) await expect(page.getByTestId("preview-shop-name")).toHaveText("Sunny Corner");
+    await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#0a7d4f");
+    await page.getByLabel("Minimum order amount (€)").fill("3");
+    await page.getByLabel("Custom CSS").fill('[data-testid="shop-name"] { letter-spacing: 3px } .shop-title-extra { color: red } @import url(https://evil.example/x.css);');
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Minimum order amount must be at least €5")).toBeVisible();
+    await page.getByLabel("Minimum order amount (€)").fill("15");
+    await page.getByLabel("Custom CSS").fill("h1 { text-transform: uppercase } @import url(https://evil.example/x.css);");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    await expect(page.getByTestId("shop-name")).toHaveText("Sunny Corner");
+    await expect(page).toHaveTitle("Sunny Corner - Live Shopping");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("text-transform", "uppercase");
+    const css = await page.getByTestId("shop-custom-css").innerHTML();
+    expect(css).not.toContain("evil");
+  });
+
+  test("the standalone page asks visitors to log in", async ({ page }) => {
+    await page.goto(mainUrl("/shop/customization"));
+    await expect(page.getByTestId("customization-logged-out")).toContainText("You must be logged in to view this page");
+  });
+});

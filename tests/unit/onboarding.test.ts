@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { activateShopIfReady, ONBOARDING_STEPS, sellerOnboardingSteps, type OnboardingState } from "~/domain/sellers/onboarding.server";
+import { getDatabase } from "~db/client";
+import { sellerProfiles, shops } from "~db/schema";
+import { createShop, createUser } from "./factories";
+
+const complete: OnboardingState = {
+  user: { firstName: "Dana", lastName: "Demo" },
+  profile: {
+    businessName: "Shop",
+    businessAddress: "1 rue X",
+    contactEmail: "a@b.c",
+    contactPhone: "0600000000",
+    verificationStatus: "verified",
+    stripeChargesEnabled: true,
+  },
+  shop: { isLive: true },
+};
+const withChanges = (changes: { user?: Partial<OnboardingState["user"]>; profile?: Partial<OnboardingState["profile"]>; shop?: OnboardingState["shop"] }): OnboardingState => ({
+  user: { ...complete.user, ...changes.user },
+  profile: { ...complete.profile, ...changes.profile },
+  shop: changes.shop === undefined ? complete.shop : changes.shop,
+});
+
+describe("sellerOnboardingSteps", () => {
+  it("lists the five steps in the spec's order", () => {
+    expect(sellerOnboardingSteps(complete).steps.map((s) => s.step)).toEqual([...ONBOARDING_STEPS]);
+    expect(ONBOARDING_STEPS).toEqual(["profile_info", "business_details", "stripe_connect", "verification", "tenant_setup"]);
+  });
+
+  it("is complete when every step is done", () => {
+    expect(sellerOnboardingSteps(complete)).toMatchObject({ isComplete: true, current: null, completed: 5, total: 5 });
+  });
+
+  it.each([
+    [{ user: { firstName: "" } }, "profile_info"],
+    [{ user: { lastName: "  " } }, "profile_info"],
+    [{ profile: { businessAddress: "" } }, "business_details"],
+    [{ profile: { contactPhone: "" } }, "business_details"],
+    [{ profile: { contactEmail: "" } }, "business_details"],
+    [{ profile: { stripeChargesEnabled: false } }, "stripe_connect"],
+    [{ profile: { verificationStatus: "under_review" as const } }, "verification"],
+    [{ profile: { verificationStatus: "rejected" as const } }, "verification"],
+    [{ shop: { isLive: false } }, "tenant_setup"],
+    [{ shop: null }, "tenant_setup"],
+  ])("%o leaves %s as the current step", (changes, step) => {
+    const progress = sellerOnboardingSteps(withChanges(changes));
+    expect(progress.current).toBe(step);
+    expect(progress.isComplete).toBe(false);
+    expect(progress.completed).toBe(4);
+  });
+
+  it("the first incomplete step is current even when later ones are done", () => {
+    const progress = sellerOnboardingSteps(withChanges({ user: { firstName: "" }, profile: { stripeChargesEnabled: false } }));
+    expect(progress.current).toBe("profile_info");
+    expect(progress.completed).toBe(3);
+  });
+
+  it("a new seller has only the profile names", () => {
+    const progress = sellerOnboardingSteps(
+      withChanges({ profile: { businessAddress: "", stripeChargesEnabled: false, verificationStatus: "under_review" }, shop: { isLive: false } }),
+    );
+    expect(progress.steps.map((s) => s.completed)).toEqual([true, false, false, false, false]);
+  });
+});
+
+describe("activateShopIfReady (tenant_setup)", () => {
+  function seller(profile: Partial<typeof sellerProfiles.$inferInsert>) {
+    const user = createUser({ isSeller: true, firstName: "A", lastName: "B" });
+    getDatabase()
+      .insert(sellerProfiles)
+      .values({ userId: user.id, businessName: "S", businessType: "company", businessAddress: "1 rue", contactEmail: "s@x.y", contactPhone: "06", ...profile })
+      .run();
+    const shop = createShop({ ownerId: user.id, isLive: false });
+    return { user, shop };
+  }
+  const live = (shopId: number) => getDatabase().select().from(shops).where(eq(shops.id, shopId)).get()!.isLive;
+
+  it("puts the shop live once every other step is done", () => {
+    const { user, shop } = seller({ verificationStatus: "verified", stripeChargesEnabled: true });
+    expect(activateShopIfReady(user.id)).toBe(true);
+    expect(live(shop.id)).toBe(true);
+    expect(activateShopIfReady(user.id)).toBe(false); // already live
+  });
+
+  it("waits for approval and for payments", () => {
+    const a = seller({ verificationStatus: "under_review", stripeChargesEnabled: true });
+    expect(activateShopIfReady(a.user.id)).toBe(false);
+    expect(live(a.shop.id)).toBe(false);
+    const b = seller({ verificationStatus: "verified", stripeChargesEnabled: false });
+    expect(activateShopIfReady(b.user.id)).toBe(false);
+    expect(live(b.shop.id)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfileSchema, subdomainSchema } from "~/schemas/sellers";
+
+const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+
+describe("subdomain rules (spec section 5)", () => {
+  it.each(["demo", "luna-boutique", "a1", "shop2026", "x".repeat(63)])("accepts %s", (value) => {
+    expect(subdomainSchema.safeParse(value).success).toBe(true);
+  });
+
+  it("lower-cases and trims", () => {
+    expect(subdomainSchema.parse("  Luna ")).toBe("luna");
+  });
+
+  it.each([
+    ["", "sellers.subdomain.required"],
+    ["luna_shop", "sellers.subdomain.pattern"],
+    ["luna shop", "sellers.subdomain.pattern"],
+    ["lüna", "sellers.subdomain.pattern"],
+    ["luna.shop", "sellers.subdomain.pattern"],
+    ["-luna", "sellers.subdomain.hyphen"],
+    ["luna-", "sellers.subdomain.hyphen"],
+    ["x".repeat(64), "sellers.subdomain.too_long"],
+    ["www", "sellers.subdomain.reserved"],
+    ["api", "sellers.subdomain.reserved"],
+    ["admin", "sellers.subdomain.reserved"],
+    ["app", "sellers.subdomain.reserved"],
+    ["mail", "sellers.subdomain.reserved"],
+    ["static", "sellers.subdomain.reserved"],
+    ["assets", "sellers.subdomain.reserved"],
+  ])("refuses %j with %s", (value, message) => {
+    const result = subdomainSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toBe(message);
+  });
+});
+
+describe("registration steps", () => {
+  it("step 1 needs a business name and type; the description is at most 500", () => {
+    expect(errorsOf(registrationStep1Schema.safeParse({ subdomain: "ok" }))).toEqual({
+      business_name: "sellers.business_name.required",
+      business_type: "sellers.business_type.required",
+    });
+    expect(errorsOf(registrationStep1Schema.safeParse({ business_name: "B", subdomain: "ok", business_type: "other" }))).toEqual({
+      business_type: "sellers.business_type.required",
+    });
+    const long = registrationStep1Schema.safeParse({ business_name: "B", subdomain: "ok", business_type: "company", business_description: "x".repeat(501) });
+    expect(errorsOf(long)).toEqual({ business_description: "sellers.business_description.too_long" });
+  });
+
+  it("step 2 needs a 14-digit SIRET, a contact email and phone", () => {
+    expect(registrationStep2Schema.parse({ siret: "123 456 789 01234", contact_email: "A@B.co", contact_phone: "06" })).toEqual({
+      siret: "12345678901234",
+      contact_email: "a@b.co",
+      contact_phone: "06",
+    });
+    expect(errorsOf(registrationStep2Schema.safeParse({ siret: "1234", contact_email: "x", contact_phone: "" }))).toEqual({
+      siret: "sellers.siret.invalid",
+      contact_email: "sellers.contact_email.invalid",
+      contact_phone: "sellers.contact_phone.required",
+    });
+  });
+
+  it("step 3 checks names, password rules and the confirmation", () => {
+    const errors = errorsOf(registrationStep3Schema.safeParse({ email: "a@b.co", first_name: "", last_name: "", password: "Abcdef1!", password_confirm: "x" }));
+    expect(errors).toEqual({ first_name: "sellers.first_name.required", last_name: "sellers.last_name.required", password_confirm: "auth.password.mismatch" });
+  });
+});
+
+describe("seller profile edit", () => {
+  const valid = {
+    business_name: "B",
+    business_type: "company",
+    business_address: "1 rue",
+    contact_email: "a@b.co",
+    contact_phone: "06",
+  };
+  it("accepts an empty website and optional tax id / description", () => {
+    expect(sellerProfileSchema.safeParse({ ...valid, website: "" }).success).toBe(true);
+    expect(sellerProfileSchema.safeParse({ ...valid, website: "https://example.com/shop" }).success).toBe(true);
+  });
+  it("uses the spec's messages", () => {
+    expect(errorsOf(sellerProfileSchema.safeParse({ business_type: "company", website: "not a url", contact_email: "bad" }))).toEqual({
+      business_name: "sellers.business_name.required",
+      business_address: "sellers.business_address.required",
+      contact_email: "sellers.contact_email.invalid",
+      contact_phone: "sellers.contact_phone.required",
+      website: "sellers.website.invalid",
+    });
+  });
+});
