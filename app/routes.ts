@@ -8,10 +8,13 @@ export default [
   index("routes/home.tsx"),
 
   route("login", "routes/auth/login.tsx"),
+  route("payments/simulated/authenticate/:intentId", "routes/payments/simulated-authenticate.tsx"),
   route("logout", "routes/auth/logout.ts"),
 
   layout("routes/layouts/main-site.tsx", [
     route("onboarding", "routes/onboarding.tsx"),
+    route("onboarding/refresh", "routes/payments/onboarding-refresh.ts"),
+    route("payments/simulated/onboarding", "routes/payments/simulated-onboarding.tsx"),
     route("verify-email/:token?", "routes/auth/verify-email.tsx"),
     route("account", "routes/account/account.tsx"),
     route("dashboard", "routes/dashboard/dashboard.tsx"),
@@ -45,6 +48,11 @@ export default [
     route("customer/shop/customization/:part?", "routes/api/shop-customization.ts"),
     route("shop/products", "routes/api/shop-products.ts"),
     route("shop/categories", "routes/api/shop-categories.ts"),
+    route("shop/orders/:id?", "routes/api/shop-orders.ts"),
+    route("payment/simulated/confirm", "routes/api/payment-simulated.ts"),
+    route("payment/:operation", "routes/api/payment.ts"),
+    route("customer/stripe/connect/:operation?", "routes/api/customer-stripe.ts"),
+    route("customer/info", "routes/api/customer-info.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

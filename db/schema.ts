@@ -453,3 +453,40 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/* ------------------------------------------------------ simulated payments */
+// The built-in test-mode provider keeps its "remote" state here, like Stripe would.
+
+export const simulatedAccounts = sqliteTable("simulated_accounts", {
+  id: text("id").primaryKey(), // acct_sim_...
+  email: text("email").notNull(),
+  businessName: text("business_name").notNull().default(""),
+  country: text("country").notNull().default("FR"),
+  detailsSubmitted: flag("details_submitted"),
+  chargesEnabled: flag("charges_enabled"),
+  payoutsEnabled: flag("payouts_enabled"),
+  createdAt: createdAt(),
+});
+
+export const simulatedPaymentIntents = sqliteTable(
+  "simulated_payment_intents",
+  {
+    id: text("id").primaryKey(), // pi_sim_...
+    accountId: text("account_id").notNull(),
+    clientSecret: text("client_secret").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    applicationFeeCents: integer("application_fee_cents").notNull(),
+    status: text("status", { enum: ["requires_payment_method", "requires_action", "processing", "succeeded", "canceled"] })
+      .notNull()
+      .default("requires_payment_method"),
+    lastError: text("last_error").notNull().default(""),
+    cardLast4: text("card_last4").notNull().default(""),
+    amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
+    idempotencyKey: text("idempotency_key").unique(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("simulated_payment_intents_account_idx").on(t.accountId)],
+);

@@ -2,7 +2,8 @@ import { count } from "drizzle-orm";
 import { hashPassword } from "~/domain/accounts/password.server";
 import type { AppDatabase } from "./client";
 import { demoCatalogue } from "./demo-catalogue";
-import { categories, products, sellerProfiles, shops, users } from "./schema";
+import { seedDemoOrders } from "./demo-orders";
+import { categories, products, sellerProfiles, shops, simulatedAccounts, users } from "./schema";
 
 export const DEMO_ACCOUNTS = {
   admin: { email: "admin@example.com", password: "Admin1234!" },
@@ -77,6 +78,11 @@ export async function seedDemoData(db: AppDatabase): Promise<void> {
         })
         .run();
 
+      // The demo shop is connected through the built-in simulated provider.
+      tx.insert(simulatedAccounts)
+        .values({ id: "acct_sim_demo", email: DEMO_ACCOUNTS.seller.email, businessName: "Demo Live Shop", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+        .run();
+
       const shop = tx
         .insert(shops)
         .values({
@@ -113,6 +119,8 @@ export async function seedDemoData(db: AppDatabase): Promise<void> {
           )
           .run();
       });
+
+      seedDemoOrders(tx, shop.id, "acct_sim_demo");
 
       const pending = tx
         .insert(users)

@@ -57,7 +57,7 @@ export class RateLimitedError extends DomainError {
     super(messageKey, values);
   }
 }
-/** The payment provider refused or failed (e.g. card declined, provider unreachable). */
+/** The payment provider refused the request or could not be reached (a 502: upstream). */
 export class ProviderError extends DomainError {
-  readonly status = 402;
+  readonly status = 502;
 }

@@ -67,3 +67,28 @@ export async function createLiveSeller(options: { subdomain?: string; firstName?
     db.close();
   }
 }
+
+/** A verified seller with a complete profile but no payment account yet. */
+export async function createSellerWithoutPayments(): Promise<TestUser & { subdomain: string }> {
+  const user = await createTestUser({ verified: true, firstName: "Paz" });
+  const subdomain = `pay-${crypto.randomUUID().slice(0, 8)}`;
+  const db = open();
+  try {
+    const now = Date.now();
+    db.prepare("update users set is_seller = 1 where id = ?").run(user.id);
+    db.prepare(
+      `insert into seller_profiles (user_id, business_name, business_type, business_address, contact_email, contact_phone, siret, verification_status, created_at, updated_at)
+       values (?, ?, 'company', '1 rue du Test, Paris', ?, '0600000000', '12345678901234', 'verified', ?, ?)`,
+    ).run(user.id, `Shop ${subdomain}`, user.email, now, now);
+    db.prepare(`insert into shops (owner_id, subdomain, name, business_type, is_live, created_at, updated_at) values (?, ?, ?, 'company', 0, ?, ?)`).run(
+      user.id,
+      subdomain,
+      `Shop ${subdomain}`,
+      now,
+      now,
+    );
+    return { ...user, subdomain };
+  } finally {
+    db.close();
+  }
+}

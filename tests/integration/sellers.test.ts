@@ -262,6 +262,9 @@ describe("dashboard", () => {
     expect(html).toContain('data-testid="shop-live-card"');
     expect(html).toMatch(/data-testid="stat-products"[^>]*>24</);
     expect(html).toMatch(/data-testid="stat-views"[^>]*>[1-9]/);
-    expect(html).toContain("No activity yet");
+    // The demo orders: five paid, the latest events first.
+    expect(html).toMatch(/data-testid="stat-orders"[^>]*>5</);
+    expect(html).toContain('data-testid="activity-list"');
+    expect(html).toContain("Order #0005 placed by Léa Petit");
   });
 });

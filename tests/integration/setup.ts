@@ -7,7 +7,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-it-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "app.db")}`;
 process.env.UPLOAD_DIR = path.join(dir, "uploads");
 process.env.ROOT_DOMAIN = "localhost:3000";
-process.env.NODE_ENV = "production";
+process.env.NODE_ENV = "test";
 process.env.SEED_DEMO ??= "1";
 process.env.SESSION_SECRET = "integration-tests-secret-with-at-least-32-chars";
 delete process.env.SMTP_URL;

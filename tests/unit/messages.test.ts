@@ -29,3 +29,11 @@ describe("translated messages", () => {
     expect(z.object({ a: z.string() }).safeParse({}).error!.issues[0]!.message).toBe("validation.required");
   });
 });
+
+describe("amounts in messages", () => {
+  it("format the minimum order amount per language", () => {
+    const message = messageKey("checkout.errors.total_amount_minimum", { minimum: "10.00" });
+    expect(translateMessage(i18next.getFixedT("en"), message)).toBe("Total amount must be at least €10.00");
+    expect(translateMessage(i18next.getFixedT("fr"), message).replace(/\u202f|\u00a0/g, " ")).toBe("Le montant total doit être d'au moins 10,00 €");
+  });
+});

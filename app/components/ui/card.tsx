@@ -1,9 +1,9 @@
-import type { HTMLAttributes } from "react";
+import { forwardRef, type HTMLAttributes } from "react";
 import { cx } from "~/lib/class-names";
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cx("rounded-xl border border-border bg-white shadow-sm", className)} {...props} />;
-}
+export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
+  return <div ref={ref} className={cx("rounded-xl border border-border bg-white shadow-sm", className)} {...props} />;
+});
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cx("flex flex-col gap-1.5 p-6 pb-3", className)} {...props} />;
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Language } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
 import { translatorFor } from "~/middleware/i18n.server";
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -74,5 +75,48 @@ export function sellerDecisionMail(
     greeting: t("mail.greeting", { name: params.name }),
     paragraphs: params.approved ? [t(`${key}.body`)] : [t(`${key}.body`), t(`${key}.reason`, { reason: params.reason ?? "" })],
     action: { label: t(`${key}.action`), url: params.dashboardUrl },
+  });
+}
+
+type OrderMailDetails = {
+  shopName: string;
+  number: string;
+  totalCents: number;
+  currency: string;
+  customer: string;
+  items: { name: string; quantity: number; priceCents: number }[];
+  shipping: string[];
+  link: string;
+};
+
+function orderLines(t: TFunction, language: Language, details: OrderMailDetails): [string, string][] {
+  const money = (cents: number) => formatMoney(cents, details.currency, language);
+  return [
+    [t("mail.order.number"), `#${details.number}`],
+    ...details.items.map((item): [string, string] => [`${item.quantity} × ${item.name}`, money(item.priceCents)]),
+    [t("mail.order.total"), money(details.totalCents)],
+    [t("mail.order.shipping"), details.shipping.join(", ")],
+  ];
+}
+
+export function orderPaidMailToShopper(language: Language, details: OrderMailDetails): RenderedMail {
+  const t = translatorFor(language);
+  return renderMail(t, {
+    subject: t("mail.order_paid_shopper.subject", { shop: details.shopName, number: details.number }),
+    greeting: t("mail.greeting", { name: details.customer }),
+    paragraphs: [t("mail.order_paid_shopper.body", { shop: details.shopName })],
+    details: orderLines(t, language, details),
+    action: { label: t("mail.order_paid_shopper.action"), url: details.link },
+  });
+}
+
+export function orderPaidMailToSeller(language: Language, details: OrderMailDetails): RenderedMail {
+  const t = translatorFor(language);
+  return renderMail(t, {
+    subject: t("mail.order_paid_seller.subject", { number: details.number, total: formatMoney(details.totalCents, details.currency, language) }),
+    greeting: t("mail.greeting", { name: details.shopName }),
+    paragraphs: [t("mail.order_paid_seller.body", { customer: details.customer })],
+    details: orderLines(t, language, details),
+    action: { label: t("mail.order_paid_seller.action"), url: details.link },
   });
 }

@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SALES_CHART_DAYS = 30;
 
 /** Everything the seller's dashboard shows, in a handful of indexed queries. */
-export function sellerDashboard(account: SellerAccount, now = new Date()) {
+export function sellerDashboard(account: SellerAccount, testMode: boolean, now = new Date()) {
   const db = getDatabase();
   const { profile, shop } = account;
   const onboarding = sellerOnboardingSteps(account);
@@ -73,6 +73,7 @@ export function sellerDashboard(account: SellerAccount, now = new Date()) {
     verificationStatus: profile.verificationStatus,
     rejectionReason: profile.rejectionReason,
     payment: {
+      testMode,
       accountId: profile.stripeConnectAccountId,
       canReceivePayments: profile.stripeChargesEnabled,
       payoutsEnabled: profile.stripePayoutsEnabled,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { hasCelebrated, useOnboardingCelebration } from "~/components/dashboard/celebration";
 import { PaymentConnectionCard } from "~/components/dashboard/payment-card";
@@ -16,7 +16,9 @@ import { sellerDashboard } from "~/domain/sellers/dashboard.server";
 import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { currentSessionUser } from "~/middleware/session.server";
+import { currentSessionUser, currentUser } from "~/middleware/session.server";
+import { DomainError } from "~/domain/errors.server";
+import { connectPaymentAccount, getPaymentProvider, refreshPaymentAccountStatus } from "~/domain/payments/payments.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = currentSessionUser(context);
@@ -24,12 +26,35 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const account = user.isSeller ? loadSellerAccount(user.id) : null;
   return {
     user,
-    seller: account ? sellerDashboard(account) : null,
+    seller: account ? sellerDashboard(account, getPaymentProvider().testMode) : null,
     meta: mainPageMeta(getI18nInstance(context).t, "dashboard", new URL(request.url)),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+/** The payment card's forms: connect (to the provider's onboarding) and refresh the status. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = getI18nInstance(context).t;
+  const user = currentUser(context);
+  if (!user) throw redirect("/");
+  const intent = (await request.formData()).get("intent");
+  try {
+    if (intent === "connect-payments") {
+      const { onboardingUrl } = await connectPaymentAccount(user);
+      return redirect(onboardingUrl);
+    }
+    if (intent === "refresh-payment-status") {
+      await refreshPaymentAccountStatus(user);
+      return { ok: true };
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const message = intent === "connect-payments" ? t("payments.errors.connect_failed") : t("payments.errors.status_failed");
+    return data({ ok: false, message }, { status: error.status });
+  }
+  throw data({ message: t("errors.unknown_action") }, { status: 400 });
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

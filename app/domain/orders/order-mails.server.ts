@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { mainSiteUrl, shopSiteUrl } from "~/config.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { orderPaidMailToSeller, orderPaidMailToShopper } from "~/domain/mail/templates.server";
+import { getDatabase } from "~db/client";
+import { orderItems, orders, shops, users } from "~db/schema";
+import { formatOrderNumber } from "./orders.server";
+
+/**
+ * When an order is paid: a confirmation to the shopper (in the language they ordered in)
+ * and a new-order mail to the seller (in theirs). Dedupe keys make each go out once,
+ * whatever the number of confirms and webhooks.
+ */
+export function sendOrderPaidMails(orderId: number): void {
+  const db = getDatabase();
+  const row = db
+    .select({ order: orders, shop: shops, seller: users })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!row) return;
+  const { order, shop, seller } = row;
+  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  const details = {
+    shopName: shop.name,
+    number: formatOrderNumber(order.number),
+    totalCents: order.totalAmountCents,
+    currency: order.currency,
+    customer: order.fullName,
+    items: items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
+    shipping: [order.fullName, order.companyName, order.address, `${order.zipCode} ${order.city}`, order.state, order.country, order.phone].filter(Boolean),
+  };
+  sendMail({
+    to: order.email,
+    template: "order_paid_shopper",
+    dedupeKey: `order-paid:${order.id}:shopper`,
+    ...orderPaidMailToShopper(order.language, { ...details, link: `${shopSiteUrl(shop.subdomain)}/order-confirmation/${order.id}` }),
+  });
+  sendMail({
+    to: seller.email,
+    template: "order_paid_seller",
+    dedupeKey: `order-paid:${order.id}:seller`,
+    ...orderPaidMailToSeller(seller.language, { ...details, link: `${mainSiteUrl()}/orders?search=${formatOrderNumber(order.number)}` }),
+  });
+}

@@ -1,0 +1,210 @@
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { containsPattern } from "~/domain/catalogue/products.server";
+import type { Language } from "~/lib/i18n";
+import { centsToDecimalString } from "~/lib/money";
+import type { CheckoutInput, OrderListQuery } from "~/schemas/checkout";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orderEvents, orderItems, orders, paymentTransactions, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
+import { canViewOrder, type OrderViewer } from "./visibility.server";
+
+export type NewOrder = CheckoutInput & { items: { productId: number; quantity: number }[] };
+
+/** "0007": order numbers are shown zero-padded to 4 digits (spec section 2). */
+export function formatOrderNumber(number: number): string {
+  return String(number).padStart(4, "0");
+}
+
+/**
+ * Creates an order in a shop: items must be live products of that shop (their price is
+ * copied), the number is the shop's next one, the shopper identity is recorded.
+ */
+export function createOrder(
+  shop: Pick<Shop, "id" | "currency">,
+  input: NewOrder,
+  shopper: { shopperKeyHash: string | null; userId: number | null; language: Language },
+): Order {
+  return writeTransaction((tx) => {
+    const ids = [...new Set(input.items.map((i) => i.productId))];
+    const found = ids.length
+      ? tx
+          .select()
+          .from(products)
+          .where(and(eq(products.shopId, shop.id), inArray(products.id, ids), isNull(products.archivedAt)))
+          .all()
+      : [];
+    const byId = new Map(found.map((p) => [p.id, p]));
+    const fieldErrors: Record<string, string[]> = {};
+    input.items.forEach((item, index) => {
+      const product = byId.get(item.productId);
+      if (!product) fieldErrors[`items.${index}.product`] = ["checkout.errors.product_not_found"];
+      else if (!product.isInStock) fieldErrors[`items.${index}.product`] = ["checkout.errors.out_of_stock"];
+    });
+    if (Object.keys(fieldErrors).length > 0) throw new ValidationError("errors.validation", fieldErrors);
+
+    const next = tx
+      .update(shops)
+      .set({ nextOrderNumber: sql`${shops.nextOrderNumber} + 1` })
+      .where(eq(shops.id, shop.id))
+      .returning({ number: shops.nextOrderNumber })
+      .get();
+    const order = tx
+      .insert(orders)
+      .values({
+        shopId: shop.id,
+        number: next.number - 1,
+        shopperKeyHash: shopper.shopperKeyHash,
+        userId: shopper.userId,
+        totalAmountCents: input.total_amount,
+        currency: shop.currency,
+        reference: input.reference,
+        socialNetworkHandle: input.social_network_handle,
+        content: input.content,
+        liveReference: input.live_reference,
+        fullName: input.full_name,
+        companyName: input.company_name,
+        email: input.email,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zip_code,
+        country: input.country,
+        phone: input.phone,
+        language: shopper.language,
+      })
+      .returning()
+      .get();
+    if (input.items.length) {
+      tx.insert(orderItems)
+        .values(
+          input.items.map((item) => {
+            const product = byId.get(item.productId)!;
+            return { orderId: order.id, productId: product.id, productName: product.name, quantity: item.quantity, priceCents: product.priceCents };
+          }),
+        )
+        .run();
+    }
+    tx.insert(orderEvents).values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId }).run();
+    return order;
+  });
+}
+
+export type OrderWithItems = Order & { items: OrderItem[]; shopName: string; shopSubdomain: string };
+
+/** One order with its items, if the viewer may see it; NotFound otherwise (no hint it exists). */
+export function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): OrderWithItems {
+  const db = getDatabase();
+  const row = db
+    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(shopId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
+    .get();
+  if (!row || !canViewOrder(row.order, viewer)) throw new NotFoundError("orders.not_found");
+  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
+}
+
+/** Which orders a list shows. */
+export type OrderScope =
+  | { kind: "seller"; shopId: number }
+  | { kind: "shopper"; shopId: number; shopperKeyHash: string | null; user: OrderViewer["user"] }
+  | { kind: "client"; user: NonNullable<OrderViewer["user"]> };
+
+function scopeFilter(scope: OrderScope): SQL | undefined {
+  const byUser = (user: NonNullable<OrderViewer["user"]>) =>
+    user.isVerified ? or(eq(orders.userId, user.id), eq(orders.email, user.email.toLowerCase())) : eq(orders.userId, user.id);
+  switch (scope.kind) {
+    case "seller":
+      return eq(orders.shopId, scope.shopId);
+    case "shopper": {
+      const mine = [
+        scope.shopperKeyHash ? eq(orders.shopperKeyHash, scope.shopperKeyHash) : undefined,
+        scope.user ? byUser(scope.user) : undefined,
+      ].filter((c): c is SQL => Boolean(c));
+      return mine.length ? and(eq(orders.shopId, scope.shopId), or(...mine)) : sql`0 = 1`;
+    }
+    case "client":
+      return byUser(scope.user);
+  }
+}
+
+/** A page of orders, newest first, with the total count (for `{results, count, next, previous}`). */
+export function listOrders(scope: OrderScope, query: OrderListQuery): { items: OrderWithItems[]; count: number } {
+  const db = getDatabase();
+  const filters: (SQL | undefined)[] = [scopeFilter(scope)];
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.payment_status) filters.push(eq(orders.paymentStatus, query.payment_status));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    const digits = query.search.replace(/^#/, "");
+    filters.push(
+      or(
+        /^\d{1,9}$/.test(digits) ? eq(orders.number, Number(digits)) : undefined,
+        sql`lower(${orders.fullName}) like ${pattern} escape '\\'`,
+        sql`lower(${orders.email}) like ${pattern} escape '\\'`,
+        sql`lower(${orders.reference}) like ${pattern} escape '\\'`,
+        sql`lower(${orders.liveReference}) like ${pattern} escape '\\'`,
+      ),
+    );
+  }
+  const where = and(...filters);
+  const rows = db
+    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+    .all();
+  const [total] = db.select({ n: count() }).from(orders).where(where).all();
+  // Items of the whole page in one query (no N+1).
+  const ids = rows.map((r) => r.order.id);
+  const items = ids.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).all() : [];
+  const byOrder = new Map<number, OrderItem[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return {
+    items: rows.map((r) => ({ ...r.order, items: byOrder.get(r.order.id) ?? [], shopName: r.shopName, shopSubdomain: r.shopSubdomain })),
+    count: total?.n ?? 0,
+  };
+}
+
+/** The API's order (spec section 3). */
+export function orderResource(order: OrderWithItems) {
+  return {
+    id: order.id,
+    order_number: formatOrderNumber(order.number),
+    status: order.status,
+    payment_status: order.paymentStatus,
+    total_amount: centsToDecimalString(order.totalAmountCents),
+    currency: order.currency,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    reference: order.reference,
+    social_network_handle: order.socialNetworkHandle,
+    content: order.content,
+    live_reference: order.liveReference,
+    full_name: order.fullName,
+    company_name: order.companyName,
+    email: order.email,
+    address: order.address,
+    city: order.city,
+    state: order.state,
+    zip_code: order.zipCode,
+    country: order.country,
+    phone: order.phone,
+    shop: { name: order.shopName, subdomain: order.shopSubdomain },
+    items: order.items.map((item) => ({
+      id: item.id,
+      product: { id: item.productId, name: item.productName },
+      quantity: item.quantity,
+      price: centsToDecimalString(item.priceCents),
+    })),
+  };
+}
+
+/** The transaction of an order, if a payment was started. */
+export function findOrderTransaction(orderId: number) {
+  return getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
+}

@@ -1,0 +1,31 @@
+import type { Order, User } from "~db/schema";
+
+/**
+ * Who is asking for an order: the shopper cookie of the shop host (hashed) and/or the
+ * signed-in user. Nobody else learns that an order exists.
+ */
+export type OrderViewer = {
+  shopperKeyHash: string | null;
+  user: Pick<User, "id" | "email" | "isVerified"> | null;
+  /** The shop owned by the signed-in user, if any. */
+  ownedShopId: number | null;
+};
+
+/**
+ * The visibility rule: the shopper who placed the order (same shopper cookie, or signed in
+ * when ordering, or signed in with the order's verified email) and the shop's seller.
+ */
+export function canViewOrder(order: Pick<Order, "shopId" | "shopperKeyHash" | "userId" | "email">, viewer: OrderViewer): boolean {
+  if (viewer.ownedShopId !== null && viewer.ownedShopId === order.shopId) return true;
+  if (viewer.shopperKeyHash && order.shopperKeyHash === viewer.shopperKeyHash) return true;
+  if (viewer.user) {
+    if (order.userId === viewer.user.id) return true;
+    if (viewer.user.isVerified && order.email.toLowerCase() === viewer.user.email.toLowerCase()) return true;
+  }
+  return false;
+}
+
+/** Only the shop's seller may manage an order. */
+export function canManageOrder(order: Pick<Order, "shopId">, viewer: OrderViewer): boolean {
+  return viewer.ownedShopId !== null && viewer.ownedShopId === order.shopId;
+}

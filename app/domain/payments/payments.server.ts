@@ -1,0 +1,361 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getConfig, mainSiteUrl } from "~/config.server";
+import { ConflictError, NotFoundError, ProviderError, ValidationError } from "~/domain/errors.server";
+import { findOrderTransaction, getVisibleOrder } from "~/domain/orders/orders.server";
+import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
+import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
+import { computeFees } from "~/lib/fees";
+import { centsToDecimalString } from "~/lib/money";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, type PaymentTransaction, type User } from "~db/schema";
+import { canMovePayment } from "./payment-state";
+import { ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
+import {
+  completeSimulatedOnboarding,
+  confirmSimulatedIntent,
+  createSimulatedProvider,
+  finishSimulatedAuthentication,
+  type CardInput,
+} from "./simulated-provider.server";
+import { createStripeProvider } from "./stripe-provider.server";
+
+let provider: PaymentProvider | undefined;
+/** The configured provider (PAYMENT_PROVIDER; Stripe when a secret key is set). */
+export function getPaymentProvider(): PaymentProvider {
+  if (!provider) {
+    const config = getConfig();
+    provider =
+      config.paymentProvider === "stripe"
+        ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL })
+        : createSimulatedProvider();
+  }
+  return provider;
+}
+
+/** Provider failures become a 502 with the provider's message (spec: it is preferred). */
+async function withProvider<T>(work: () => Promise<T>, fallbackKey: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw new ProviderError(error.message || fallbackKey);
+    throw error;
+  }
+}
+
+/* -------------------------------------------------------------- accounts */
+
+/** The shop's payment account: the seller's connected account, if it can take payments. */
+export function shopPaymentAccount(shopId: number): { accountId: string | null; canReceivePayments: boolean } {
+  const row = getDatabase()
+    .select({ accountId: sellerProfiles.stripeConnectAccountId, charges: sellerProfiles.stripeChargesEnabled })
+    .from(shops)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.userId, shops.ownerId))
+    .where(eq(shops.id, shopId))
+    .get();
+  return { accountId: row?.accountId ?? null, canReceivePayments: Boolean(row?.accountId && row.charges) };
+}
+
+function applyAccountStatus(userId: number, status: AccountStatus): void {
+  getDatabase()
+    .update(sellerProfiles)
+    .set({
+      stripeDetailsSubmitted: status.detailsSubmitted,
+      // Returning from onboarding proves nothing: it is complete when Stripe says so.
+      stripeOnboardingCompleted: status.detailsSubmitted && status.currentlyDue.length === 0,
+      stripeChargesEnabled: status.chargesEnabled,
+      stripePayoutsEnabled: status.payoutsEnabled,
+      updatedAt: new Date(),
+    })
+    .where(eq(sellerProfiles.userId, userId))
+    .run();
+  activateShopIfReady(userId);
+}
+
+/** Creates the seller's connected account once, then mints a fresh onboarding link. */
+export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl: string }> {
+  const account = requireSellerAccount(user);
+  const payments = getPaymentProvider();
+  let accountId = account.profile.stripeConnectAccountId;
+  if (!accountId) {
+    ({ accountId } = await withProvider(
+      () => payments.createConnectedAccount({ sellerId: user.id, email: user.email, businessName: account.profile.businessName, country: "FR" }),
+      "payments.errors.connect_failed",
+    ));
+    getDatabase().update(sellerProfiles).set({ stripeConnectAccountId: accountId, updatedAt: new Date() }).where(eq(sellerProfiles.userId, user.id)).run();
+  }
+  const base = mainSiteUrl();
+  const { url } = await withProvider(
+    () => payments.createOnboardingLink({ accountId: accountId!, returnUrl: `${base}/dashboard#stripe-connect`, refreshUrl: `${base}/onboarding/refresh` }),
+    "payments.errors.connect_failed",
+  );
+  return { onboardingUrl: url };
+}
+
+/** Asks the provider for the account's real state and stores it on the seller profile. */
+export async function refreshPaymentAccountStatus(user: User): Promise<AccountStatus> {
+  const account = requireSellerAccount(user);
+  const accountId = account.profile.stripeConnectAccountId;
+  if (!accountId) throw new ValidationError("payments.errors.no_account");
+  const status = await withProvider(() => getPaymentProvider().retrieveAccount(accountId), "payments.errors.status_failed");
+  applyAccountStatus(user.id, status);
+  return status;
+}
+
+/* -------------------------------------------------------------- payments */
+
+export type PaymentIntentResource = {
+  client_secret: string;
+  transaction_id: string;
+  amount: string;
+  currency: string;
+  provider: string;
+  test_mode: boolean;
+  status: string;
+  stripe_account: string;
+};
+
+function intentResource(txn: PaymentTransaction): PaymentIntentResource {
+  const payments = getPaymentProvider();
+  return {
+    client_secret: txn.clientSecret ?? "",
+    transaction_id: txn.id,
+    amount: centsToDecimalString(txn.amountCents),
+    currency: txn.currency,
+    provider: txn.provider,
+    test_mode: payments.testMode,
+    status: txn.status,
+    stripe_account: txn.providerAccountId,
+  };
+}
+
+/**
+ * Starts (or resumes) the payment of an order: one intent per order on the seller's
+ * connected account, with the platform fee incl. VAT as application fee.
+ */
+export async function startPayment(orderId: number, viewer: OrderViewer, providerSlug: string, shopId?: number): Promise<PaymentIntentResource> {
+  const order = getVisibleOrder(orderId, viewer, shopId);
+  const payments = getPaymentProvider();
+  if (providerSlug !== payments.slug) throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
+  if (order.paymentStatus === "succeeded" || order.paymentStatus === "refunded") throw new ConflictError("payments.errors.already_paid");
+  if (order.status === "cancelled") throw new ConflictError("payments.errors.order_cancelled");
+  const account = shopPaymentAccount(order.shopId);
+  if (!account.canReceivePayments || !account.accountId) throw new ConflictError("payments.errors.cannot_receive");
+
+  const existing = findOrderTransaction(order.id);
+  if (existing && existing.status !== "canceled") return intentResource(existing);
+
+  const attempt = existing ? `-${crypto.randomBytes(4).toString("hex")}` : "";
+  const intent = await withProvider(
+    () =>
+      payments.createPaymentIntent({
+        accountId: account.accountId!,
+        amountCents: order.totalAmountCents,
+        currency: order.currency,
+        applicationFeeCents: computeFees(order.totalAmountCents).platformFeeTtcCents,
+        idempotencyKey: `order-${order.id}-payment${attempt}`,
+        metadata: { order_id: String(order.id), shop_id: String(order.shopId), order_number: String(order.number) },
+      }),
+    "payments.errors.intent_failed",
+  );
+  const values = {
+    id: `txn_${crypto.randomBytes(12).toString("hex")}`,
+    orderId: order.id,
+    shopId: order.shopId,
+    provider: payments.slug,
+    providerAccountId: account.accountId,
+    providerPaymentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amountCents: intent.amountCents,
+    applicationFeeCents: computeFees(order.totalAmountCents).platformFeeTtcCents,
+    currency: order.currency,
+    status: "pending" as const,
+  };
+  const txn = writeTransaction((tx) => {
+    const current = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
+    // A concurrent call won the race: everyone gets its intent (same idempotency key).
+    if (current && current.status !== "canceled") return current;
+    if (current) return tx.update(paymentTransactions).set({ ...values, id: current.id, updatedAt: new Date() }).where(eq(paymentTransactions.id, current.id)).returning().get();
+    return tx.insert(paymentTransactions).values(values).returning().get();
+  });
+  return intentResource(txn);
+}
+
+type StateChange = { transaction: PaymentTransaction; becamePaid: boolean; duplicateEvent: boolean };
+
+/**
+ * Moves a transaction and its order to the provider's status, at most once per event id
+ * and only forward. Runs in one write transaction, so concurrent confirms and webhooks
+ * serialize and exactly one of them records the payment.
+ */
+export function applyIntentState(transactionId: string, intent: ProviderIntent, eventId?: string, eventType = "payment"): StateChange {
+  const result = writeTransaction((tx) => {
+    let txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+    if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
+    if (eventId) {
+      const recorded = tx
+        .insert(paymentEvents)
+        .values({ id: eventId, provider: txn.provider, type: eventType, accountId: txn.providerAccountId })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id })
+        .get();
+      if (!recorded) return { transaction: txn, becamePaid: false, duplicateEvent: true };
+    }
+    if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, becamePaid: false, duplicateEvent: false };
+    const now = new Date();
+    txn = tx
+      .update(paymentTransactions)
+      .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
+      .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
+      .returning()
+      .get();
+    const becamePaid = intent.status === "succeeded";
+    tx.update(orders)
+      .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
+      .where(eq(orders.id, txn.orderId))
+      .run();
+    if (becamePaid) {
+      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" }).run();
+    }
+    return { transaction: txn, becamePaid, duplicateEvent: false };
+  });
+  if (result.becamePaid) sendOrderPaidMails(result.transaction.orderId);
+  return result;
+}
+
+/** The shopper's client says it paid: ask the provider (never the client) and record it. */
+export async function confirmPayment(transactionId: string, paymentIntentId: string, viewer: OrderViewer) {
+  const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+  if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
+  const order = getVisibleOrder(txn.orderId, viewer);
+  if (txn.providerPaymentId !== paymentIntentId) throw new ValidationError("errors.validation", { payment_intent_id: ["payments.errors.intent_mismatch"] });
+  const intent = await withProvider(() => getPaymentProvider().retrievePaymentIntent(txn.providerAccountId, paymentIntentId), "payments.errors.confirm_failed");
+  const { transaction } = applyIntentState(txn.id, intent);
+  return { transaction, intent, orderId: order.id };
+}
+
+/* ---------------------------------------------------------------- events */
+
+function recordEventOnly(event: ProviderEvent, type: string): boolean {
+  return Boolean(
+    getDatabase()
+      .insert(paymentEvents)
+      .values({ id: event.id, provider: getPaymentProvider().slug, type, accountId: event.accountId })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+      .get(),
+  );
+}
+
+/**
+ * Every provider event (Stripe webhook or simulated) goes through here, once per event id.
+ * Returns whether it changed anything.
+ */
+export async function handleProviderEvent(event: ProviderEvent): Promise<{ processed: boolean }> {
+  switch (event.type) {
+    case "account.updated": {
+      const profile = getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.stripeConnectAccountId, event.accountId)).get();
+      if (!profile) return { processed: recordEventOnly(event, event.type) };
+      // Events can arrive out of order: apply the account's current state, not the payload's.
+      const status = await withProvider(() => getPaymentProvider().retrieveAccount(event.accountId), "payments.errors.status_failed");
+      if (!recordEventOnly(event, event.type)) return { processed: false };
+      applyAccountStatus(profile.userId, status);
+      return { processed: true };
+    }
+    case "account.deauthorized": {
+      if (!recordEventOnly(event, event.type)) return { processed: false };
+      getDatabase()
+        .update(sellerProfiles)
+        .set({ stripeChargesEnabled: false, stripePayoutsEnabled: false, stripeOnboardingCompleted: false, updatedAt: new Date() })
+        .where(eq(sellerProfiles.stripeConnectAccountId, event.accountId))
+        .run();
+      return { processed: true };
+    }
+    case "payment.succeeded":
+    case "payment.failed":
+    case "payment.updated": {
+      const txn = getDatabase()
+        .select()
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.providerPaymentId, event.intent.id), eq(paymentTransactions.providerAccountId, event.accountId)))
+        .get();
+      if (!txn) return { processed: recordEventOnly(event, event.type) };
+      const change = applyIntentState(txn.id, event.intent, event.id, event.type);
+      return { processed: !change.duplicateEvent };
+    }
+    case "charge.refunded": {
+      const txn = getDatabase()
+        .select()
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.providerPaymentId, event.intentId), eq(paymentTransactions.providerAccountId, event.accountId)))
+        .get();
+      if (!txn) return { processed: recordEventOnly(event, event.type) };
+      return { processed: recordRefund(txn.id, event.amountRefundedCents, event.id) };
+    }
+    case "ignored":
+      return { processed: recordEventOnly(event, event.eventType) };
+  }
+}
+
+/** A (full) refund moves the payment to refunded, once. */
+export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string, actorUserId?: number): boolean {
+  return writeTransaction((tx) => {
+    const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+    if (!txn) return false;
+    if (eventId) {
+      const recorded = tx
+        .insert(paymentEvents)
+        .values({ id: eventId, provider: txn.provider, type: "charge.refunded", accountId: txn.providerAccountId })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id })
+        .get();
+      if (!recorded) return false;
+    }
+    const refunded = Math.max(txn.refundedAmountCents, amountRefundedCents);
+    const full = refunded >= txn.amountCents;
+    const moves = full && canMovePayment(txn.status, "refunded");
+    tx.update(paymentTransactions)
+      .set({ refundedAmountCents: refunded, ...(moves ? { status: "refunded" as const } : {}), updatedAt: new Date() })
+      .where(eq(paymentTransactions.id, txn.id))
+      .run();
+    if (moves) {
+      tx.update(orders).set({ paymentStatus: "refunded", updatedAt: new Date() }).where(eq(orders.id, txn.orderId)).run();
+      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: "refunded", actorUserId: actorUserId ?? null }).run();
+    }
+    return moves;
+  });
+}
+
+export function parseWebhookEvent(rawBody: string, signature: string | null): ProviderEvent {
+  try {
+    return getPaymentProvider().parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw new ValidationError("payments.errors.webhook_invalid");
+    throw error;
+  }
+}
+
+/* ------------------------------------------------------ simulated provider */
+
+/** The built-in card form: confirms the intent with a test card and records the outcome. */
+export async function payWithSimulatedCard(clientSecret: string, card: CardInput): Promise<ProviderIntent> {
+  if (getPaymentProvider().slug !== "simulated") throw new NotFoundError("errors.api_not_found");
+  const { intent, event } = await withProvider(async () => confirmSimulatedIntent(clientSecret, card), "payments.errors.confirm_failed");
+  if (event) await handleProviderEvent(event);
+  return intent;
+}
+
+/** The simulated bank's authentication page answered Complete or Fail. */
+export async function answerSimulatedAuthentication(intentId: string, outcome: "complete" | "fail"): Promise<ProviderIntent> {
+  const { intent, event } = await withProvider(async () => finishSimulatedAuthentication(intentId, outcome), "payments.errors.confirm_failed");
+  if (event) await handleProviderEvent(event);
+  return intent;
+}
+
+/** The simulated onboarding form was sent for the seller's own account. */
+export async function finishSimulatedOnboarding(accountId: string, details: { businessName: string; country: string }): Promise<void> {
+  const event = await withProvider(async () => completeSimulatedOnboarding(accountId, details), "payments.errors.connect_failed");
+  await handleProviderEvent(event);
+}

@@ -1,0 +1,66 @@
+import type { PaymentStatus } from "~db/schema";
+
+/**
+ * One interface for the card-payment providers: Stripe Connect (direct charges on the
+ * seller's connected account) and the built-in simulated provider.
+ */
+export type ProviderSlug = "stripe" | "simulated";
+
+export type AccountStatus = {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  currentlyDue: string[];
+};
+
+export type ProviderIntent = {
+  id: string;
+  clientSecret: string | null;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  /** The provider's message for the last failure (e.g. "Your card was declined."). */
+  lastError: string | null;
+  /** For the simulated provider: where the shopper completes authentication. */
+  nextActionUrl: string | null;
+};
+
+/** Provider events, normalised; Stripe webhooks and simulated events become these. */
+export type ProviderEvent =
+  | { id: string; type: "account.updated"; accountId: string; status: AccountStatus }
+  | { id: string; type: "account.deauthorized"; accountId: string }
+  | { id: string; type: "payment.succeeded" | "payment.failed" | "payment.updated"; accountId: string; intent: ProviderIntent }
+  | { id: string; type: "charge.refunded"; accountId: string; intentId: string; amountRefundedCents: number }
+  | { id: string; type: "ignored"; accountId: string | null; eventType: string };
+
+export interface PaymentProvider {
+  readonly slug: ProviderSlug;
+  /** Shown on every payment screen of the simulated provider. */
+  readonly testMode: boolean;
+  createConnectedAccount(input: { sellerId: number; email: string; businessName: string; country: string }): Promise<{ accountId: string }>;
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<AccountStatus>;
+  createPaymentIntent(input: {
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    applicationFeeCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderIntent>;
+  retrievePaymentIntent(accountId: string, intentId: string): Promise<ProviderIntent>;
+  refundPayment(input: { accountId: string; intentId: string; idempotencyKey: string }): Promise<{ refundId: string; status: "succeeded" | "pending" | "failed" }>;
+  /** Verifies and reads a webhook delivery (Stripe only). */
+  parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
+}
+
+/** Provider failures surface as this error (its message is shown, the spec prefers the provider's). */
+export class ProviderRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: "card_declined" | "invalid_request" | "unavailable" | "signature" | "livemode",
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,155 @@
+import Stripe from "stripe";
+import type { PaymentStatus } from "~db/schema";
+import type { AccountStatus, PaymentProvider, ProviderEvent, ProviderIntent } from "./provider.server";
+import { ProviderRequestError } from "./provider.server";
+
+const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
+  requires_payment_method: "requires_payment_method",
+  requires_confirmation: "pending",
+  requires_action: "requires_action",
+  processing: "processing",
+  requires_capture: "processing",
+  canceled: "canceled",
+  succeeded: "succeeded",
+};
+
+function intentOf(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    // A failed attempt leaves the intent waiting for another card: we call that "failed".
+    status: intent.status === "requires_payment_method" && intent.last_payment_error ? "failed" : (STATUS[intent.status] ?? "pending"),
+    amountCents: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    lastError: intent.last_payment_error?.message ?? null,
+    nextActionUrl: null,
+  };
+}
+
+function accountOf(account: Stripe.Account): AccountStatus {
+  return {
+    accountId: account.id,
+    chargesEnabled: Boolean(account.charges_enabled),
+    payoutsEnabled: Boolean(account.payouts_enabled),
+    detailsSubmitted: Boolean(account.details_submitted),
+    currentlyDue: account.requirements?.currently_due ?? [],
+  };
+}
+
+/** Stripe errors keep their message; network trouble becomes "unavailable". */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new ProviderRequestError(error.message, "card_declined");
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRequestError(error.message, "invalid_request");
+    if (error instanceof Stripe.errors.StripeError) throw new ProviderRequestError(error.message, "unavailable");
+    throw error;
+  }
+}
+
+/**
+ * Stripe Connect with direct charges: the seller's connected account is the merchant and
+ * pays the card fee; the platform takes `application_fee_amount` (spec section 9).
+ */
+export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
+  });
+  const livemode = options.secretKey.startsWith("sk_live_");
+
+  return {
+    slug: "stripe",
+    testMode: !livemode,
+    createConnectedAccount: ({ sellerId, email, businessName, country }) =>
+      call(async () => {
+        const account = await stripe.accounts.create(
+          {
+            country,
+            email,
+            business_profile: { name: businessName },
+            // The seller pays the fees and Stripe handles losses; full Stripe dashboard.
+            controller: { fees: { payer: "account" }, losses: { payments: "stripe" }, stripe_dashboard: { type: "full" } },
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { seller_id: String(sellerId) },
+          },
+          { idempotencyKey: `connected-account-${sellerId}` },
+        );
+        return { accountId: account.id };
+      }),
+    createOnboardingLink: ({ accountId, returnUrl, refreshUrl }) =>
+      call(async () => {
+        const link = await stripe.accountLinks.create({ account: accountId, type: "account_onboarding", return_url: returnUrl, refresh_url: refreshUrl });
+        return { url: link.url };
+      }),
+    retrieveAccount: (accountId) => call(async () => accountOf(await stripe.accounts.retrieve(accountId))),
+    createPaymentIntent: ({ accountId, amountCents, currency, applicationFeeCents, idempotencyKey, metadata }) =>
+      call(async () =>
+        intentOf(
+          await stripe.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency: currency.toLowerCase(),
+              application_fee_amount: applicationFeeCents,
+              automatic_payment_methods: { enabled: true },
+              metadata,
+            },
+            { stripeAccount: accountId, idempotencyKey },
+          ),
+        ),
+      ),
+    retrievePaymentIntent: (accountId, intentId) =>
+      call(async () => intentOf(await stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount: accountId }))),
+    refundPayment: ({ accountId, intentId, idempotencyKey }) =>
+      call(async () => {
+        const refund = await stripe.refunds.create({ payment_intent: intentId, refund_application_fee: true }, { stripeAccount: accountId, idempotencyKey });
+        const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+        return { refundId: refund.id, status };
+      }),
+    parseWebhook(rawBody, signature) {
+      if (!signature) throw new ProviderRequestError("Missing Stripe-Signature", "signature");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, 300);
+      } catch (error) {
+        throw new ProviderRequestError(error instanceof Error ? error.message : "Invalid signature", "signature");
+      }
+      if (event.livemode !== livemode) throw new ProviderRequestError("Event livemode does not match the API key", "livemode");
+      return normalizeStripeEvent(event);
+    },
+  };
+}
+
+/** Direct-charge events carry `account` (the connected account they happened on). */
+export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent {
+  const accountId = event.account ?? null;
+  switch (event.type) {
+    case "account.updated":
+      return { id: event.id, type: "account.updated", accountId: event.data.object.id, status: accountOf(event.data.object) };
+    case "account.application.deauthorized":
+      return accountId ? { id: event.id, type: "account.deauthorized", accountId } : { id: event.id, type: "ignored", accountId, eventType: event.type };
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed":
+    case "payment_intent.processing":
+    case "payment_intent.requires_action":
+    case "payment_intent.canceled":
+      if (!accountId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
+      return {
+        id: event.id,
+        type: event.type === "payment_intent.succeeded" ? "payment.succeeded" : event.type === "payment_intent.payment_failed" ? "payment.failed" : "payment.updated",
+        accountId,
+        intent: intentOf(event.data.object),
+      };
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      if (!accountId || !intentId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
+      return { id: event.id, type: "charge.refunded", accountId, intentId, amountRefundedCents: charge.amount_refunded };
+    }
+    default:
+      return { id: event.id, type: "ignored", accountId, eventType: event.type };
+  }
+}

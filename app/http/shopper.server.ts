@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { readCookie } from "~/lib/i18n";
+import { currentUser } from "~/middleware/session.server";
+import { siteContext } from "~/middleware/site.server";
+import { getDatabase } from "~db/client";
+import { shops } from "~db/schema";
+
+/**
+ * Shoppers order without an account: a long-lived random cookie on the shop host says
+ * "these are my orders" (host-only, so each shop has its own).
+ */
+export const SHOPPER_COOKIE = "shopper";
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+function shopperKey(request: Request): string | null {
+  const key = readCookie(request.headers.get("Cookie"), SHOPPER_COOKIE);
+  return key && /^[A-Za-z0-9_-]{43}$/.test(key) ? key : null;
+}
+
+/** The shopper key of this browser, created when needed (with the Set-Cookie to send). */
+export function ensureShopperKey(request: Request): { hash: string; setCookie: string | null } {
+  const existing = shopperKey(request);
+  if (existing) return { hash: hashToken(existing), setCookie: null };
+  const key = randomToken();
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return { hash: hashToken(key), setCookie: `${SHOPPER_COOKIE}=${key}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR}${secure}` };
+}
+
+/** Who is asking for orders: shopper cookie (shop hosts only), signed-in user, shop they own. */
+export function orderViewer(request: Request, context: Readonly<RouterContextProvider>): OrderViewer {
+  const user = currentUser(context);
+  const onShop = context.get(siteContext).kind === "shop";
+  const key = onShop ? shopperKey(request) : null;
+  const owned = user?.isSeller
+    ? getDatabase().select({ id: shops.id }).from(shops).where(and(eq(shops.ownerId, user.id))).get()
+    : undefined;
+  return {
+    shopperKeyHash: key ? hashToken(key) : null,
+    user: user ? { id: user.id, email: user.email, isVerified: user.isVerified } : null,
+    ownedShopId: owned?.id ?? null,
+  };
+}

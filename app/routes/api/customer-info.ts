@@ -1,0 +1,26 @@
+import { ForbiddenError } from "~/domain/errors.server";
+import { shopPaymentAccount } from "~/domain/payments/payments.server";
+import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
+import { apiResource } from "~/http/api.server";
+import { requireApiUser } from "~/middleware/session.server";
+import { siteContext } from "~/middleware/site.server";
+
+/**
+ * GET /api/v1/customer/info/: {stripe_connect_account_id, client_name}. On a shop host, the
+ * shop's (what the card form needs); on the main site, the signed-in seller's own.
+ */
+const api = apiResource({
+  GET({ context }) {
+    const site = context.get(siteContext);
+    if (site.kind === "shop") {
+      const account = shopPaymentAccount(site.shop.id);
+      return { stripe_connect_account_id: account.canReceivePayments ? account.accountId : null, client_name: site.shop.name };
+    }
+    const account = requireSellerAccount(requireApiUser(context));
+    if (!account.shop) throw new ForbiddenError("sellers.not_a_seller");
+    return { stripe_connect_account_id: account.profile.stripeConnectAccountId, client_name: account.shop.name };
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

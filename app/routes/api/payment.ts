@@ -1,0 +1,43 @@
+import { NotFoundError } from "~/domain/errors.server";
+import { confirmPayment, handleProviderEvent, parseWebhookEvent, startPayment } from "~/domain/payments/payments.server";
+import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { orderViewer } from "~/http/shopper.server";
+import { translateMessage } from "~/lib/messages";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { siteContext } from "~/middleware/site.server";
+import { confirmRequestSchema, payRequestSchema } from "~/schemas/payments";
+
+/** /api/v1/payment/{pay,confirm,webhook}/ */
+const api = apiResource({
+  async POST({ request, params, context }) {
+    const t = getI18nInstance(context).t;
+    switch (params.operation) {
+      case "pay": {
+        const { order_id, provider_slug } = parseInput(payRequestSchema, await readJsonBody(request));
+        const site = context.get(siteContext);
+        return startPayment(order_id, orderViewer(request, context), provider_slug, site.kind === "shop" ? site.shop.id : undefined);
+      }
+      case "confirm": {
+        const { transaction_id, payment_intent_id } = parseInput(confirmRequestSchema, await readJsonBody(request));
+        const { transaction, orderId } = await confirmPayment(transaction_id, payment_intent_id, orderViewer(request, context));
+        return {
+          transaction_id: transaction.id,
+          order_id: orderId,
+          status: transaction.status,
+          message: transaction.failureMessage ? translateMessage(t, transaction.failureMessage) : null,
+        };
+      }
+      case "webhook": {
+        // The raw body is what Stripe signed.
+        const event = parseWebhookEvent(await request.text(), request.headers.get("Stripe-Signature"));
+        const { processed } = await handleProviderEvent(event);
+        return { received: true, processed };
+      }
+      default:
+        throw new NotFoundError("errors.api_not_found");
+    }
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,51 @@
+import { createOrder, getVisibleOrder, listOrders, orderResource, type OrderScope } from "~/domain/orders/orders.server";
+import { NotFoundError, UnauthorizedError } from "~/domain/errors.server";
+import { minimumOrderCents } from "~/domain/shops/customization.server";
+import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
+import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
+import { getLocale } from "~/middleware/i18n.server";
+import { currentUser } from "~/middleware/session.server";
+import { requireShop, siteContext } from "~/middleware/site.server";
+import { checkoutSchema, orderItemsSchema, orderListQuerySchema } from "~/schemas/checkout";
+import { searchParamsObject } from "~/schemas/catalogue";
+
+/**
+ * /api/v1/shop/orders/ (GET list, POST create on a shop host) and /api/v1/shop/orders/{id}/.
+ * A shop host lists the shopper's orders in that shop; the main host lists a seller's shop
+ * orders or a client's own orders.
+ */
+const api = apiResource({
+  GET({ request, params, context }) {
+    const viewer = orderViewer(request, context);
+    if (params.id) {
+      const id = Number(params.id);
+      if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
+      const site = context.get(siteContext);
+      return orderResource(getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined));
+    }
+    const url = new URL(request.url);
+    const query = parseInput(orderListQuerySchema, searchParamsObject(url.searchParams));
+    const site = context.get(siteContext);
+    let scope: OrderScope;
+    if (site.kind === "shop") scope = { kind: "shopper", shopId: site.shop.id, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
+    else if (viewer.ownedShopId !== null) scope = { kind: "seller", shopId: viewer.ownedShopId };
+    else if (viewer.user) scope = { kind: "client", user: viewer.user };
+    else throw new UnauthorizedError("errors.unauthenticated");
+    const { items, count } = listOrders(scope, query);
+    return { count, ...pageLinks(url, query.page, query.page_size, count), results: items.map(orderResource) };
+  },
+  async POST({ request, params, context }) {
+    if (params.id) throw new NotFoundError("errors.api_not_found");
+    const shop = requireShop(context);
+    const body = await readJsonBody(request);
+    const input = parseInput(checkoutSchema(minimumOrderCents(shop)), body);
+    const items = parseInput(orderItemsSchema, body.items ?? []);
+    const shopper = ensureShopperKey(request);
+    const order = createOrder(shop, { ...input, items }, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) });
+    const created = getVisibleOrder(order.id, { shopperKeyHash: shopper.hash, user: null, ownedShopId: null });
+    return Response.json(orderResource(created), { status: 201, headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

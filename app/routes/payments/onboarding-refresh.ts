@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/onboarding-refresh";
+import { connectPaymentAccount } from "~/domain/payments/payments.server";
+import { DomainError } from "~/domain/errors.server";
+import { requireUserPage } from "~/middleware/session.server";
+
+/**
+ * /onboarding/refresh: the provider sends the seller here when an onboarding link expired.
+ * The account is the signed-in seller's (never taken from the URL); a fresh link is minted.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUserPage(request, context);
+  try {
+    const { onboardingUrl } = await connectPaymentAccount(user);
+    return redirect(onboardingUrl);
+  } catch (error) {
+    if (error instanceof DomainError) return redirect("/dashboard#stripe-connect");
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/simulated-onboarding";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { FormErrors, SelectField, TextField } from "~/components/forms/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { finishSimulatedOnboarding, getPaymentProvider } from "~/domain/payments/payments.server";
+import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireUserPage } from "~/middleware/session.server";
+import { simulatedOnboardingSchema } from "~/schemas/payments";
+
+/** The simulated provider's onboarding page (test mode): the signed-in seller's own account only. */
+function sellerAccountId(request: Request, context: Route.LoaderArgs["context"]) {
+  if (getPaymentProvider().slug !== "simulated") throw data(null, { status: 404 });
+  const user = requireUserPage(request, context);
+  const account = requireSellerAccount(user);
+  const accountId = account.profile.stripeConnectAccountId;
+  if (!accountId) throw redirect("/dashboard#stripe-connect");
+  return { account, accountId };
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { account } = sellerAccountId(request, context);
+  const t = getI18nInstance(context).t;
+  return { businessName: account.profile.businessName, meta: { title: t("payments.simulated.onboarding_title") } };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.meta.title }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { accountId } = sellerAccountId(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: simulatedOnboardingSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await finishSimulatedOnboarding(accountId, { businessName: submission.value.business_name, country: submission.value.country });
+  setToast(context, { type: "success", message: getI18nInstance(context).t("payments.simulated.connected") });
+  return redirect("/dashboard#stripe-connect");
+}
+
+export default function SimulatedOnboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "simulated-onboarding",
+    lastResult: actionData,
+    defaultValue: { business_name: loaderData.businessName, country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" },
+    constraint: getZodConstraint(simulatedOnboardingSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulatedOnboardingSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-lg rounded-2xl border border-amber-300 bg-white p-8 shadow-sm">
+        <Badge tone="warning">{t("payments.test_mode")}</Badge>
+        <h1 className="mt-3 text-2xl font-bold">{t("payments.simulated.onboarding_title")}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t("payments.simulated.onboarding_intro")}</p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <CsrfInput />
+          <FormErrors errors={form.errors} />
+          <TextField field={fields.business_name} label={t("sellers.fields.business_name")} />
+          <SelectField
+            field={fields.country}
+            label={t("payments.simulated.country")}
+            options={["FR", "BE", "CH", "LU", "DE", "ES", "IT", "GB"].map((c) => ({ value: c, label: t(`payments.simulated.countries.${c}`) }))}
+          />
+          <TextField field={fields.iban} label={t("payments.simulated.iban")} hint={t("payments.simulated.iban_hint")} />
+          <Button type="submit" pending={navigation.state === "submitting"} className="w-full">
+            {t("payments.simulated.submit")}
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { messageKey } from "~/lib/messages";
+import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
+import { z } from "./zod-messages";
+
+const text = (min: number, message: string, max = 200) =>
+  z.string({ error: message }).trim().min(min, message).max(max, message);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v ?? "");
+
+/**
+ * The shipping form of the checkout (spec section 5). The minimum total depends on the
+ * shop (10 when unset), so the schema is built per shop; the browser and the server use it.
+ */
+export function checkoutSchema(minimumCents: number) {
+  const minimum = centsToDecimalString(minimumCents);
+  return z
+    .object({
+      full_name: text(2, "checkout.errors.full_name"),
+      company_name: optional(200),
+      email: z.string({ error: "checkout.errors.email" }).trim().toLowerCase().max(254).pipe(z.email("checkout.errors.email")),
+      address: text(5, "checkout.errors.address", 300),
+      city: text(2, "checkout.errors.city", 100),
+      state: optional(100),
+      zip_code: text(4, "checkout.errors.zip_code", 20),
+      country: text(2, "checkout.errors.country", 100),
+      phone: text(5, "checkout.errors.phone", 30),
+      social_network_handle: optional(100),
+      reference: optional(200),
+      content: optional(1000),
+      live_reference: optional(200),
+      // A string from forms; a number or a string from the API.
+      total_amount: z.coerce
+        .string({ error: "checkout.errors.total_amount_required" })
+        .transform((value, ctx) => {
+          if (value.trim() === "" || value === "undefined") {
+            ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_required" });
+            return z.NEVER;
+          }
+          const cents = parseAmountToCents(value.trim());
+          if (cents === null) {
+            ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_invalid" });
+            return z.NEVER;
+          }
+          if (cents < minimumCents) {
+            ctx.addIssue({ code: "custom", message: messageKey("checkout.errors.total_amount_minimum", { minimum }) });
+            return z.NEVER;
+          }
+          if (cents > 100_000_00) {
+            ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_too_high" });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+    })
+    .superRefine((value, ctx) => {
+      // At least one way for the seller to know what was bought (the error shows on reference).
+      if (!value.reference && !value.content && !value.live_reference) {
+        ctx.addIssue({ code: "custom", path: ["reference"], message: "checkout.errors.reference_required" });
+      }
+    });
+}
+export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
+
+export const orderItemsSchema = z
+  .array(
+    z.object({
+      product: z.coerce.number().int().positive().optional(),
+      product_id: z.coerce.number().int().positive().optional(),
+      quantity: z.coerce.number().int().min(1).max(99).default(1),
+    }),
+  )
+  .max(20)
+  .default([])
+  .transform((items, ctx) =>
+    items.map((item, index) => {
+      const productId = item.product ?? item.product_id;
+      if (!productId) ctx.addIssue({ code: "custom", path: [index, "product"], message: "validation.required" });
+      return { productId: productId ?? 0, quantity: item.quantity };
+    }),
+  );
+
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "canceled", "requires_action", "requires_payment_method", "refunded"] as const;
+
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(ORDER_STATUSES).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;

@@ -1,0 +1,224 @@
+import Database from "better-sqlite3";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "./app";
+import { startFakeStripe, type FakeStripe } from "./fake-stripe";
+
+// The Stripe adapter against a local server that answers like the Stripe API; webhooks are
+// signed with the SDK's own test helper.
+const WEBHOOK_SECRET = "whsec_test_secret_for_integration";
+let fake: FakeStripe;
+const signer = new Stripe("sk_test_signer");
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  process.env.STRIPE_SECRET_KEY = "sk_test_integration";
+  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_integration";
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_URL = fake.url;
+});
+afterAll(() => fake.close());
+
+function sql<T>(query: string, ...params: unknown[]): T {
+  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+  try {
+    const statement = db.prepare(query);
+    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
+  } finally {
+    db.close();
+  }
+}
+
+async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string } = {}) {
+  const payload = JSON.stringify(event);
+  const signature = options.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  return new TestClient().json<{ received?: boolean; processed?: boolean; message?: string }>("/api/v1/payment/webhook/", {
+    method: "POST",
+    body: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    csrf: false,
+  });
+}
+
+// One shopper (one shopper cookie) throughout: orders are visible to whoever placed them.
+const shopperClient = new TestClient("stripe-shop.localhost:3000");
+const shopper = () => shopperClient;
+const orderFields = {
+  full_name: "Sam Shopper",
+  email: "sam@example.test",
+  address: "10 rue de Rivoli",
+  city: "Paris",
+  zip_code: "75001",
+  country: "France",
+  phone: "0611223344",
+  reference: "LIVE-42",
+  total_amount: "100.00",
+  items: [],
+};
+
+let accountId = "";
+let seller: TestClient;
+
+describe("Stripe Connect onboarding", () => {
+  it("creates the connected account once (seller pays fees, Stripe handles losses, full dashboard) and mints links", async () => {
+    seller = new TestClient();
+    const created = await seller.json("/api/v1/customer/register/complete/", {
+      json: {
+        business_name: "Stripe Shop", subdomain: "stripe-shop", business_type: "company", siret: "12345678901234",
+        contact_email: "stripe-shop@example.test", contact_phone: "0600000000", email: "stripe-seller@example.test",
+        first_name: "Stella", last_name: "Stripe", password: "Stripe123!", password_confirm: "Stripe123!",
+      },
+    });
+    expect(created.status).toBe(201);
+    await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test" } });
+
+    const first = await seller.json<{ onboarding_url: string }>("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
+    expect(first.status).toBe(200);
+    const createCalls = fake.requests.filter((r) => r.path === "/v1/accounts" && r.method === "POST");
+    expect(createCalls).toHaveLength(1);
+    expect(createCalls[0]!.body).toMatchObject({
+      "controller[fees][payer]": "account",
+      "controller[losses][payments]": "stripe",
+      "controller[stripe_dashboard][type]": "full",
+      email: "stripe-seller@example.test",
+    });
+    expect(createCalls[0]!.headers["idempotency-key"]).toMatch(/^connected-account-\d+$/);
+    accountId = [...fake.accounts.keys()][0]!;
+    expect(first.body.onboarding_url).toBe(`https://connect.stripe.test/setup/${accountId}`);
+    const link = fake.requests.find((r) => r.path === "/v1/account_links")!;
+    expect(link.body).toMatchObject({
+      account: accountId,
+      type: "account_onboarding",
+      return_url: "http://localhost:3000/dashboard#stripe-connect",
+      refresh_url: "http://localhost:3000/onboarding/refresh",
+    });
+
+    // A second click mints a new link for the same account.
+    await seller.json("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
+    expect(fake.requests.filter((r) => r.path === "/v1/accounts" && r.method === "POST")).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === "/v1/account_links")).toHaveLength(2);
+
+    // /onboarding/refresh mints a fresh link for the signed-in seller and redirects.
+    await seller.request("/login");
+    const loggedIn = new TestClient();
+    await loggedIn.request("/login");
+    await loggedIn.request("/login", { form: { email: "stripe-seller@example.test", password: "Stripe123!" } });
+    const refresh = await loggedIn.request("/onboarding/refresh");
+    expect(refresh.status).toBe(302);
+    expect(refresh.headers.get("Location")).toBe(`https://connect.stripe.test/setup/${accountId}`);
+  });
+
+  it("returning from onboarding proves nothing: update_status reads the account", async () => {
+    const notYet = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+    expect(notYet.body).toMatchObject({ stripe_connect_account_id: accountId, can_receive_payments: false, stripe_onboarding_completed: false });
+    Object.assign(fake.accounts.get(accountId)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
+    const ready = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+    expect(ready.body).toMatchObject({ can_receive_payments: true, stripe_onboarding_completed: true, stripe_payouts_enabled: true });
+    const info = await seller.json("/api/v1/customer/info/");
+    expect(info.body).toEqual({ stripe_connect_account_id: accountId, client_name: "Stripe Shop" });
+    // Approve: the shop goes live.
+    sql("update seller_profiles set verification_status = 'verified' where contact_email = 'stripe-shop@example.test'");
+    await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { website: "https://stripe-shop.example" } });
+    expect((await shopper().request("/products")).status).toBe(200);
+  });
+});
+
+describe("payments on the connected account", () => {
+  let orderId = 0;
+  let transactionId = "";
+  let intentId = "";
+
+  it("creates the PaymentIntent on the seller's account with the platform fee, once per order", async () => {
+    const client = shopper();
+    const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    expect(order.status).toBe(201);
+    orderId = order.body.id;
+    const pay = await client.json<Record<string, string>>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
+    expect(pay.status).toBe(200);
+    expect(pay.body).toMatchObject({ amount: "100.00", currency: "EUR", provider: "stripe", stripe_account: accountId });
+    transactionId = pay.body.transaction_id!;
+    const create = fake.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
+    expect(create).toHaveLength(1);
+    expect(create[0]!.headers["stripe-account"]).toBe(accountId);
+    expect(create[0]!.headers["idempotency-key"]).toBe(`order-${orderId}-payment`);
+    expect(create[0]!.body).toMatchObject({ amount: "10000", currency: "eur", application_fee_amount: "240", "automatic_payment_methods[enabled]": "true" });
+    intentId = [...fake.intents.keys()][0]!;
+
+    const again = await client.json<Record<string, string>>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
+    expect(again.body.transaction_id).toBe(transactionId);
+    expect(again.body.client_secret).toBe(pay.body.client_secret);
+    expect(fake.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST")).toHaveLength(1);
+
+    // Confirm asks Stripe; an unpaid intent leaves the order unpaid.
+    const early = await client.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id: transactionId, payment_intent_id: intentId } });
+    expect(early.body.status).toBe("requires_payment_method");
+    expect((await client.json<{ payment_status: string }>(`/api/v1/shop/orders/${orderId}/`)).body.payment_status).toBe("requires_payment_method");
+    // Someone else (another shopper cookie) cannot see it.
+    expect((await new TestClient("stripe-shop.localhost:3000").json(`/api/v1/shop/orders/${orderId}/`)).status).toBe(404);
+  });
+
+  it("rejects webhooks with a bad signature or the wrong mode (400)", async () => {
+    const event = { id: "evt_bad", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), status: "succeeded" } } };
+    expect((await webhook(event, { secret: "whsec_wrong" })).status).toBe(400);
+    expect((await webhook(event, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
+    expect((await webhook({ ...event, id: "evt_live", livemode: true })).status).toBe(400);
+    expect((await new TestClient().json("/api/v1/payment/webhook/", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" }, csrf: false })).status).toBe(400);
+  });
+
+  it("payment_intent.succeeded pays the order once, whatever the duplicates", async () => {
+    Object.assign(fake.intents.get(intentId)!, { status: "succeeded" });
+    const event = { id: "evt_paid_1", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: fake.intents.get(intentId) } };
+    const first = await webhook(event);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true, processed: true });
+    const duplicate = await webhook(event);
+    expect(duplicate.body).toEqual({ received: true, processed: false });
+    await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: transactionId, payment_intent_id: intentId } });
+
+    const [order] = sql<{ payment_status: string; paid_at: number }[]>("select payment_status, paid_at from orders where id = ?", orderId);
+    expect(order!.payment_status).toBe("succeeded");
+    expect(order!.paid_at).toBeGreaterThan(0);
+    const mails = sql<{ template: string }[]>("select template from mail_outbox where dedupe_key like ?", `order-paid:${orderId}:%`);
+    expect(mails.map((m) => m.template).sort()).toEqual(["order_paid_seller", "order_paid_shopper"]);
+
+    // A late failure event cannot undo the payment.
+    const late = await webhook({ id: "evt_late_fail", object: "event", type: "payment_intent.payment_failed", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), status: "requires_payment_method", last_payment_error: { message: "Your card was declined." } } } });
+    expect(late.status).toBe(200);
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
+    // Paying a paid order is refused.
+    const repay = await shopper().json<{ message: string }>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
+    expect(repay.status).toBe(409);
+    expect(repay.body.message).toBe("This order is already paid.");
+  });
+
+  it("charge.refunded marks the payment refunded", async () => {
+    const refunded = await webhook({
+      id: "evt_refund_1", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 10000 } },
+    });
+    expect(refunded.body).toEqual({ received: true, processed: true });
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("refunded");
+  });
+
+  it("account.updated re-reads the account; deauthorization stops payments", async () => {
+    const before = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length;
+    const updated = await webhook({ id: "evt_acct_1", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });
+    expect(updated.body.processed).toBe(true);
+    expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length).toBe(before + 1);
+
+    const gone = await webhook({ id: "evt_deauth_1", object: "event", type: "account.application.deauthorized", account: accountId, livemode: false, data: { object: { id: "ca_1", object: "application" } } });
+    expect(gone.body.processed).toBe(true);
+    const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await shopper().json<{ message: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    expect(pay.status).toBe(409);
+    expect(pay.body.message).toBe("This shop cannot receive payments yet.");
+  });
+
+  it("refuses the simulated provider's slug and endpoints when Stripe is configured", async () => {
+    const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const wrong = await shopper().json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.provider_slug).toEqual(["This payment provider is not available."]);
+    expect((await shopper().json("/api/v1/payment/simulated/confirm/", { json: { client_secret: "x", card_number: "4242424242424242", exp_month: 1, exp_year: 2099, cvc: "123" } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { createOrder, formatOrderNumber, getVisibleOrder, listOrders } from "~/domain/orders/orders.server";
+import { canManageOrder, canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
+import { canMovePayment } from "~/domain/payments/payment-state";
+import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
+import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { createProduct, createShop } from "./factories";
+
+const valid = {
+  full_name: "Ada",
+  email: "ada@example.co",
+  address: "1 rue X",
+  city: "Paris",
+  zip_code: "75001",
+  country: "FR",
+  phone: "06123",
+  reference: "R1",
+  total_amount: "10",
+};
+const errorsOf = (input: Record<string, unknown>, minimum = 1000) =>
+  Object.fromEntries((checkoutSchema(minimum).safeParse(input).error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+
+describe("checkout rules (spec section 5)", () => {
+  it("accepts the minimal valid form and returns cents", () => {
+    const parsed = checkoutSchema(1000).parse(valid);
+    expect(parsed.total_amount).toBe(1000);
+    expect(parsed.company_name).toBe("");
+  });
+
+  it("enforces the minimum lengths", () => {
+    expect(errorsOf({ ...valid, full_name: "A", address: "1234", city: "P", zip_code: "123", country: "F", phone: "1234" })).toEqual({
+      full_name: "checkout.errors.full_name",
+      address: "checkout.errors.address",
+      city: "checkout.errors.city",
+      zip_code: "checkout.errors.zip_code",
+      country: "checkout.errors.country",
+      phone: "checkout.errors.phone",
+    });
+    expect(errorsOf({ ...valid, email: "nope" })).toEqual({ email: "checkout.errors.email" });
+  });
+
+  it("needs a numeric total of at least the shop's minimum (10 when unset)", () => {
+    expect(errorsOf({ ...valid, total_amount: "" })).toEqual({ total_amount: "checkout.errors.total_amount_required" });
+    expect(errorsOf({ ...valid, total_amount: undefined })).toEqual({ total_amount: "checkout.errors.total_amount_required" });
+    expect(errorsOf({ ...valid, total_amount: "abc" })).toEqual({ total_amount: "checkout.errors.total_amount_invalid" });
+    expect(errorsOf({ ...valid, total_amount: "9.99" })).toEqual({ total_amount: "checkout.errors.total_amount_minimum?minimum=10.00" });
+    expect(errorsOf({ ...valid, total_amount: "14.99" }, 1500)).toEqual({ total_amount: "checkout.errors.total_amount_minimum?minimum=15.00" });
+    expect(errorsOf({ ...valid, total_amount: 15 }, 1500)).toEqual({});
+    expect(errorsOf({ ...valid, total_amount: "12,50" })).toEqual({});
+  });
+
+  it("needs at least one of reference, content or live reference (error on reference)", () => {
+    expect(errorsOf({ ...valid, reference: "" })).toEqual({ reference: "checkout.errors.reference_required" });
+    expect(errorsOf({ ...valid, reference: "", content: "Red scarf" })).toEqual({});
+    expect(errorsOf({ ...valid, reference: "  ", live_reference: "Live 12" })).toEqual({});
+  });
+});
+
+describe("visibility rule", () => {
+  const order = { shopId: 1, shopperKeyHash: "hash-a", userId: 7, email: "buyer@example.co" };
+  const viewer = (over: Partial<OrderViewer>): OrderViewer => ({ shopperKeyHash: null, user: null, ownedShopId: null, ...over });
+
+  it.each([
+    ["the shopper who placed it (cookie)", viewer({ shopperKeyHash: "hash-a" }), true],
+    ["the user signed in when ordering", viewer({ user: { id: 7, email: "x@y.co", isVerified: false } }), true],
+    ["a user whose verified email placed it", viewer({ user: { id: 9, email: "BUYER@example.co", isVerified: true } }), true],
+    ["the shop's seller", viewer({ ownedShopId: 1 }), true],
+    ["another shopper", viewer({ shopperKeyHash: "hash-b" }), false],
+    ["an unverified account with the same email", viewer({ user: { id: 9, email: "buyer@example.co", isVerified: false } }), false],
+    ["another shop's seller", viewer({ ownedShopId: 2 }), false],
+    ["nobody", viewer({}), false],
+  ])("%s: %s", (_label, who, expected) => {
+    expect(canViewOrder(order, who)).toBe(expected);
+  });
+
+  it("only the shop's seller manages it", () => {
+    expect(canManageOrder(order, viewer({ ownedShopId: 1 }))).toBe(true);
+    expect(canManageOrder(order, viewer({ shopperKeyHash: "hash-a" }))).toBe(false);
+  });
+});
+
+describe("payment states only move forward", () => {
+  it.each([
+    ["pending", "succeeded", true],
+    ["requires_payment_method", "requires_action", true],
+    ["failed", "succeeded", true],
+    ["processing", "failed", true],
+    ["succeeded", "failed", false],
+    ["succeeded", "processing", false],
+    ["succeeded", "refunded", true],
+    ["pending", "refunded", false],
+    ["refunded", "succeeded", false],
+    ["canceled", "succeeded", false],
+    ["succeeded", "succeeded", false],
+  ] as const)("%s → %s: %s", (from, to, allowed) => {
+    expect(canMovePayment(from, to)).toBe(allowed);
+  });
+});
+
+describe("orders", () => {
+  it("numbers orders per shop and shows them on 4 digits", () => {
+    const a = createShop();
+    const b = createShop();
+    const shopper = { shopperKeyHash: "h", userId: null, language: "en" as const };
+    const input = { ...checkoutSchema(1000).parse(valid), items: [] };
+    expect(createOrder(a, input, shopper).number).toBe(1);
+    expect(createOrder(a, input, shopper).number).toBe(2);
+    expect(createOrder(b, input, shopper).number).toBe(1);
+    expect(formatOrderNumber(7)).toBe("0007");
+    expect(formatOrderNumber(12345)).toBe("12345");
+  });
+
+  it("copies the product's name and price, and refuses other shops' products", () => {
+    const shop = createShop();
+    const other = createShop();
+    const mine = createProduct(shop.id, { name: "Mug", priceCents: 1500 });
+    const theirs = createProduct(other.id, { name: "Hat" });
+    const input = checkoutSchema(1000).parse(valid);
+    const order = createOrder(shop, { ...input, items: [{ productId: mine.id, quantity: 1 }] }, { shopperKeyHash: "h1", userId: null, language: "fr" });
+    const loaded = getVisibleOrder(order.id, { shopperKeyHash: "h1", user: null, ownedShopId: null });
+    expect(loaded.items).toMatchObject([{ productName: "Mug", priceCents: 1500, quantity: 1 }]);
+    expect(() => createOrder(shop, { ...input, items: [{ productId: theirs.id, quantity: 1 }] }, { shopperKeyHash: "h", userId: null, language: "en" })).toThrowError(ValidationError);
+    expect(() => getVisibleOrder(order.id, { shopperKeyHash: "h2", user: null, ownedShopId: null })).toThrowError(NotFoundError);
+    expect(() => getVisibleOrder(order.id, { shopperKeyHash: null, user: null, ownedShopId: other.id })).toThrowError(NotFoundError);
+  });
+
+  it("lists a shop's orders for its seller only", () => {
+    const shop = createShop();
+    const input = { ...checkoutSchema(1000).parse(valid), items: [] };
+    createOrder(shop, input, { shopperKeyHash: "x", userId: null, language: "en" });
+    const query = orderListQuerySchema.parse({});
+    expect(listOrders({ kind: "seller", shopId: shop.id }, query).count).toBe(1);
+    expect(listOrders({ kind: "shopper", shopId: shop.id, shopperKeyHash: null, user: null }, query).count).toBe(0);
+  });
+});
