@@ -6,6 +6,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
  */
 export default [
   index("routes/home.tsx"),
+  route("orders", "routes/orders/orders.tsx"),
 
   route("login", "routes/auth/login.tsx"),
   route("payments/simulated/authenticate/:intentId", "routes/payments/simulated-authenticate.tsx"),
@@ -21,6 +22,7 @@ export default [
     route("register", "routes/register/register.tsx"),
     route("admin/sellers", "routes/admin/sellers.tsx"),
     route("shop/customization", "routes/shop-settings/customization.tsx"),
+    route("orders/:orderId", "routes/orders/order-detail.tsx"),
     route("product", "routes/pages/product.tsx"),
     route("pricing", "routes/pages/pricing.tsx"),
     route("about", "routes/pages/about.tsx"),
@@ -30,7 +32,11 @@ export default [
     route("legal-notice", "routes/pages/legal-notice.tsx"),
   ]),
 
-  layout("routes/layouts/shop-site.tsx", [route("products", "routes/shop/products.tsx")]),
+  layout("routes/layouts/shop-site.tsx", [
+    route("products", "routes/shop/products.tsx"),
+    route("payment-success", "routes/shop/payment-success.ts"),
+    route("order-confirmation/:orderId", "routes/shop/order-confirmation.tsx"),
+  ]),
 
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),
   route("uploads/:name", "routes/resources/uploads.ts"),

@@ -1,22 +1,29 @@
-import { redirect } from "react-router";
+import { lazy } from "react";
+import { data as responseData } from "react-router";
 import type { Route } from "./+types/home";
-import { Landing } from "~/components/marketing/landing";
 import { landingPageData } from "~/domain/marketing/landing.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { siteContext } from "~/middleware/site.server";
+import { checkoutAction, checkoutPageData } from "./shop/checkout.server";
+
+// Each site loads only its own screen's code (the checkout's forms never reach the landing page).
+const CheckoutPage = lazy(() => import("~/components/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage })));
+const Landing = lazy(() => import("~/components/marketing/landing").then((m) => ({ default: m.Landing })));
 
 /** `/` is the landing page on the main site and the checkout on a shop. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  if (context.get(siteContext).kind === "shop") {
-    // The checkout arrives with the storefront; until then the catalogue is the shop's home.
-    throw redirect(`/products${url.search}`);
-  }
-  return landingPageData(url, context);
+  if (context.get(siteContext).kind === "shop") return checkoutPageData({ request, context });
+  return { site: "main" as const, ...landingPageData(new URL(request.url), context) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (context.get(siteContext).kind !== "shop") throw responseData(null, { status: 405 });
+  return checkoutAction({ request, context });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  if (loaderData.site === "shop") return <CheckoutPage data={loaderData} />;
   return <Landing attemptedSubdomain={loaderData.attemptedSubdomain} />;
 }

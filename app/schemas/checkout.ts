@@ -57,12 +57,12 @@ export function checkoutSchema(minimumCents: number) {
           return cents;
         }),
     })
-    .superRefine((value, ctx) => {
+    .refine(
       // At least one way for the seller to know what was bought (the error shows on reference).
-      if (!value.reference && !value.content && !value.live_reference) {
-        ctx.addIssue({ code: "custom", path: ["reference"], message: "checkout.errors.reference_required" });
-      }
-    });
+      (value) => [value.reference, value.content, value.live_reference].some((v) => String(v ?? "").trim() !== ""),
+      // Checked even when other fields are invalid, so every error shows at once.
+      { path: ["reference"], message: "checkout.errors.reference_required", when: () => true },
+    );
 }
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
 

@@ -62,6 +62,11 @@ export async function createLiveSeller(options: { subdomain?: string; firstName?
       `insert into shops (owner_id, subdomain, name, business_type, is_live, live_since, created_at, updated_at)
        values (?, ?, ?, 'company', 1, ?, ?, ?)`,
     ).run(user.id, subdomain, `Shop ${subdomain}`, now, now, now);
+    // Its payment account at the simulated provider.
+    db.prepare(
+      `insert into simulated_accounts (id, email, business_name, country, details_submitted, charges_enabled, payouts_enabled, created_at)
+       values (?, ?, ?, 'FR', 1, 1, 1, ?)`,
+    ).run(`acct_sim_${subdomain}`, user.email, `Shop ${subdomain}`, now);
     return { ...user, subdomain };
   } finally {
     db.close();
@@ -88,6 +93,16 @@ export async function createSellerWithoutPayments(): Promise<TestUser & { subdom
       now,
     );
     return { ...user, subdomain };
+  } finally {
+    db.close();
+  }
+}
+
+/** Turns a seller's payments off (the shop stays live but cannot take payments). */
+export function disablePayments(email: string): void {
+  const db = open();
+  try {
+    db.prepare("update seller_profiles set stripe_charges_enabled = 0 where user_id = (select id from users where email = ?)").run(email);
   } finally {
     db.close();
   }

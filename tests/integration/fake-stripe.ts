@@ -82,6 +82,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const intent = intents.get(m[1]!);
         return intent ? send(200, intent) : send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
       }
+      if (req.method === "POST" && (m = match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/))) {
+        const intent = intents.get(m[1]!);
+        if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        intent.status = "canceled";
+        return send(200, intent);
+      }
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
         return send(200, remember({ id: id("re"), object: "refund", status: "succeeded", payment_intent: body.payment_intent }));
       }

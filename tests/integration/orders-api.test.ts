@@ -47,6 +47,7 @@ describe("POST /api/v1/shop/orders/", () => {
       country: ["Country must be at least 2 characters"],
       phone: ["Phone must be at least 5 characters"],
       total_amount: ["Total amount must be at least €10.00"],
+      reference: ["Please provide a reference, content or live reference"],
     });
     const noRef = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, reference: "" }, headers: { "Accept-Language": "fr" } });
     expect(noRef.body.errors).toEqual({ reference: ["Indiquez une référence, un contenu ou une référence du live"] });

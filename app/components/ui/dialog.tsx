@@ -12,7 +12,9 @@ export function Dialog({
   title,
   description,
   children,
+  size = "md",
 }: {
+  size?: "md" | "lg";
   open: boolean;
   onClose: () => void;
   title: string;
@@ -38,7 +40,7 @@ export function Dialog({
       }}
       aria-labelledby="dialog-title"
       aria-describedby={description ? "dialog-description" : undefined}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl"
+      className={`m-auto ${size === "lg" ? "w-[min(44rem,calc(100vw-2rem))]" : "w-[min(28rem,calc(100vw-2rem))]"} max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
     >
       {open ? (
         <div className="p-6">

@@ -102,3 +102,16 @@ export function productResource(product: CatalogueProduct, currency: string, ori
     category_name: product.categoryName,
   };
 }
+
+/** A live product of the shop (for the checkout's summary), or null. */
+export function findShopProduct(shopId: number, productId: number) {
+  if (!Number.isInteger(productId) || productId <= 0) return null;
+  const row = getDatabase()
+    .select()
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.id, productId), isNull(products.archivedAt)))
+    .get();
+  return row
+    ? { id: row.id, name: row.name, description: row.description, priceCents: row.priceCents, imageUrl: row.imagePath, isInStock: row.isInStock }
+    : null;
+}

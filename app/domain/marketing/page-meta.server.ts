@@ -15,7 +15,8 @@ export type PageType =
   | "legal_notice"
   | "account"
   | "product"
-  | "pricing";
+  | "pricing"
+  | "orders";
 
 /** Translated metadata for a main-site page, with the share image and structured data. */
 export function mainPageMeta(t: TFunction, page: PageType, url: URL): PageMeta {

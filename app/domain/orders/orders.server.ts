@@ -208,3 +208,56 @@ export function orderResource(order: OrderWithItems) {
 export function findOrderTransaction(orderId: number) {
   return getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
 }
+
+/** The shipping fields of the shopper's latest paid order in this shop (for the prefill offer). */
+export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
+  const scope: OrderScope = { kind: "shopper", shopId, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
+  const [latest] = listOrders(scope, { page: 1, page_size: 1, payment_status: "succeeded", status: undefined, search: undefined }).items;
+  if (!latest) return null;
+  return {
+    full_name: latest.fullName,
+    company_name: latest.companyName,
+    email: latest.email,
+    address: latest.address,
+    city: latest.city,
+    state: latest.state,
+    zip_code: latest.zipCode,
+    country: latest.country,
+    phone: latest.phone,
+    social_network_handle: latest.socialNetworkHandle,
+  };
+}
+
+/**
+ * Back on the shipping step: the shopper edits an order not paid yet. Returns whether the
+ * amount changed (the payment then has to be prepared again).
+ */
+export function updateUnpaidOrder(orderId: number, viewer: OrderViewer, shopId: number, input: CheckoutInput): { order: Order; amountChanged: boolean } {
+  const current = getVisibleOrder(orderId, viewer, shopId);
+  if (current.paymentStatus === "succeeded" || current.paymentStatus === "refunded" || current.status === "cancelled") {
+    throw new ValidationError("payments.errors.already_paid");
+  }
+  const order = getDatabase()
+    .update(orders)
+    .set({
+      totalAmountCents: input.total_amount,
+      reference: input.reference,
+      socialNetworkHandle: input.social_network_handle,
+      content: input.content,
+      liveReference: input.live_reference,
+      fullName: input.full_name,
+      companyName: input.company_name,
+      email: input.email,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zip_code,
+      country: input.country,
+      phone: input.phone,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId))
+    .returning()
+    .get();
+  return { order, amountChanged: current.totalAmountCents !== input.total_amount };
+}

@@ -359,3 +359,16 @@ export async function finishSimulatedOnboarding(accountId: string, details: { bu
   const event = await withProvider(async () => completeSimulatedOnboarding(accountId, details), "payments.errors.connect_failed");
   await handleProviderEvent(event);
 }
+
+/** The order's amount changed before payment: its intent is canceled and a new one will be made. */
+export async function discardUnpaidIntent(orderId: number): Promise<void> {
+  const txn = findOrderTransaction(orderId);
+  if (!txn || !txn.providerPaymentId || !canMovePayment(txn.status, "canceled")) return;
+  try {
+    await getPaymentProvider().cancelPaymentIntent(txn.providerAccountId, txn.providerPaymentId);
+  } catch (error) {
+    // Already gone at the provider: our record still has to stop using it.
+    if (!(error instanceof ProviderRequestError)) throw error;
+  }
+  getDatabase().update(paymentTransactions).set({ status: "canceled", updatedAt: new Date() }).where(eq(paymentTransactions.id, txn.id)).run();
+}

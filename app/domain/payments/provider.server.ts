@@ -50,6 +50,8 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
   }): Promise<ProviderIntent>;
   retrievePaymentIntent(accountId: string, intentId: string): Promise<ProviderIntent>;
+  /** Cancels an unpaid intent (e.g. the order's amount changed). */
+  cancelPaymentIntent(accountId: string, intentId: string): Promise<void>;
   refundPayment(input: { accountId: string; intentId: string; idempotencyKey: string }): Promise<{ refundId: string; status: "succeeded" | "pending" | "failed" }>;
   /** Verifies and reads a webhook delivery (Stripe only). */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;

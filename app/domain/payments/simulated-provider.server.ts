@@ -91,6 +91,11 @@ export function createSimulatedProvider(): PaymentProvider {
       if (row.accountId !== accountId) throw new ProviderRequestError(`No such payment_intent: '${intentId}'`, "invalid_request");
       return intentOf(row);
     },
+    async cancelPaymentIntent(accountId, intentId) {
+      const row = findIntent(intentId);
+      if (row.accountId !== accountId || row.status === "succeeded") throw new ProviderRequestError("This PaymentIntent cannot be canceled.", "invalid_request");
+      getDatabase().update(simulatedPaymentIntents).set({ status: "canceled", updatedAt: new Date() }).where(eq(simulatedPaymentIntents.id, intentId)).run();
+    },
     async refundPayment({ accountId, intentId }) {
       const row = findIntent(intentId);
       if (row.accountId !== accountId || row.status !== "succeeded") throw new ProviderRequestError("This payment cannot be refunded.", "invalid_request");

@@ -103,6 +103,10 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       ),
     retrievePaymentIntent: (accountId, intentId) =>
       call(async () => intentOf(await stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount: accountId }))),
+    cancelPaymentIntent: (accountId, intentId) =>
+      call(async () => {
+        await stripe.paymentIntents.cancel(intentId, {}, { stripeAccount: accountId });
+      }),
     refundPayment: ({ accountId, intentId, idempotencyKey }) =>
       call(async () => {
         const refund = await stripe.refunds.create({ payment_intent: intentId, refund_application_fee: true }, { stripeAccount: accountId, idempotencyKey });

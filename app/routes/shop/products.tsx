@@ -161,7 +161,22 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
               {products.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} currency={currency} />
+                  <ProductCard
+                    product={product}
+                    currency={currency}
+                    action={
+                      product.isInStock ? (
+                        <Link
+                          to={`/?product_id=${product.id}`}
+                          className="mt-2 inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium text-white"
+                          style={{ backgroundColor: "var(--shop-primary)" }}
+                          aria-label={t("catalogue.buy_product", { name: product.name })}
+                        >
+                          {t("catalogue.buy")}
+                        </Link>
+                      ) : null
+                    }
+                  />
                 </li>
               ))}
             </ul>

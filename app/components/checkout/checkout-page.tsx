@@ -1,0 +1,193 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { lazy, Suspense, useEffect, type CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useActionData, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { CheckCircleIcon } from "~/components/ui/icons";
+import { Spinner } from "~/components/ui/spinner";
+import { translateMessage } from "~/lib/messages";
+import { useRootData } from "~/root";
+import type { checkoutPageData } from "~/routes/shop/checkout.server";
+import { CheckoutBanner } from "./checkout-banner";
+import { OrderSummary } from "./order-summary";
+import { PaymentSetupError } from "./payment-setup-error";
+import { ShippingForm } from "./shipping-form";
+import { SimulatedCardForm } from "./simulated-card-form";
+import { CheckoutStepper } from "./stepper";
+
+// Stripe.js and its React bindings load only on the payment step with the Stripe provider.
+const StripePayment = lazy(() => import("./stripe-payment"));
+
+type Data = ReturnType<typeof checkoutPageData>;
+type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
+/** The checkout's default accent colour (spec section 2). */
+const ACCENT = "#007bff";
+
+export function CheckoutPage({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const shop = root.site.kind === "shop" ? root.site.shop : null;
+  const actionData = useActionData<SubmissionResult<string[]> | CardResult>();
+  const shippingResult = actionData && "status" in actionData ? actionData : null;
+  const cardResult = actionData && "card" in actionData ? actionData : null;
+  const shippingError = shippingResult?.error?.[""]?.[0];
+
+  useEffect(() => {
+    if (cardResult?.cardError) toast.error(cardResult.cardError);
+  }, [cardResult]);
+  useEffect(() => {
+    if (shippingError) toast.error(translateMessage(t, shippingError));
+  }, [shippingError, t]);
+
+  const order = data.order;
+  const shippingDefaults = order?.shipping ?? data.previous ?? undefined;
+
+  return (
+    <div className="container-page py-8" style={{ "--checkout-accent": ACCENT } as CSSProperties}>
+      <h1 className="sr-only">{t("checkout.title")}</h1>
+      <CheckoutStepper step={data.step} />
+      {shop ? (
+        <div className="mt-6">
+          <CheckoutBanner text={shop.bannerText} primaryColor={shop.colors.primary} textColor={shop.colors.text} />
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0">
+          {!data.canReceivePayments && data.step !== "success" ? (
+            <PaymentSetupError contactEmail={data.contactEmail} />
+          ) : data.step === "shipping" ? (
+            <>
+              <PreviousInfo data={data} />
+              <ShippingForm
+                key={data.previous ? "prefilled" : "empty"}
+                minimumCents={data.minimumCents}
+                defaultValue={shippingDefaults}
+                lastResult={shippingResult}
+                productId={data.productId}
+                orderId={order?.id ?? null}
+              />
+            </>
+          ) : data.step === "payment" && order ? (
+            <PaymentStep data={data} cardResult={cardResult} />
+          ) : order ? (
+            <SuccessPanel orderId={order.id} number={order.number} />
+          ) : null}
+        </div>
+        <div className="lg:sticky lg:top-6 lg:self-start">
+          <OrderSummary product={data.product} order={order} currency={data.currency} testMode={data.provider.testMode} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The reuse-my-previous-information offer, and the note once it was used. */
+function PreviousInfo({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const base = data.productId ? `?product_id=${data.productId}&` : "?";
+  if (data.previous) {
+    return (
+      <Alert tone="success" className="mb-6" title={t("checkout.previous.filled")}>
+        <Link to={`${base}prefill=0`} replace preventScrollReset className="underline">
+          {t("checkout.previous.clear")}
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
+      <Link to={`${base}prefill=1`} replace preventScrollReset className={buttonClasses("outline", "sm")} data-testid="previous-offer">
+        {t("checkout.previous.offer")}
+      </Link>
+      {data.prefillRequested ? (
+        <span role="status" className="text-slate-700">
+          {t("checkout.previous.none")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult | null }) {
+  const { t } = useTranslation();
+  const { csrfToken } = useRootData();
+  const order = data.order!;
+  const back = (
+    <Link to={`/?order=${order.id}&step=shipping`} className={buttonClasses("ghost", "sm", "-ml-3")}>
+      ← {t("checkout.payment.back")}
+    </Link>
+  );
+  if (!data.payment) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <Alert tone="warning" title={t("checkout.payment.not_ready")} />
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="start-payment" />
+          <input type="hidden" name="order" value={order.id} />
+          <Button type="submit">{t("checkout.payment.prepare")}</Button>
+        </Form>
+      </div>
+    );
+  }
+  const lastError = data.payment.lastError ? translateMessage(t, data.payment.lastError) : null;
+  return (
+    <div className="space-y-4">
+      {back}
+      {data.provider.slug === "simulated" ? (
+        <SimulatedCardForm
+          orderId={order.id}
+          amountCents={order.totalCents}
+          currency={data.currency}
+          lastResult={cardResult?.card}
+          error={cardResult?.cardError ?? lastError}
+        />
+      ) : data.provider.publishableKey ? (
+        <>
+          <noscript>
+            <Alert tone="warning" title={t("checkout.payment.needs_javascript")} />
+          </noscript>
+          <Suspense fallback={<Spinner label={t("common.loading")} />}>
+            <StripePayment
+              publishableKey={data.provider.publishableKey}
+              accountId={data.payment.accountId}
+              clientSecret={data.payment.clientSecret}
+              transactionId={data.payment.transactionId}
+              orderId={order.id}
+              amountCents={order.totalCents}
+              currency={data.currency}
+              csrfToken={csrfToken}
+            />
+          </Suspense>
+        </>
+      ) : (
+        <PaymentSetupError contactEmail={data.contactEmail} />
+      )}
+    </div>
+  );
+}
+
+/** Paid: "Payment successful!", then the confirmation page after 2 s. */
+function SuccessPanel({ orderId, number }: { orderId: number; number: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.success(t("checkout.payment_successful"));
+    const timer = setTimeout(() => void navigate(`/order-confirmation/${orderId}`), 2000);
+    return () => clearTimeout(timer);
+  }, [orderId, navigate, t]);
+  return (
+    <section className="rounded-xl border border-green-200 bg-green-50 p-8 text-center text-green-900" data-testid="checkout-success" aria-live="polite">
+      <CheckCircleIcon className="mx-auto size-12 text-green-600" />
+      <h2 className="mt-4 text-2xl font-bold">{t("checkout.payment_successful")}</h2>
+      <p className="mt-2">{t("checkout.success.body", { number })}</p>
+      <Link to={`/order-confirmation/${orderId}`} className={buttonClasses("primary", "md", "mt-6")}>
+        {t("checkout.success.view_order")}
+      </Link>
+    </section>
+  );
+}

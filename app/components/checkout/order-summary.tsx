@@ -1,0 +1,69 @@
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { ImageIcon } from "~/components/ui/icons";
+import { formatMoney } from "~/lib/money";
+
+type SummaryProduct = { name: string; priceCents: number; imageUrl: string | null; isInStock: boolean } | null;
+type SummaryOrder = { number: string; status: string; paymentStatus: string; totalCents: number; items: { name: string; quantity: number; priceCents: number }[] } | null;
+
+/** The checkout's order summary: the product of the live, then the order and its status. */
+export function OrderSummary({ product, order, currency, testMode }: { product: SummaryProduct; order: SummaryOrder; currency: string; testMode: boolean }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
+  const lines = order ? order.items : product ? [{ name: product.name, quantity: 1, priceCents: product.priceCents }] : [];
+  return (
+    <aside className="rounded-xl border border-black/10 bg-white p-5 text-slate-900 shadow-sm" aria-labelledby="summary-title" data-testid="order-summary">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="summary-title" className="text-lg font-semibold">
+          {t("checkout.summary.title")}
+        </h2>
+        {testMode ? <Badge tone="warning">{t("payments.test_mode")}</Badge> : null}
+      </div>
+      {product && !order ? (
+        <div className="mt-4 flex gap-3">
+          <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-slate-100">
+            {product.imageUrl ? <img src={product.imageUrl} alt="" className="size-full object-cover" /> : <ImageIcon className="m-auto mt-4 size-8 text-slate-400" />}
+          </div>
+          <div className="min-w-0">
+            <p className="font-medium">{product.name}</p>
+            <p className="text-sm text-slate-600">{money(product.priceCents)}</p>
+            {!product.isInStock ? <Badge tone="neutral">{t("catalogue.out_of_stock")}</Badge> : null}
+          </div>
+        </div>
+      ) : null}
+      {order ? (
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">{t("checkout.summary.order")}</dt>
+            <dd className="font-medium">#{order.number}</dd>
+          </div>
+          {lines.map((line, index) => (
+            <div key={index} className="flex justify-between gap-3">
+              <dt className="text-slate-600">
+                {line.quantity} × {line.name}
+              </dt>
+              <dd>{money(line.priceCents)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-3 border-t border-border pt-2 text-base">
+            <dt className="font-semibold">{t("checkout.summary.total")}</dt>
+            <dd className="font-bold" data-testid="summary-total">
+              {money(order.totalCents)}
+            </dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-2 pt-1">
+            <dt className="text-slate-600">{t("checkout.summary.status")}</dt>
+            <dd className="flex gap-1" data-testid="summary-status">
+              <Badge tone="neutral">{t(`orders.status.${order.status}`)}</Badge>
+              <Badge tone={order.paymentStatus === "succeeded" ? "success" : order.paymentStatus === "failed" ? "danger" : "info"}>
+                {t(`orders.payment_status.${order.paymentStatus}`)}
+              </Badge>
+            </dd>
+          </div>
+        </dl>
+      ) : !product ? (
+        <p className="mt-4 text-sm text-slate-600">{t("checkout.summary.no_product")}</p>
+      ) : null}
+    </aside>
+  );
+}

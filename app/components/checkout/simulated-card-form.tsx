@@ -1,0 +1,72 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { TextField } from "~/components/forms/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { LockIcon } from "~/components/ui/icons";
+import { formatMoney } from "~/lib/money";
+import { simulatedCardFormSchema } from "~/schemas/payments";
+
+/** The built-in provider's card form (test mode): posts to the checkout, no JavaScript needed. */
+export function SimulatedCardForm({
+  orderId,
+  amountCents,
+  currency,
+  lastResult,
+  error,
+}: {
+  orderId: number;
+  amountCents: number;
+  currency: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  error: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "simulated-card",
+    lastResult,
+    constraint: getZodConstraint(simulatedCardFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulatedCardFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-card";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="card-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="pay-card" />
+      <input type="hidden" name="order" value={orderId} />
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t("checkout.payment.title")}</h2>
+        <Badge tone="warning">{t("payments.test_mode")}</Badge>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="card-error">
+          {error}
+        </p>
+      ) : null}
+      <TextField field={fields.card_number} label={t("checkout.fields.card_number")} inputProps={{ autoComplete: "cc-number", inputMode: "numeric", placeholder: "4242 4242 4242 4242" }} />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField field={fields.expiry} label={t("checkout.fields.expiry")} inputProps={{ autoComplete: "cc-exp", placeholder: t("checkout.payment.expiry_placeholder") }} />
+        <TextField field={fields.cvc} label={t("checkout.fields.cvc")} inputProps={{ autoComplete: "cc-csc", inputMode: "numeric", placeholder: "123" }} />
+      </div>
+      <details className="text-xs opacity-80">
+        <summary className="cursor-pointer underline">{t("checkout.payment.test_cards")}</summary>
+        <ul className="mt-2 space-y-1 font-mono">
+          <li>4242 4242 4242 4242 · {t("checkout.payment.test_success")}</li>
+          <li>4000 0000 0000 0002 · {t("checkout.payment.test_declined")}</li>
+          <li>4000 0025 0000 3155 · {t("checkout.payment.test_authentication")}</li>
+        </ul>
+      </details>
+      <Button type="submit" size="lg" pending={pending} pendingLabel={t("checkout.payment.processing")} className="w-full hover:brightness-95"
+        style={{ backgroundColor: "var(--checkout-accent)" }}>
+        <LockIcon className="size-4" />
+        {t("checkout.payment.pay", { amount: formatMoney(amountCents, currency, i18n.language) })}
+      </Button>
+    </Form>
+  );
+}

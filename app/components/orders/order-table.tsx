@@ -1,0 +1,162 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { inputClasses } from "~/components/forms/fields";
+import { buttonClasses } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { SearchIcon } from "~/components/ui/icons";
+import { Skeleton } from "~/components/ui/skeleton";
+import type { OrderView } from "~/domain/orders/order-view.server";
+import { formatEuroFr, formatMoney } from "~/lib/money";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/schemas/checkout";
+import { OrderDetail } from "./order-detail";
+import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
+
+export type OrderFilters = { search: string; status: string; payment_status: string };
+
+/**
+ * The order table shared by the seller, client and shopper screens: a GET form of filters
+ * (shareable URLs), the table, and a detail dialog (with JavaScript) or a detail page.
+ */
+export function OrderTable({
+  orders,
+  filters,
+  sellerView,
+  showShop,
+  detailHref,
+  renderDetailExtras,
+}: {
+  orders: OrderView[];
+  filters: OrderFilters;
+  sellerView: boolean;
+  showShop: boolean;
+  detailHref: (order: OrderView) => string;
+  renderDetailExtras?: (order: OrderView) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const [open, setOpen] = useState<OrderView | null>(null);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
+  const money = (order: OrderView) => (sellerView ? formatEuroFr(order.totalCents) : formatMoney(order.totalCents, order.currency, i18n.language));
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium" });
+
+  return (
+    <div>
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="orders-search" className="mb-1 block text-sm font-medium">
+            {t("orders.search_label")}
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            <input id="orders-search" type="search" name="search" defaultValue={filters.search} placeholder={t("orders.search_placeholder")} maxLength={100} className={`${inputClasses} pl-9`} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="orders-status" className="mb-1 block text-sm font-medium">
+            {t("orders.status_filter")}
+          </label>
+          <select id="orders-status" name="status" defaultValue={filters.status} className={inputClasses}>
+            <option value="">{t("orders.all_statuses")}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`orders.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {sellerView ? (
+          <div>
+            <label htmlFor="orders-payment-status" className="mb-1 block text-sm font-medium">
+              {t("orders.payment_status_filter")}
+            </label>
+            <select id="orders-payment-status" name="payment_status" defaultValue={filters.payment_status} className={inputClasses}>
+              <option value="">{t("orders.all_payment_statuses")}</option>
+              {PAYMENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`orders.payment_status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <button type="submit" className={buttonClasses("secondary")}>
+          {t("orders.apply_filters")}
+        </button>
+      </Form>
+
+      {loading ? (
+        <div className="mt-6 space-y-2" aria-busy="true" aria-label={t("common.loading")}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : orders.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-black/15 p-8 text-center" data-testid="orders-empty">
+          {t("orders.empty")}
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-black/10 bg-white text-slate-900">
+          <table className="w-full text-left text-sm" data-testid="orders-table">
+            <caption className="sr-only">{t("orders.table_caption")}</caption>
+            <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">{t("orders.columns.number")}</th>
+                <th scope="col" className="px-4 py-3">{t("orders.columns.date")}</th>
+                {showShop ? <th scope="col" className="px-4 py-3">{t("orders.columns.shop")}</th> : null}
+                <th scope="col" className="px-4 py-3">{t("orders.columns.customer")}</th>
+                <th scope="col" className="px-4 py-3 text-right">{t("orders.columns.total")}</th>
+                <th scope="col" className="px-4 py-3">{t("orders.columns.status")}</th>
+                <th scope="col" className="px-4 py-3">{t("orders.columns.payment_status")}</th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t("orders.columns.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {orders.map((order) => (
+                <tr key={order.id} data-testid="order-row">
+                  <td className="px-4 py-3 font-medium whitespace-nowrap">#{order.number}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{date(order.createdAt)}</td>
+                  {showShop ? <td className="px-4 py-3">{order.shopName}</td> : null}
+                  <td className="px-4 py-3">
+                    <span className="block">{order.customer.fullName}</span>
+                    <span className="block text-xs text-slate-500">{order.customer.email}</span>
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{money(order)}</td>
+                  <td className="px-4 py-3">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <a
+                      href={detailHref(order)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setOpen(order);
+                      }}
+                      className="font-medium text-brand-600 underline-offset-2 hover:underline"
+                      aria-label={t("orders.view_order", { number: order.number })}
+                    >
+                      {t("orders.view")}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Dialog size="lg" open={open !== null} onClose={() => setOpen(null)} title={open ? t("orders.detail.title", { number: open.number }) : ""}>
+        {open ? (
+          <OrderDetail order={open} sellerView={sellerView}>
+            {renderDetailExtras?.(open)}
+          </OrderDetail>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { RouterContextProvider } from "react-router";
+import { orderViewer } from "~/http/shopper.server";
+import { orderListQuerySchema, type OrderListQuery } from "~/schemas/checkout";
+import { searchParamsObject } from "~/schemas/catalogue";
+import { siteContext } from "~/middleware/site.server";
+import { listOrders, type OrderScope } from "./orders.server";
+import { orderView } from "./order-view.server";
+
+export type OrdersAudience = "shopper" | "seller" | "client" | "visitor";
+
+/** Filters from the URL; a bad value is ignored rather than failing the page. */
+export function orderQueryFromUrl(url: URL): OrderListQuery {
+  const raw = searchParamsObject(url.searchParams);
+  const parsed = orderListQuerySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const defaults = orderListQuerySchema.parse({});
+  for (const key of ["page", "status", "payment_status", "search"] as const) {
+    const single = orderListQuerySchema.shape[key].safeParse(raw[key]);
+    if (single.success && single.data !== undefined) Object.assign(defaults, { [key]: single.data });
+  }
+  return defaults;
+}
+
+/**
+ * The /orders screen on either site: a shop's shopper sees their orders in that shop; on
+ * the main site a seller sees their shop's orders and any other user their own purchases.
+ */
+export function ordersPageData(request: Request, context: Readonly<RouterContextProvider>) {
+  const url = new URL(request.url);
+  const viewer = orderViewer(request, context);
+  const site = context.get(siteContext);
+  let audience: OrdersAudience;
+  let scope: OrderScope | null;
+  if (site.kind === "shop") {
+    audience = "shopper";
+    scope = { kind: "shopper", shopId: site.shop.id, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
+  } else if (viewer.ownedShopId !== null) {
+    audience = "seller";
+    scope = { kind: "seller", shopId: viewer.ownedShopId };
+  } else if (viewer.user) {
+    audience = "client";
+    scope = { kind: "client", user: viewer.user };
+  } else {
+    audience = "visitor";
+    scope = null;
+  }
+  const query = orderQueryFromUrl(url);
+  const { items, count } = scope ? listOrders(scope, query) : { items: [], count: 0 };
+  return {
+    audience,
+    orders: items.map(orderView),
+    count,
+    page: query.page,
+    pageSize: query.page_size,
+    filters: { search: query.search ?? "", status: query.status ?? "", payment_status: query.payment_status ?? "" },
+  };
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/orders";
+import { LoginButton } from "~/components/auth/login-dialog";
+import { OrderTable } from "~/components/orders/order-table";
+import { Pagination } from "~/components/orders/pagination";
+import { Alert } from "~/components/ui/alert";
+import { mainPageMeta, shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { ordersPageData } from "~/domain/orders/order-pages.server";
+import { metaDescriptors } from "~/lib/page-meta";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { siteContext } from "~/middleware/site.server";
+
+/** /orders on both sites (see ordersPageData for who sees what). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const t = getI18nInstance(context).t;
+  const url = new URL(request.url);
+  const site = context.get(siteContext);
+  const meta = site.kind === "shop" ? shopPageMeta(t, site.shop.name, site.shop.description, url) : mainPageMeta(t, "orders", url);
+  return { ...ordersPageData(request, context), meta };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { audience, orders, count, page, pageSize, filters } = loaderData;
+  return (
+    <section className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t(`orders.title.${audience}`)}</h1>
+      <p className="mt-2 opacity-80">{t(`orders.subtitle.${audience}`, { count })}</p>
+      {audience === "visitor" ? (
+        <div className="mt-6 space-y-4">
+          <p>{t("account.logged_out")}</p>
+          <LoginButton destination="here" />
+        </div>
+      ) : (
+        <div className="mt-6">
+          <OrderTable
+            orders={orders}
+            filters={filters}
+            sellerView={audience === "seller"}
+            showShop={audience === "client"}
+            detailHref={(order) => (audience === "shopper" ? `/order-confirmation/${order.id}` : `/orders/${order.id}`)}
+          />
+          <Pagination page={page} pageSize={pageSize} count={count} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <section className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t("orders.title.client")}</h1>
+      <Alert tone="danger" className="mt-6" title={t("orders.load_failed")}>
+        <a href="" className="font-medium underline">
+          {t("common.retry")}
+        </a>
+      </Alert>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { getConfig } from "~/config.server";
+import { findShopProduct } from "~/domain/catalogue/products.server";
+import { DomainError, NotFoundError } from "~/domain/errors.server";
+import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { createOrder, findOrderTransaction, formatOrderNumber, getVisibleOrder, lastPaidShippingInfo, updateUnpaidOrder } from "~/domain/orders/orders.server";
+import { discardUnpaidIntent, getPaymentProvider, payWithSimulatedCard, shopPaymentAccount, startPayment } from "~/domain/payments/payments.server";
+import { isPaid } from "~/domain/payments/payment-state";
+import { minimumOrderCents } from "~/domain/shops/customization.server";
+import { recordShopView } from "~/domain/shops/views.server";
+import { formErrorResponse } from "~/http/forms.server";
+import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
+import { translateMessage } from "~/lib/messages";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { currentUser } from "~/middleware/session.server";
+import { requireShopPage } from "~/middleware/site.server";
+import { checkoutSchema } from "~/schemas/checkout";
+import { cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+export type CheckoutStepName = "shipping" | "payment" | "success";
+
+function orderSummary(order: ReturnType<typeof getVisibleOrder>) {
+  return {
+    id: order.id,
+    number: formatOrderNumber(order.number),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    totalCents: order.totalAmountCents,
+    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
+    shipping: {
+      full_name: order.fullName,
+      company_name: order.companyName,
+      email: order.email,
+      address: order.address,
+      city: order.city,
+      state: order.state,
+      zip_code: order.zipCode,
+      country: order.country,
+      phone: order.phone,
+      social_network_handle: order.socialNetworkHandle,
+      reference: order.reference,
+      content: order.content,
+      live_reference: order.liveReference,
+      total_amount: (order.totalAmountCents / 100).toFixed(2),
+    },
+  };
+}
+
+/** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
+export function checkoutPageData({ request, context }: Args) {
+  const shop = requireShopPage(context);
+  recordShopView(shop.id, request);
+  const url = new URL(request.url);
+  const viewer = orderViewer(request, context);
+  const productId = Number(url.searchParams.get("product_id") ?? "1");
+  const product = findShopProduct(shop.id, productId);
+
+  let order: ReturnType<typeof getVisibleOrder> | null = null;
+  const orderParam = Number(url.searchParams.get("order"));
+  if (orderParam) {
+    try {
+      order = getVisibleOrder(orderParam, viewer, shop.id);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const requested = url.searchParams.get("step");
+  const step: CheckoutStepName = !order ? "shipping" : isPaid(order.paymentStatus) ? "success" : requested === "shipping" ? "shipping" : "payment";
+  const transaction = order ? findOrderTransaction(order.id) : undefined;
+  const provider = getPaymentProvider();
+  const prefill = url.searchParams.get("prefill");
+  const previous = step === "shipping" && !order && prefill !== "0" ? lastPaidShippingInfo(shop.id, viewer) : null;
+  const t = getI18nInstance(context).t;
+  return {
+    site: "shop" as const,
+    step,
+    productId: product?.id ?? null,
+    product,
+    order: order ? orderSummary(order) : null,
+    minimumCents: minimumOrderCents(shop),
+    currency: shop.currency,
+    canReceivePayments: shopPaymentAccount(shop.id).canReceivePayments,
+    payment:
+      transaction && transaction.status !== "canceled" && transaction.clientSecret
+        ? { transactionId: transaction.id, clientSecret: transaction.clientSecret, accountId: transaction.providerAccountId, lastError: transaction.failureMessage }
+        : null,
+    provider: { slug: provider.slug, testMode: provider.testMode, publishableKey: provider.slug === "stripe" ? getConfig().STRIPE_PUBLISHABLE_KEY ?? null : null },
+    previous,
+    prefillRequested: prefill === "1",
+    contactEmail: getConfig().SUPPORT_EMAIL,
+    meta: shopPageMeta(t, shop.name, shop.description, url),
+  };
+}
+
+const paymentStep = (orderId: number) => `/?order=${orderId}&step=payment`;
+
+/** The checkout's forms: shipping (creates or updates the order), prepare payment, simulated card. */
+export async function checkoutAction({ request, context }: Args) {
+  const shop = requireShopPage(context);
+  const t = getI18nInstance(context).t;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const viewer = orderViewer(request, context);
+
+  if (intent === "shipping") {
+    const submission = parseWithZod(formData, { schema: checkoutSchema(minimumOrderCents(shop)) });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const shopper = ensureShopperKey(request);
+    const headers = new Headers();
+    if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
+    let orderId: number;
+    try {
+      const existing = Number(formData.get("order"));
+      if (existing) {
+        const { order, amountChanged } = updateUnpaidOrder(existing, { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash }, shop.id, submission.value);
+        if (amountChanged) await discardUnpaidIntent(order.id);
+        orderId = order.id;
+      } else {
+        const product = findShopProduct(shop.id, Number(formData.get("product_id")));
+        const items = product?.isInStock ? [{ productId: product.id, quantity: 1 }] : [];
+        orderId = createOrder(shop, { ...submission.value, items }, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) }).id;
+      }
+    } catch (error) {
+      setToast(context, { type: "error", message: t("checkout.order_failed") });
+      return formErrorResponse(submission, error, { headers });
+    }
+    try {
+      await startPayment(orderId, { ...viewer, shopperKeyHash: shopper.hash }, getPaymentProvider().slug, shop.id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // The order exists; the payment step explains what went wrong and offers to retry.
+      setToast(context, { type: "error", message: t("checkout.payment_init_failed") });
+    }
+    return redirect(paymentStep(orderId), { headers });
+  }
+
+  const orderId = Number(formData.get("order"));
+  if (intent === "start-payment") {
+    try {
+      await startPayment(orderId, viewer, getPaymentProvider().slug, shop.id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      setToast(context, { type: "error", message: translateMessage(t, error.messageKey) });
+    }
+    return redirect(paymentStep(orderId));
+  }
+
+  if (intent === "pay-card") {
+    const order = getVisibleOrder(orderId, viewer, shop.id);
+    const transaction = findOrderTransaction(order.id);
+    const submission = parseWithZod(formData, { schema: simulatedCardFormSchema });
+    if (submission.status !== "success") return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });
+    if (!transaction?.clientSecret) return redirect(paymentStep(order.id));
+    try {
+      const paid = await payWithSimulatedCard(transaction.clientSecret, cardFromForm(submission.value));
+      // The success step itself says "Payment successful!".
+      if (paid.status === "succeeded") return redirect(`/?order=${order.id}&step=success`);
+      if (paid.status === "requires_action" && paid.nextActionUrl) {
+        const returnTo = `/payment-success?transaction_id=${transaction.id}`;
+        return redirect(`${paid.nextActionUrl}?return_to=${encodeURIComponent(returnTo)}`);
+      }
+      const message = paid.lastError ? translateMessage(t, paid.lastError) : t("checkout.payment_failed");
+      return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: message }, { status: 402 });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) }, { status: error.status });
+    }
+  }
+  throw data({ message: t("errors.unknown_action") }, { status: 400 });
+}

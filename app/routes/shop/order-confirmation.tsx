@@ -1,0 +1,144 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/order-confirmation";
+import { buttonClasses } from "~/components/ui/button";
+import { CheckCircleIcon, PackageIcon } from "~/components/ui/icons";
+import { Skeleton } from "~/components/ui/skeleton";
+import { NotFoundError } from "~/domain/errors.server";
+import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
+import { orderViewer } from "~/http/shopper.server";
+import { formatMoney } from "~/lib/money";
+import { metaDescriptors } from "~/lib/page-meta";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireShopPage } from "~/middleware/site.server";
+
+/** Only the shopper who placed the order and the shop's seller see it; others get not-found. */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = requireShopPage(context);
+  const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
+  const id = Number(params.orderId);
+  try {
+    if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
+    const order = getVisibleOrder(id, orderViewer(request, context), shop.id);
+    return {
+      meta,
+      order: {
+        number: formatOrderNumber(order.number),
+        createdAt: order.createdAt.toISOString(),
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+        totalCents: order.totalAmountCents,
+        currency: order.currency,
+        shipping: {
+          full_name: order.fullName,
+          address: order.address,
+          city: order.city,
+          state: order.state,
+          zip_code: order.zipCode,
+          country: order.country,
+          phone: order.phone,
+          email: order.email,
+        },
+        items: order.items.map((i) => ({ id: i.id, name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return data({ meta, order: null }, { status: 404 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+const SHIPPING_FIELDS = ["full_name", "address", "city", "state", "zip_code", "country", "phone", "email"] as const;
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { order } = loaderData;
+  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order-confirmation/")) {
+    return (
+      <div className="container-page max-w-2xl space-y-4 py-12" aria-busy="true" aria-label={t("common.loading")}>
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (!order) {
+    return (
+      <section className="container-page max-w-xl py-16 text-center" data-testid="order-not-found">
+        <PackageIcon className="mx-auto size-12 opacity-50" />
+        <h1 className="mt-4 text-2xl font-bold">{t("confirmation.not_found.title")}</h1>
+        <p className="mt-2 opacity-80">{t("confirmation.not_found.body")}</p>
+        <Link to="/" className={buttonClasses("primary", "md", "mt-6")}>
+          {t("confirmation.not_found.home")}
+        </Link>
+      </section>
+    );
+  }
+  const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
+  const status = t(`orders.status.${order.status}`);
+  return (
+    <section className="container-page max-w-2xl py-12" data-testid="order-confirmation">
+      <div className="text-center">
+        <CheckCircleIcon className="mx-auto size-12 text-green-600" />
+        <h1 className="mt-4 text-3xl font-bold">{t("confirmation.title")}</h1>
+        <p className="mt-2 opacity-80">{t("confirmation.thanks")}</p>
+      </div>
+      <div className="mt-8 rounded-xl border border-black/10 bg-white p-6 text-slate-900 shadow-sm">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-xs uppercase opacity-70">{t("confirmation.number")}</dt>
+            <dd className="text-lg font-semibold" data-testid="confirmation-number">
+              #{order.number}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase opacity-70">{t("confirmation.date")}</dt>
+            <dd>{new Date(order.createdAt).toLocaleString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeStyle: "short" })}</dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase opacity-70">{t("confirmation.status")}</dt>
+            <dd data-testid="confirmation-status">{status.charAt(0).toUpperCase() + status.slice(1)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase opacity-70">{t("confirmation.total")}</dt>
+            <dd className="text-lg font-semibold" data-testid="confirmation-total">
+              {money(order.totalCents)}
+            </dd>
+          </div>
+        </dl>
+        <h2 className="mt-8 text-lg font-semibold">{t("confirmation.shipping")}</h2>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+          {SHIPPING_FIELDS.filter((f) => order.shipping[f]).map((field) => (
+            <div key={field}>
+              <dt className="text-xs opacity-70">{t(`checkout.fields.${field}`)}</dt>
+              <dd className="break-words">{order.shipping[field]}</dd>
+            </div>
+          ))}
+        </dl>
+        {order.items.length ? (
+          <>
+            <h2 className="mt-8 text-lg font-semibold">{t("confirmation.items")}</h2>
+            <ul className="mt-3 divide-y divide-border text-sm">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex justify-between gap-3 py-2">
+                  <span>
+                    {item.quantity} × {item.name}
+                  </span>
+                  <span>{money(item.priceCents)}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      <div className="mt-8 text-center">
+        <Link to="/products" className={buttonClasses("primary")}>
+          {t("confirmation.continue")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { redirect } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/payment-success";
+import { DomainError } from "~/domain/errors.server";
+import { confirmPayment } from "~/domain/payments/payments.server";
+import { orderViewer } from "~/http/shopper.server";
+import { translateMessage } from "~/lib/messages";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireShopPage } from "~/middleware/site.server";
+
+/**
+ * The payment return URL (/payment-success): the provider sends the shopper back here after
+ * an authentication step. The order is finished from the query parameters, by asking the
+ * provider for the real status.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireShopPage(context);
+  const t = getI18nInstance(context).t;
+  const url = new URL(request.url);
+  const transactionId = url.searchParams.get("transaction_id") ?? "";
+  const intentId = url.searchParams.get("payment_intent") ?? "";
+  try {
+    const { transaction, orderId } = await confirmPayment(transactionId, intentId, orderViewer(request, context));
+    if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
+    setToast(context, { type: "error", message: transaction.failureMessage ? translateMessage(t, transaction.failureMessage) : t("checkout.payment_failed") });
+    return redirect(`/?order=${orderId}&step=payment`);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    setToast(context, { type: "error", message: t("checkout.confirmation_failed") });
+    return redirect("/");
+  }
+}

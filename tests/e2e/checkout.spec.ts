@@ -1,0 +1,161 @@
+import type { Page } from "@playwright/test";
+import { createLiveSeller, disablePayments } from "./db";
+import { expect, shopUrl, test } from "./fixtures";
+
+type Labels = Record<"fullName" | "email" | "phone" | "address" | "city" | "zip" | "country" | "reference" | "total" | "continue" | "card" | "expiry" | "cvc", string | RegExp>;
+const EN: Labels = {
+  fullName: /^Full name/, email: /^Email/, phone: /^Phone/, address: /^Address/, city: /^City/, zip: /^ZIP code/, country: /^Country/,
+  reference: /^Reference/, total: /^Total amount/, continue: "Continue to payment", card: /^Card number/, expiry: /^Expiry/, cvc: /^CVC/,
+};
+const FR: Labels = {
+  fullName: /^Nom complet/, email: /^E-mail/, phone: /^Téléphone/, address: /^Adresse/, city: /^Ville/, zip: /^Code postal/, country: /^Pays/,
+  reference: /^Référence$/, total: /^Montant total/, continue: "Continuer vers le paiement", card: /^Numéro de carte/, expiry: /^Expiration/, cvc: /^CVC/,
+};
+
+async function fillShipping(page: Page, labels: Labels, overrides: Partial<Record<"total" | "reference", string>> = {}) {
+  await page.getByLabel(labels.fullName).fill("Nina Shopper");
+  await page.getByLabel(labels.email).fill("nina@example.test");
+  await page.getByLabel(labels.phone).fill("0611223344");
+  await page.getByLabel(labels.address).fill("3 place Bellecour");
+  await page.getByLabel(labels.city).fill("Lyon");
+  await page.getByLabel(labels.zip).fill("69002");
+  await page.getByLabel(labels.country).fill("France");
+  await page.getByLabel(labels.reference).fill(overrides.reference ?? "JACKET-42");
+  await page.getByLabel(labels.total).fill(overrides.total ?? "89.90");
+}
+
+async function payWith(page: Page, labels: Labels, card: string) {
+  await page.getByLabel(labels.card).fill(card);
+  await page.getByLabel(labels.expiry).fill("12/30");
+  await page.getByLabel(labels.cvc).fill("123");
+  await page.getByTestId("card-form").getByRole("button").filter({ hasText: /€/ }).click();
+}
+
+async function expectConfirmation(page: Page, jsEnabled: boolean, viewOrder: string) {
+  await expect(page.getByTestId("checkout-success")).toBeVisible();
+  if (!jsEnabled) await page.getByRole("link", { name: viewOrder }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: 10_000 });
+  await expect(page.getByTestId("order-confirmation")).toBeVisible();
+}
+
+test.describe("checkout with the simulated provider", () => {
+  test("a full checkout in English with the success card", async ({ page, jsEnabled }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await expect(page.getByTestId("checkout-stepper").locator("[data-state=current]")).toContainText("Shipping");
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("checkout-stepper").locator("[data-state=current]")).toContainText("Payment");
+    await expect(page.getByTestId("card-form")).toContainText("Test mode");
+    await payWith(page, EN, "4242 4242 4242 4242");
+    if (jsEnabled) await expect(page.getByText("Payment successful!").first()).toBeVisible();
+    await expectConfirmation(page, jsEnabled, "View my order");
+    await expect(page.getByTestId("confirmation-total")).toHaveText("€89.90");
+    await expect(page.getByTestId("confirmation-status")).toHaveText("Pending");
+    await expect(page.getByTestId("order-confirmation")).toContainText("3 place Bellecour");
+  });
+
+  test("a full checkout in French", async ({ page, jsEnabled }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/?lng=fr"));
+    await fillShipping(page, FR, { total: "25" });
+    await page.getByRole("button", { name: FR.continue as string }).click();
+    await expect(page.getByTestId("card-form")).toContainText("Mode test");
+    await payWith(page, FR, "4242424242424242");
+    await expectConfirmation(page, jsEnabled, "Voir ma commande");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commande confirmée");
+    await expect(page.getByTestId("confirmation-total")).toHaveText(/25,00\s€/);
+  });
+
+  test("a declined card: error, still on payment, nothing lost", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await payWith(page, EN, "4000 0000 0000 0002");
+    await expect(page.getByTestId("card-error")).toHaveText("Your card was declined.");
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByLabel(EN.card)).toHaveValue("4000 0000 0000 0002");
+    await page.getByRole("link", { name: "Back to shipping" }).click();
+    await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");
+    await expect(page.getByLabel(EN.total)).toHaveValue("89.90");
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await payWith(page, EN, "4242 4242 4242 4242");
+    await expect(page.getByTestId("checkout-success")).toBeVisible();
+  });
+
+  for (const outcome of ["Complete", "Fail"] as const) {
+    test(`the authentication card: ${outcome}`, async ({ page, jsEnabled }) => {
+      const seller = await createLiveSeller();
+      await page.goto(shopUrl(seller.subdomain, "/"));
+      await fillShipping(page, EN);
+      await page.getByRole("button", { name: EN.continue as string }).click();
+      await payWith(page, EN, "4000 0025 0000 3155");
+      await expect(page).toHaveURL(/\/payments\/simulated\/authenticate\//);
+      await expect(page.getByText("Test mode")).toBeVisible();
+      await page.getByRole("button", { name: outcome }).click();
+      if (outcome === "Complete") {
+        await expectConfirmation(page, jsEnabled, "View my order");
+      } else {
+        await expect(page).toHaveURL(/step=payment/);
+        await expect(page.getByTestId("card-error")).toContainText("We are unable to authenticate your payment method");
+      }
+    });
+  }
+
+  test("minimum amount and reference rules", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await fillShipping(page, EN, { total: "5", reference: "" });
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await expect(page.getByText("Total amount must be at least €10.00")).toBeVisible();
+    await expect(page.getByText("Please provide a reference, content or live reference")).toBeVisible();
+    await expect(page).not.toHaveURL(/step=payment/);
+    await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");
+  });
+
+  test("the previous-information offer on a second visit", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await page.getByTestId("previous-offer").click();
+    await expect(page.getByText("No successful orders found")).toBeVisible();
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await payWith(page, EN, "4242 4242 4242 4242");
+    await expect(page.getByTestId("checkout-success")).toBeVisible();
+
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await expect(page.getByText("Your details from your last order have been filled in.")).toBeVisible();
+    await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");
+    await expect(page.getByLabel(EN.city)).toHaveValue("Lyon");
+    await expect(page.getByLabel(EN.reference)).toHaveValue("");
+  });
+
+  test("a shop that cannot receive payments shows the payment-setup screen", async ({ page }) => {
+    const seller = await createLiveSeller();
+    disablePayments(seller.email);
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    const screen = page.getByTestId("payment-setup-error");
+    await expect(screen).toContainText("Payment Setup Error");
+    await expect(screen).toContainText("Unable to initialize payment system. Please contact support.");
+    await expect(screen.getByRole("link", { name: "Contact" })).toHaveAttribute("href", /^mailto:/);
+    await screen.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByTestId("payment-setup-error")).toBeVisible();
+  });
+
+  test("the shopper finds the order again in /orders", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await payWith(page, EN, "4242 4242 4242 4242");
+    await expect(page.getByTestId("checkout-success")).toBeVisible();
+    await page.goto(shopUrl(seller.subdomain, "/orders"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My orders");
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
+    await expect(page.getByTestId("order-row")).toContainText("Succeeded");
+    await page.getByRole("link", { name: /View order #0001/ }).click();
+    await expect(page.getByTestId("order-detail").or(page.getByTestId("order-confirmation"))).toBeVisible();
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { TestClient } from "./app";
+
+const shipping = {
+  full_name: "Paul Shopper",
+  email: "paul@example.test",
+  phone: "0611223344",
+  address: "12 rue Victor Hugo",
+  city: "Nantes",
+  zip_code: "44000",
+  country: "France",
+  reference: "LIVE-7",
+  total_amount: "39.00",
+};
+
+async function checkout(shopper: TestClient, card = "4242 4242 4242 4242") {
+  await shopper.request("/?product_id=1");
+  // Forms of an index route post to "?index" (React Router renders the action that way).
+  const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", ...shipping } });
+  expect(created.status).toBe(302);
+  const location = created.headers.get("Location")!;
+  expect(location).toMatch(/^\/\?order=\d+&step=payment$/);
+  const orderId = Number(/order=(\d+)/.exec(location)![1]);
+  const paid = await shopper.request(location.replace("/?", "/?index&"), { form: { intent: "pay-card", order: String(orderId), card_number: card, expiry: "12/30", cvc: "123" } });
+  return { orderId, paid };
+}
+
+describe("the shop's checkout without JavaScript", () => {
+  it("renders the three steps and completes a payment with forms only", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const page = await shopper.html("/?product_id=1");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Silk Scarf Aurora");
+    expect(page.html).toContain("Live tonight at 8 pm: free shipping on every order!");
+    expect(page.html).toContain('data-state="current"');
+    const { orderId, paid } = await checkout(shopper);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("Location")).toBe(`/?order=${orderId}&step=success`);
+    const success = await shopper.html(`/?order=${orderId}&step=success`);
+    expect(success.html).toContain("Payment successful!");
+    const confirmation = await shopper.html(`/order-confirmation/${orderId}`);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.html).toContain("12 rue Victor Hugo");
+    expect(confirmation.html.replaceAll("<!-- -->", "")).toContain("1 × Silk Scarf Aurora");
+  });
+
+  it("shows the card error and keeps the card number after a decline", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { paid } = await checkout(shopper, "4000 0000 0000 0002");
+    expect(paid.status).toBe(402);
+    const html = await paid.text();
+    expect(html).toContain("Your card was declined.");
+    expect(html).toContain('value="4000 0000 0000 0002"');
+    expect(html).not.toContain('value="123"');
+  });
+
+  it("finishes an authenticated payment from /payment-success's query parameters", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId, paid } = await checkout(shopper, "4000 0025 0000 3155");
+    const authUrl = paid.headers.get("Location")!;
+    expect(authUrl).toMatch(/^\/payments\/simulated\/authenticate\/pi_sim_\w+\?return_to=/);
+    const back = await shopper.request(authUrl.split("?")[0]!, { form: { outcome: "complete", return_to: decodeURIComponent(authUrl.split("return_to=")[1]!) } });
+    expect(back.headers.get("Location")).toMatch(/^\/payment-success\?transaction_id=txn_\w+&payment_intent=pi_sim_\w+$/);
+    const finished = await shopper.request(back.headers.get("Location")!);
+    expect(finished.headers.get("Location")).toBe(`/?order=${orderId}&step=success`);
+  });
+});
+
+describe("order confirmation visibility", () => {
+  it("another shopper's confirmation URL answers not found; the seller sees it", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId } = await checkout(shopper);
+    const stranger = await new TestClient("demo.localhost:3000").html(`/order-confirmation/${orderId}`);
+    expect(stranger.status).toBe(404);
+    expect(stranger.html).toContain("Order not found");
+    expect(stranger.html).not.toContain("Paul Shopper");
+    expect((await new TestClient("demo.localhost:3000").html("/order-confirmation/abc")).status).toBe(404);
+
+    const seller = new TestClient("demo.localhost:3000");
+    await seller.request("/login");
+    await seller.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    expect((await seller.html(`/order-confirmation/${orderId}`)).html).toContain("Paul Shopper");
+  });
+
+  it("a stranger cannot reach someone's payment step through ?order=", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    await shopper.request("/");
+    const created = await shopper.request("/?index", { form: { intent: "shipping", ...shipping } });
+    const orderId = /order=(\d+)/.exec(created.headers.get("Location")!)![1];
+    const stranger = await new TestClient("demo.localhost:3000").html(`/?order=${orderId}&step=payment`);
+    expect(stranger.html).not.toContain("Paul Shopper");
+    expect(stranger.html).toContain('name="full_name"'); // an empty shipping form
+  });
+});
+
+describe("shopper orders", () => {
+  it("lists the shopper's orders in the shop; a client sees their purchases on the main site", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId } = await checkout(shopper);
+    const list = await shopper.html("/orders");
+    expect(list.html).toContain("My orders");
+    expect(list.html).toContain(`/order-confirmation/${orderId}`);
+    expect((await new TestClient("demo.localhost:3000").html("/orders")).html).toContain("No orders found.");
+    const visitor = await new TestClient().html("/orders");
+    expect(visitor.html).toContain("You must be logged in to view this page");
+  });
+});
