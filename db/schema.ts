@@ -490,3 +490,23 @@ export const simulatedPaymentIntents = sqliteTable(
   },
   (t) => [index("simulated_payment_intents_account_idx").on(t.accountId)],
 );
+
+/* ------------------------------------------------------------------ api keys */
+
+// Keys for the /api/v1 calls of a seller's integrations: shown once, stored hashed.
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { authenticateApiKey } from "~/domain/accounts/api-keys.server";
 import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
 import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
 import { UnauthorizedError } from "~/domain/errors.server";
 import { isLanguage, LANGUAGE_KEY, readCookie } from "~/lib/i18n";
 import { getDatabase } from "~db/client";
 import { users, type User } from "~db/schema";
+import { getI18nInstance } from "./i18n.server";
 import { clientAddressContext } from "./request.server";
 
 /**
@@ -27,6 +29,16 @@ function sessionCookie(request: Request, value: string, maxAgeSeconds: number): 
 }
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // API calls with a key are authenticated by it alone (no cookies, so no CSRF either).
+  const authorization = request.headers.get("Authorization");
+  if (authorization?.startsWith("Bearer ") && new URL(request.url).pathname.startsWith("/api/")) {
+    const authenticated = authenticateApiKey(authorization.slice("Bearer ".length).trim());
+    if (!authenticated) {
+      return Response.json({ message: getI18nInstance(context).t("api_keys.invalid") }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+    }
+    context.set(sessionContext, { id: `api-key:${authenticated.keyId}`, user: authenticated.user });
+    return next();
+  }
   const token = readCookie(request.headers.get("Cookie"), sessionCookieName(request));
   const session = token ? loadSession(token) : null;
   context.set(sessionContext, session);

@@ -100,3 +100,6 @@ export const orderListQuerySchema = z.object({
     .transform((v) => v || undefined),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** PATCH /api/v1/shop/orders/{id}/ */
+export const orderStatusChangeSchema = z.object({ status: z.enum(ORDER_STATUSES) });

@@ -107,3 +107,23 @@ export function disablePayments(email: string): void {
     db.close();
   }
 }
+
+/** Paid orders in a shop (for the seller's order screens). */
+export function createPaidOrders(subdomain: string, count: number): void {
+  const db = open();
+  try {
+    const shop = db.prepare("select id from shops where subdomain = ?").get(subdomain) as { id: number };
+    const now = Date.now();
+    const insert = db.prepare(
+      `insert into orders (shop_id, number, status, payment_status, total_amount_cents, currency, reference, full_name, email, address, city, zip_code, country, phone, paid_at, created_at, updated_at)
+       values (?, ?, 'pending', 'succeeded', ?, 'EUR', ?, ?, ?, '1 rue du Test', 'Paris', '75001', 'France', '0600000000', ?, ?, ?)`,
+    );
+    for (let i = 1; i <= count; i++) {
+      const at = now - (count - i) * 60_000;
+      insert.run(shop.id, i, 1000 + i * 100, `REF-${i}`, `Buyer ${i}`, `buyer${i}@example.test`, at, at, at);
+    }
+    db.prepare("update shops set next_order_number = ? where id = ?").run(count + 1, shop.id);
+  } finally {
+    db.close();
+  }
+}

@@ -90,7 +90,8 @@ describe("API plumbing", () => {
     expect(unknown.body).toEqual({ message: "This API endpoint does not exist." });
     const method = await demo().json<{ message: string }>("/api/v1/shop/products/", { method: "DELETE" });
     expect(method.status).toBe(405);
-    expect(method.response.headers.get("Allow")).toBe("GET");
+    expect(method.response.headers.get("Allow")).toBe("GET, POST");
+    expect(method.body.message).toBe("Method DELETE is not allowed here.");
   });
 
   it("sets the csrftoken cookie on GET and refuses unsafe calls without X-CSRFToken", async () => {
@@ -105,6 +106,6 @@ describe("API plumbing", () => {
     const crossOrigin = await client.json("/api/v1/shop/products/", { method: "POST", json: {}, headers: { Origin: "http://evil.localhost:3000" } });
     expect(crossOrigin.status).toBe(403);
     const accepted = await client.json("/api/v1/shop/products/", { method: "POST", json: {} });
-    expect(accepted.status).toBe(405); // passes the CSRF check, then: no POST here
+    expect(accepted.status).toBe(401); // passes the CSRF check, then: only the shop's seller may add products
   });
 });

@@ -200,6 +200,21 @@ describe("payments on the connected account", () => {
     expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("refunded");
   });
 
+  it("cancelling a paid order refunds it on the connected account, application fee included", async () => {
+    const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    Object.assign(intent, { status: "succeeded" });
+    await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    const cancelled = await seller.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${order.body.id}/`, { method: "PATCH", json: { status: "cancelled" } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
+    expect(refund.body).toMatchObject({ payment_intent: intent.id, refund_application_fee: "true" });
+    expect(refund.headers["stripe-account"]).toBe(accountId);
+    expect(refund.headers["idempotency-key"]).toBe(`order-${order.body.id}-refund`);
+  });
+
   it("account.updated re-reads the account; deauthorization stops payments", async () => {
     const before = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length;
     const updated = await webhook({ id: "evt_acct_1", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });

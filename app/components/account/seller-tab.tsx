@@ -2,12 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { OnboardingProgress, type OnboardingView } from "~/components/sellers/onboarding-progress";
+import { ApiKeysCard, type ApiKeyView } from "./api-keys-card";
 import { SellerProfileForm, type SellerProfileValues } from "~/components/sellers/seller-profile-form";
 import { VerificationBadge } from "~/components/sellers/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 export type SellerTabData = SellerProfileValues & {
+  apiKeys: ApiKeyView[];
   business_type_display: string;
   verification_status: string;
   rejection_reason: string;
@@ -82,6 +84,7 @@ export function SellerTab({ seller, editing, lastResult }: { seller: SellerTabDa
           <OnboardingProgress onboarding={seller.onboarding} />
         </CardContent>
       </Card>
+      <ApiKeysCard keys={seller.apiKeys} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function StatTiles({ stats }: { stats: Stats }) {
   const tiles = [
     { key: "sales", value: formatEuroFr(stats.totalSalesCents), to: "/orders" },
     { key: "orders", value: number.format(stats.totalOrders), to: "/orders" },
-    { key: "products", value: number.format(stats.totalProducts), to: null },
+    { key: "products", value: number.format(stats.totalProducts), to: "/dashboard/products" },
     { key: "views", value: number.format(stats.storeViews), to: null },
   ];
   return (

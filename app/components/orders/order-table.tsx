@@ -18,7 +18,7 @@ export type OrderFilters = { search: string; status: string; payment_status: str
  * The order table shared by the seller, client and shopper screens: a GET form of filters
  * (shareable URLs), the table, and a detail dialog (with JavaScript) or a detail page.
  */
-export function OrderTable({
+export function OrderTable<T extends OrderView>({
   orders,
   filters,
   sellerView,
@@ -26,18 +26,20 @@ export function OrderTable({
   detailHref,
   renderDetailExtras,
 }: {
-  orders: OrderView[];
+  orders: T[];
   filters: OrderFilters;
   sellerView: boolean;
   showShop: boolean;
-  detailHref: (order: OrderView) => string;
-  renderDetailExtras?: (order: OrderView) => ReactNode;
+  detailHref: (order: T) => string;
+  renderDetailExtras?: (order: T) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [open, setOpen] = useState<OrderView | null>(null);
+  // The open order is read from the (revalidated) list, so it shows changes made in the dialog.
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = orders.find((o) => o.id === openId) ?? null;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
-  const money = (order: OrderView) => (sellerView ? formatEuroFr(order.totalCents) : formatMoney(order.totalCents, order.currency, i18n.language));
+  const money = (order: T) => (sellerView ? formatEuroFr(order.totalCents) : formatMoney(order.totalCents, order.currency, i18n.language));
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium" });
 
   return (
@@ -135,7 +137,7 @@ export function OrderTable({
                       href={detailHref(order)}
                       onClick={(event) => {
                         event.preventDefault();
-                        setOpen(order);
+                        setOpenId(order.id);
                       }}
                       className="font-medium text-brand-600 underline-offset-2 hover:underline"
                       aria-label={t("orders.view_order", { number: order.number })}
@@ -150,7 +152,7 @@ export function OrderTable({
         </div>
       )}
 
-      <Dialog size="lg" open={open !== null} onClose={() => setOpen(null)} title={open ? t("orders.detail.title", { number: open.number }) : ""}>
+      <Dialog size="lg" open={open !== null} onClose={() => setOpenId(null)} title={open ? t("orders.detail.title", { number: open.number }) : ""}>
         {open ? (
           <OrderDetail order={open} sellerView={sellerView}>
             {renderDetailExtras?.(open)}

@@ -11,4 +11,5 @@ export const exploreLinks: NavLink[] = [
 export const sellerLinks: NavLink[] = [
   { to: "/dashboard", labelKey: "nav.dashboard" },
   { to: "/orders", labelKey: "nav.orders" },
+  { to: "/dashboard/products", labelKey: "nav.products" },
 ];

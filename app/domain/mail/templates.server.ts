@@ -120,3 +120,20 @@ export function orderPaidMailToSeller(language: Language, details: OrderMailDeta
     action: { label: t("mail.order_paid_seller.action"), url: details.link },
   });
 }
+
+export function orderStatusMail(
+  language: Language,
+  params: { shopName: string; customer: string; number: string; status: string; refunded: boolean; link: string },
+): RenderedMail {
+  const t = translatorFor(language);
+  const status = t(`orders.status.${params.status}`);
+  return renderMail(t, {
+    subject: t("mail.order_status.subject", { shop: params.shopName, number: params.number, status }),
+    greeting: t("mail.greeting", { name: params.customer }),
+    paragraphs: [
+      t(`mail.order_status.${params.status}`, { number: params.number, shop: params.shopName }),
+      ...(params.refunded ? [t("mail.order_status.refunded")] : []),
+    ],
+    action: { label: t("mail.order_status.action"), url: params.link },
+  });
+}

@@ -4,6 +4,7 @@ import { orderListQuerySchema, type OrderListQuery } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 import { siteContext } from "~/middleware/site.server";
 import { listOrders, type OrderScope } from "./orders.server";
+import { allowedTransitions, orderHistories } from "./order-status.server";
 import { orderView } from "./order-view.server";
 
 export type OrdersAudience = "shopper" | "seller" | "client" | "visitor";
@@ -46,9 +47,15 @@ export function ordersPageData(request: Request, context: Readonly<RouterContext
   }
   const query = orderQueryFromUrl(url);
   const { items, count } = scope ? listOrders(scope, query) : { items: [], count: 0 };
+  // Sellers see each order's history and next steps in the detail dialog.
+  const histories = audience === "seller" ? orderHistories(items.map((o) => o.id)) : new Map();
   return {
     audience,
-    orders: items.map(orderView),
+    orders: items.map((order) => ({
+      ...orderView(order),
+      history: histories.get(order.id) ?? [],
+      transitions: audience === "seller" ? allowedTransitions(order.status) : [],
+    })),
     count,
     page: query.page,
     pageSize: query.page_size,

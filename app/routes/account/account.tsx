@@ -15,7 +15,7 @@ import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";
 import { changePasswordAction, resendVerificationAction, updateProfileAction } from "./profile-actions.server";
-import { sellerTabData, updateSellerProfileAction } from "./seller-actions.server";
+import { createApiKeyAction, revokeApiKeyAction, sellerTabData, updateSellerProfileAction } from "./seller-actions.server";
 import { SellerTab } from "~/components/account/seller-tab";
 import { ShopTab } from "~/components/account/shop-tab";
 import { shopTabData, updateCustomizationAction } from "./customization-actions.server";
@@ -58,6 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return resendVerificationAction(args);
     case "update-seller-profile":
       return updateSellerProfileAction(args);
+    case "create-api-key":
+      return createApiKeyAction(args);
+    case "revoke-api-key":
+      return revokeApiKeyAction(args);
     case "update-customization":
       return updateCustomizationAction(args, "/account?section=shop");
     default:

@@ -1,5 +1,8 @@
 import { listShopCategories } from "~/domain/catalogue/products.server";
-import { apiResource } from "~/http/api.server";
+import { createCategory } from "~/domain/catalogue/manage.server";
+import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { managedShop } from "~/http/seller-shop.server";
+import { categoryInputSchema } from "~/schemas/catalogue-admin";
 import { requireShop } from "~/middleware/site.server";
 
 const api = apiResource({
@@ -7,6 +10,13 @@ const api = apiResource({
     const shop = requireShop(context);
     const results = listShopCategories(shop.id);
     return { count: results.length, next: null, previous: null, results };
+  },
+  /** The shop's seller adds a category (slug derived from the name unless given). */
+  async POST({ request, context }) {
+    const shop = managedShop(context);
+    const input = parseInput(categoryInputSchema, await readJsonBody(request));
+    const category = createCategory(shop.id, input);
+    return Response.json({ slug: category.slug, name: category.name }, { status: 201 });
   },
 });
 

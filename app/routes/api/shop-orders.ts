@@ -1,12 +1,14 @@
 import { createOrder, getVisibleOrder, listOrders, orderResource, type OrderScope } from "~/domain/orders/orders.server";
-import { NotFoundError, UnauthorizedError } from "~/domain/errors.server";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
+import { changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
+import { canManageOrder } from "~/domain/orders/visibility.server";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
 import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { requireShop, siteContext } from "~/middleware/site.server";
-import { checkoutSchema, orderItemsSchema, orderListQuerySchema } from "~/schemas/checkout";
+import { checkoutSchema, orderItemsSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 
 /**
@@ -44,6 +46,17 @@ const api = apiResource({
     const order = createOrder(shop, { ...input, items }, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) });
     const created = getVisibleOrder(order.id, { shopperKeyHash: shopper.hash, user: null, ownedShopId: null });
     return Response.json(orderResource(created), { status: 201, headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined });
+  },
+  async PATCH({ request, params, context }) {
+    const id = Number(params.id);
+    if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
+    const viewer = orderViewer(request, context);
+    const order = getVisibleOrder(id, viewer);
+    // The shopper may see the order but only the shop's seller may change it.
+    if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
+    const { status } = parseInput(orderStatusChangeSchema, await readJsonBody(request));
+    await changeOrderStatus(id, status, { userId: viewer.user.id, shopId: order.shopId });
+    return { ...orderResource(getVisibleOrder(id, viewer)), history: orderHistories([id]).get(id) ?? [] };
   },
 });
 

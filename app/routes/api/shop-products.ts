@@ -1,5 +1,9 @@
 import { apiResource, pageLinks, parseInput } from "~/http/api.server";
-import { assertPageExists, listShopProducts, productResource } from "~/domain/catalogue/products.server";
+import { createProduct } from "~/domain/catalogue/manage.server";
+import { assertPageExists, listShopCategories, listShopProducts, productResource } from "~/domain/catalogue/products.server";
+import { readFieldsAndFile } from "~/http/multipart.server";
+import { managedShop } from "~/http/seller-shop.server";
+import { productInputSchema } from "~/schemas/catalogue-admin";
 import { requireShop } from "~/middleware/site.server";
 import { productListQuerySchema, searchParamsObject } from "~/schemas/catalogue";
 
@@ -15,6 +19,16 @@ const api = apiResource({
       ...pageLinks(url, query.page, query.page_size, count),
       results: items.map((item) => productResource(item, shop.currency, url.origin)),
     };
+  },
+  /** The shop's seller adds a product (multipart with `image`, or JSON). */
+  async POST({ request, context }) {
+    const shop = managedShop(context);
+    const { fields, file } = await readFieldsAndFile(request, "image");
+    const input = parseInput(productInputSchema, fields);
+    const product = await createProduct(shop.id, input, file);
+    const category = input.category ? listShopCategories(shop.id).find((c) => c.slug === input.category) : undefined;
+    const resource = productResource({ ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null }, shop.currency, new URL(request.url).origin);
+    return Response.json({ ...resource, archived: false }, { status: 201 });
   },
 });
 

@@ -1,23 +1,44 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-detail";
+import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDetail } from "~/components/orders/order-detail";
 import { buttonClasses } from "~/components/ui/button";
-import { NotFoundError } from "~/domain/errors.server";
-import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
+import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
+import { allowedTransitions, changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
 import { orderView } from "~/domain/orders/order-view.server";
+import { canManageOrder } from "~/domain/orders/visibility.server";
+import { safeRedirectPath } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
+import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
+import { ORDER_STATUSES } from "~/schemas/checkout";
+
+function orderIdParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
 
 /** An order's detail page on the main site (the table's dialog, without JavaScript). */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = orderViewer(request, context);
-  const id = Number(params.orderId);
+  const id = orderIdParam(params.orderId);
   try {
-    if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
     const order = getVisibleOrder(id, viewer);
-    const view = orderView(order);
-    return { order: view, sellerView: viewer.ownedShopId === order.shopId, title: getI18nInstance(context).t("orders.detail.title", { number: view.number }) };
+    const sellerView = canManageOrder(order, viewer);
+    return {
+      order: {
+        ...orderView(order),
+        history: sellerView ? (orderHistories([order.id]).get(order.id) ?? []) : [],
+        transitions: sellerView ? allowedTransitions(order.status) : [],
+      },
+      sellerView,
+      confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
+      title: getI18nInstance(context).t("orders.detail.title", { number: formatOrderNumber(order.number) }),
+    };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
@@ -26,9 +47,31 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
+/** The seller moves the order on (from the dialog or this page), then back where they were. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const t = getI18nInstance(context).t;
+  const viewer = orderViewer(request, context);
+  const id = orderIdParam(params.orderId);
+  const form = await request.formData();
+  const returnTo = safeRedirectPath(form.get("returnTo"), `/orders/${id}`);
+  const status = String(form.get("status"));
+  try {
+    const order = getVisibleOrder(id, viewer);
+    if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
+    if (form.get("intent") !== "change-status" || !(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });
+    const updated = await changeOrderStatus(id, status as (typeof ORDER_STATUSES)[number], { userId: viewer.user.id, shopId: order.shopId });
+    setToast(context, { type: "success", message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }) });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    if (!(error instanceof DomainError)) throw error;
+    setToast(context, { type: "error", message: translateMessage(t, error.messageKey, error.values) });
+  }
+  return redirect(returnTo);
+}
+
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { order, sellerView } = loaderData;
+  const { order, sellerView, confirmCancel } = loaderData;
   return (
     <section className="container-page max-w-3xl py-10">
       <Link to="/orders" className={buttonClasses("ghost", "sm", "-ml-3")}>
@@ -36,7 +79,22 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{t("orders.detail.title", { number: order.number })}</h1>
       <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
-        <OrderDetail order={order} sellerView={sellerView} />
+        <OrderDetail order={order} sellerView={sellerView}>
+          {sellerView ? (
+            <>
+              <OrderStatusActions
+                key={`${order.status}-${confirmCancel}`}
+                orderId={order.id}
+                number={order.number}
+                transitions={order.transitions}
+                paid={order.paymentStatus === "succeeded"}
+                totalCents={order.totalCents}
+                confirmingCancel={confirmCancel}
+              />
+              <OrderHistory history={order.history} />
+            </>
+          ) : null}
+        </OrderDetail>
       </div>
     </section>
   );

@@ -2,9 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { LoginButton } from "~/components/auth/login-dialog";
+import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderTable } from "~/components/orders/order-table";
 import { Pagination } from "~/components/orders/pagination";
 import { Alert } from "~/components/ui/alert";
+import { buttonClasses } from "~/components/ui/button";
 import { mainPageMeta, shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { ordersPageData } from "~/domain/orders/order-pages.server";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -25,10 +27,19 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { audience, orders, count, page, pageSize, filters } = loaderData;
+  const exportParams = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
+  const exportQuery = exportParams.size ? `?${exportParams.toString()}` : "";
   return (
     <section className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t(`orders.title.${audience}`)}</h1>
-      <p className="mt-2 opacity-80">{t(`orders.subtitle.${audience}`, { count })}</p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <p className="opacity-80">{t(`orders.subtitle.${audience}`, { count })}</p>
+        {audience === "seller" ? (
+          <a href={`/api/v1/shop/orders/export/${exportQuery}`} className={buttonClasses("outline", "sm")} download>
+            {t("orders.export_csv")}
+          </a>
+        ) : null}
+      </div>
       {audience === "visitor" ? (
         <div className="mt-6 space-y-4">
           <p>{t("account.logged_out")}</p>
@@ -42,6 +53,22 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             sellerView={audience === "seller"}
             showShop={audience === "client"}
             detailHref={(order) => (audience === "shopper" ? `/order-confirmation/${order.id}` : `/orders/${order.id}`)}
+            renderDetailExtras={
+              audience === "seller"
+                ? (order) => (
+                    <>
+                      <OrderStatusActions
+                        orderId={order.id}
+                        number={order.number}
+                        transitions={order.transitions}
+                        paid={order.paymentStatus === "succeeded"}
+                        totalCents={order.totalCents}
+                      />
+                      <OrderHistory history={order.history} />
+                    </>
+                  )
+                : undefined
+            }
           />
           <Pagination page={page} pageSize={pageSize} count={count} />
         </div>

@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { inputClasses } from "~/components/forms/fields";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+
+export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+type KeyAction = { intent: "create-api-key"; key?: string; error?: string } | { intent: "revoke-api-key"; error?: string };
+
+/** The seller's API keys: create (the key is shown once) and revoke. */
+export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const actionData = useActionData<KeyAction | undefined>();
+  const created = actionData?.intent === "create-api-key" ? actionData : undefined;
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium" });
+  return (
+    <Card data-testid="api-keys">
+      <CardHeader>
+        <CardTitle>{t("api_keys.title")}</CardTitle>
+        <CardDescription>{t("api_keys.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        {created?.key ? (
+          <Alert tone="success" title={t("api_keys.created")}>
+            <p>{t("api_keys.shown_once")}</p>
+            <code className="mt-2 block rounded bg-white p-2 font-mono text-xs break-all" data-testid="new-api-key">
+              {created.key}
+            </code>
+          </Alert>
+        ) : null}
+        {actionData?.error ? <Alert tone="danger" title={actionData.error} /> : null}
+        {keys.length ? (
+          <ul className="divide-y divide-border">
+            {keys.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="api-key-row">
+                <div>
+                  <p className="font-medium">
+                    {key.name} <span className="font-mono text-xs text-slate-500">{key.prefix}…</span>
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {t("api_keys.created_on", { date: date(key.createdAt) })}
+                    {key.lastUsedAt ? ` · ${t("api_keys.last_used", { date: date(key.lastUsedAt) })}` : ""}
+                  </p>
+                </div>
+                {key.revokedAt ? (
+                  <Badge tone="neutral">{t("api_keys.revoked")}</Badge>
+                ) : (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="revoke-api-key" />
+                    <input type="hidden" name="keyId" value={key.id} />
+                    <Button type="submit" variant="outline" size="sm" aria-label={t("api_keys.revoke_named", { name: key.name })}>
+                      {t("api_keys.revoke")}
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">{t("api_keys.none")}</p>
+        )}
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="create-api-key" />
+          <div>
+            <label htmlFor="api-key-name" className="mb-1 block font-medium">
+              {t("api_keys.name")}
+            </label>
+            <input id="api-key-name" name="name" required maxLength={60} placeholder={t("api_keys.name_placeholder")} className={inputClasses} />
+          </div>
+          <Button type="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "create-api-key"}>
+            {t("api_keys.create")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { productInputSchema } from "~/schemas/catalogue-admin";
+
+export type ProductFormValues = { name: string; description: string; price: string; category: string; is_in_stock: boolean; imageUrl: string | null };
+
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** Create or edit a product (multipart: works without JavaScript; image checked like the logo). */
+export function ProductForm({
+  initial,
+  categories,
+  lastResult,
+}: {
+  initial: ProductFormValues;
+  categories: { slug: string; name: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [preview, setPreview] = useState(initial.imageUrl);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [form, fields] = useForm<z.input<typeof productInputSchema>, z.output<typeof productInputSchema>>({
+    id: "product",
+    lastResult,
+    defaultValue: { name: initial.name, description: initial.description, price: initial.price, category: initial.category },
+    constraint: getZodConstraint(productInputSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productInputSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useEffect(() => () => void (preview?.startsWith("blob:") && URL.revokeObjectURL(preview)), [preview]);
+  const pending = navigation.state === "submitting";
+  const price = fields.price as FieldMetadata<string>;
+  const { key: priceKey, ...priceProps } = getInputProps(price, { type: "number" });
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="save-product" />
+      <FormErrors errors={form.errors} />
+      <TextField field={fields.name} label={t("catalogue.admin.fields.name")} />
+      <TextAreaField field={fields.description} label={t("catalogue.admin.fields.description")} rows={4} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={price.id} className="mb-1 block text-sm font-medium">
+            {t("catalogue.admin.fields.price")} <span aria-hidden="true" className="text-red-600">*</span>
+          </label>
+          <input key={priceKey} {...priceProps} step="0.01" min="0.01" inputMode="decimal" className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <FieldErrors id={price.errorId} errors={price.errors} />
+        </div>
+        <SelectField
+          field={fields.category as FieldMetadata<string>}
+          label={t("catalogue.admin.fields.category")}
+          placeholder={t("catalogue.admin.no_category")}
+          options={categories.map((c) => ({ value: c.slug, label: c.name }))}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="is_in_stock" defaultChecked={initial.is_in_stock} className="size-4" />
+        {t("catalogue.admin.fields.in_stock")}
+      </label>
+      <div>
+        <label htmlFor="product-image" className="mb-1 block text-sm font-medium">
+          {t("catalogue.admin.fields.image")}
+        </label>
+        <div className="flex items-center gap-4">
+          <div className="flex size-20 items-center justify-center overflow-hidden rounded-lg border border-border bg-slate-50">
+            {preview ? <img src={preview} alt={t("catalogue.admin.image_preview")} className="size-full object-cover" /> : null}
+          </div>
+          <div className="min-w-0 flex-1">
+            <input
+              id="product-image"
+              name="image"
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              aria-describedby="product-image-hint product-image-error"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                setImageError(null);
+                if (!file) return;
+                if (file.size > MAX_IMAGE_BYTES) {
+                  setImageError("shop.logo.too_large");
+                  event.target.value = "";
+                  return;
+                }
+                setPreview(URL.createObjectURL(file));
+              }}
+              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+            />
+            <p id="product-image-hint" className="mt-1 text-xs text-slate-500">
+              {t("customization.logo_hint")}
+            </p>
+            {initial.imageUrl ? (
+              <label className="mt-2 flex items-center gap-2 text-sm">
+                <input type="checkbox" name="remove_image" />
+                {t("catalogue.admin.remove_image")}
+              </label>
+            ) : null}
+            <FieldErrors id="product-image-error" errors={imageError ? [imageError] : (lastResult?.error?.image ?? undefined)} />
+          </div>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
+          {t("catalogue.admin.save")}
+        </Button>
+        <Link to="/dashboard/products" className={buttonClasses("outline")}>
+          {t("common.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { formatEuroFr } from "~/lib/money";
+
+export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
+
+/** Who did what, when (shown to the seller). */
+export function OrderHistory({ history }: { history: HistoryEntry[] }) {
+  const { t, i18n } = useTranslation();
+  if (history.length === 0) return null;
+  const when = new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section>
+      <h3 className="font-semibold">{t("orders.history.title")}</h3>
+      <ol className="mt-2 space-y-1" data-testid="order-history">
+        {history.map((entry) => (
+          <li key={entry.id} className="flex flex-wrap justify-between gap-2 text-slate-700">
+            <span>
+              {t(`orders.history.${entry.kind}`, {
+                from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
+                to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
+              })}
+              {entry.by ? <span className="text-slate-500"> · {t("orders.history.by", { name: entry.by })}</span> : null}
+            </span>
+            <time dateTime={entry.at} className="text-xs text-slate-500">
+              {when.format(new Date(entry.at))}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * The seller's next steps for an order. Cancelling asks for a confirmation first (it
+ * refunds a paid order): inline with JavaScript, on the detail page without it.
+ */
+export function OrderStatusActions({
+  orderId,
+  number,
+  transitions,
+  paid,
+  totalCents,
+  confirmingCancel = false,
+}: {
+  orderId: number;
+  number: string;
+  transitions: string[];
+  paid: boolean;
+  totalCents: number;
+  confirmingCancel?: boolean;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [confirm, setConfirm] = useState(confirmingCancel);
+  if (transitions.length === 0) return <p className="text-slate-500">{t("orders.actions.final")}</p>;
+  const returnTo = location.pathname.startsWith("/orders/") ? `/orders/${orderId}` : location.pathname + location.search;
+  const busy = (status: string) => navigation.state !== "idle" && navigation.formData?.get("status") === status && navigation.formData?.get("orderId") === String(orderId);
+  const form = (status: string, label: string, variant: "primary" | "danger" = "primary") => (
+    <Form method="post" action={`/orders/${orderId}`} key={status}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="change-status" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <Button type="submit" variant={variant} size="sm" pending={busy(status)}>
+        {label}
+      </Button>
+    </Form>
+  );
+  return (
+    <section aria-label={t("orders.actions.title", { number })}>
+      <h3 className="font-semibold">{t("orders.actions.title", { number })}</h3>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {transitions.filter((s) => s !== "cancelled").map((status) => form(status, t(`orders.actions.to_${status}`)))}
+        {transitions.includes("cancelled") && !confirm ? (
+          <Link
+            to={`/orders/${orderId}?confirm=cancel`}
+            onClick={(event) => {
+              event.preventDefault();
+              setConfirm(true);
+            }}
+            className={buttonClasses("outline", "sm", "border-red-300 text-red-700")}
+          >
+            {t("orders.actions.cancel")}
+          </Link>
+        ) : null}
+      </div>
+      {transitions.includes("cancelled") && confirm ? (
+        <div role="alert" className="mt-3 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+          <p>{paid ? t("orders.actions.cancel_refund", { amount: formatEuroFr(totalCents) }) : t("orders.actions.cancel_unpaid")}</p>
+          <div className="flex gap-2">
+            {form("cancelled", t("orders.actions.confirm_cancel"), "danger")}
+            <Button variant="outline" size="sm" onClick={() => setConfirm(false)}>
+              {t("orders.actions.keep")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

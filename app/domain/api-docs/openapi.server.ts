@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { loginSchema, changePasswordApiSchema, profilePatchSchema, resendVerificationSchema } from "~/schemas/accounts";
+import { categoryInputSchema, categoryPatchSchema, productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
+import { productListQuerySchema } from "~/schemas/catalogue";
+import { checkoutSchema, orderItemsSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
+import { customizationSchema } from "~/schemas/customization";
+import { confirmRequestSchema, payRequestSchema, simulatedCardSchema } from "~/schemas/payments";
+import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfilePatchSchema } from "~/schemas/sellers";
+import { DEFAULT_MINIMUM_ORDER_CENTS } from "~/schemas/customization";
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, generated from the same zod schemas the endpoints
+ * validate with (so the document cannot drift from the validation).
+ */
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Endpoint = {
+  path: string;
+  method: Method;
+  summary: string;
+  tag: string;
+  auth: "none" | "user" | "seller" | "signature";
+  body?: z.ZodType;
+  multipart?: boolean;
+  query?: z.ZodObject;
+  status?: number;
+};
+
+const toSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+const registrationSchema = z.object({
+  ...registrationStep1Schema.shape,
+  ...registrationStep2Schema.shape,
+  email: z.email(),
+  first_name: z.string(),
+  last_name: z.string(),
+  password: z.string().min(8),
+  password_confirm: z.string(),
+});
+const orderCreateSchema = z.object({ ...checkoutSchema(DEFAULT_MINIMUM_ORDER_CENTS).shape, items: orderItemsSchema });
+
+export const API_ENDPOINTS: Endpoint[] = [
+  { path: "/account/auth/login/", method: "post", tag: "Account", auth: "none", summary: "Log in with email and password; answers the user and sets the session cookie.", body: loginSchema },
+  { path: "/account/auth/logout/", method: "post", tag: "Account", auth: "user", summary: "Log out (ends the session).", status: 204 },
+  { path: "/account/auth/status/", method: "get", tag: "Account", auth: "none", summary: "Whether the caller is authenticated, and who (also sets the csrftoken cookie)." },
+  { path: "/account/auth/change-password/", method: "patch", tag: "Account", auth: "user", summary: "Change the password (other sessions end).", body: changePasswordApiSchema },
+  { path: "/account/profile/", method: "get", tag: "Account", auth: "user", summary: "The caller's profile." },
+  { path: "/account/profile/", method: "patch", tag: "Account", auth: "user", summary: "Update first_name, last_name, phone_number, language (email is read-only).", body: profilePatchSchema },
+  { path: "/account/seller-profile/", method: "get", tag: "Sellers", auth: "seller", summary: "The seller profile with display values, shop_url and onboarding steps." },
+  { path: "/account/seller-profile/", method: "patch", tag: "Sellers", auth: "seller", summary: "Update the seller profile.", body: sellerProfilePatchSchema },
+  { path: "/auth/verify-email/{token}/", method: "get", tag: "Account", auth: "none", summary: "Use an email verification token: {verified, message}." },
+  { path: "/auth/resend-verification/", method: "post", tag: "Account", auth: "none", summary: "Send the verification mail again (60 s cooldown per address).", body: resendVerificationSchema },
+  { path: "/customer/register/status/", method: "get", tag: "Registration", auth: "none", summary: "The visitor's registration progress: {current_step, next_step}." },
+  { path: "/customer/register/step1/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 1: the business.", body: registrationStep1Schema },
+  { path: "/customer/register/step2/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 2: contact details.", body: registrationStep2Schema },
+  { path: "/customer/register/step3/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 3: the account; creates the seller and logs in.", body: registrationStep3Schema, status: 201 },
+  { path: "/customer/register/complete/", method: "post", tag: "Registration", auth: "none", summary: "The whole registration in one call.", body: registrationSchema, status: 201 },
+  { path: "/customer/shop/customization/", method: "get", tag: "Shop", auth: "seller", summary: "The seller's shop customization." },
+  { path: "/customer/shop/customization/update/", method: "put", tag: "Shop", auth: "seller", summary: "Update the customization (multipart: shop_logo file and fields; or JSON).", body: customizationSchema, multipart: true },
+  { path: "/customer/shop/customization/public/", method: "get", tag: "Shop", auth: "none", summary: "The public customization of the shop host's shop." },
+  { path: "/customer/stripe/connect/", method: "post", tag: "Payments", auth: "seller", summary: "Create the connected account if needed and mint an onboarding link: {onboarding_url}." },
+  { path: "/customer/stripe/connect/update_status/", method: "post", tag: "Payments", auth: "seller", summary: "Read the payment account's state from the provider into the seller profile." },
+  { path: "/customer/info/", method: "get", tag: "Payments", auth: "none", summary: "{stripe_connect_account_id, client_name} of the shop (shop host) or of the seller." },
+  { path: "/shop/products/", method: "get", tag: "Catalogue", auth: "none", summary: "The shop host's catalogue, paginated: {results, count, next, previous}.", query: productListQuerySchema },
+  { path: "/shop/products/", method: "post", tag: "Catalogue", auth: "seller", summary: "Add a product (multipart with an image, or JSON).", body: productInputSchema, multipart: true, status: 201 },
+  { path: "/shop/products/{id}/", method: "get", tag: "Catalogue", auth: "seller", summary: "One of the seller's products." },
+  { path: "/shop/products/{id}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Change a product.", body: productPatchSchema, multipart: true },
+  { path: "/shop/products/{id}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a product (archived instead when it was ordered).", status: 204 },
+  { path: "/shop/categories/", method: "get", tag: "Catalogue", auth: "none", summary: "The shop host's categories." },
+  { path: "/shop/categories/", method: "post", tag: "Catalogue", auth: "seller", summary: "Add a category (slug unique per shop).", body: categoryInputSchema, status: 201 },
+  { path: "/shop/categories/{slug}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Rename a category or change its slug.", body: categoryPatchSchema },
+  { path: "/shop/categories/{slug}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a category (its products stay).", status: 204 },
+  { path: "/shop/orders/", method: "get", tag: "Orders", auth: "none", summary: "Orders: the shopper's in a shop, a seller's shop orders, or a client's own.", query: orderListQuerySchema },
+  { path: "/shop/orders/", method: "post", tag: "Orders", auth: "none", summary: "Place an order in the shop host's shop.", body: orderCreateSchema, status: 201 },
+  { path: "/shop/orders/{id}/", method: "get", tag: "Orders", auth: "none", summary: "One order (the shopper who placed it or the shop's seller; 404 otherwise)." },
+  { path: "/shop/orders/{id}/", method: "patch", tag: "Orders", auth: "seller", summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.", body: orderStatusChangeSchema },
+  { path: "/shop/orders/export/", method: "get", tag: "Orders", auth: "seller", summary: "The seller's filtered orders as CSV.", query: orderListQuerySchema.pick({ status: true, payment_status: true, search: true }) },
+  { path: "/payment/pay/", method: "post", tag: "Payments", auth: "none", summary: "Start (or resume) an order's payment: {client_secret, transaction_id, amount, currency}.", body: payRequestSchema },
+  { path: "/payment/confirm/", method: "post", tag: "Payments", auth: "none", summary: "Record the payment's real status, read from the provider.", body: confirmRequestSchema },
+  { path: "/payment/webhook/", method: "post", tag: "Payments", auth: "signature", summary: "Stripe Connect webhook (Stripe-Signature verified on the raw body)." },
+  { path: "/payment/simulated/confirm/", method: "post", tag: "Payments", auth: "none", summary: "Test mode only: pay a simulated intent with a test card.", body: simulatedCardSchema },
+  { path: "/openapi.json", method: "get", tag: "Meta", auth: "none", summary: "This document." },
+];
+
+const errorResponse = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+
+export function openApiDocument(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of API_ENDPOINTS) {
+    const parameters = [
+      ...[...endpoint.path.matchAll(/{(\w+)}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } })),
+      ...(endpoint.query
+        ? Object.entries(endpoint.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, schema: toSchema(schema as z.ZodType) }))
+        : []),
+    ];
+    const body = endpoint.body ? toSchema(endpoint.body) : undefined;
+    const status = String(endpoint.status ?? 200);
+    const operation: Record<string, unknown> = {
+      operationId: `${endpoint.method}${endpoint.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(parameters.length ? { parameters } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": { schema: body },
+                ...(endpoint.multipart ? { "multipart/form-data": { schema: body } } : {}),
+              },
+            },
+          }
+        : {}),
+      responses: {
+        [status]: status === "204" ? { description: "No content" } : { description: "Success", content: { [endpoint.path.includes("export") ? "text/csv" : "application/json"]: { schema: {} } } },
+        "400": errorResponse,
+        ...(endpoint.auth === "user" || endpoint.auth === "seller" ? { "401": errorResponse } : {}),
+        ...(endpoint.auth === "seller" ? { "403": errorResponse } : {}),
+        "404": errorResponse,
+      },
+      security: endpoint.auth === "user" || endpoint.auth === "seller" ? [{ session: [], csrf: [] }, { apiKey: [] }] : [],
+    };
+    paths[endpoint.path] = { ...(paths[endpoint.path] ?? {}), [endpoint.method]: operation };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "LiveCart API",
+      version: "1.0.0",
+      description:
+        "JSON API of the platform. Unsafe calls with a session cookie send X-CSRFToken equal to the csrftoken cookie; calls with `Authorization: Bearer <API key>` need neither. Errors are {\"message\"} plus \"errors\" per field.",
+    },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    paths,
+    components: {
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["message"],
+          properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
+        },
+      },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "sid" },
+        csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
+        apiKey: { type: "http", scheme: "bearer", description: "An API key created on the account page (seller tab)." },
+      },
+    },
+  };
+}

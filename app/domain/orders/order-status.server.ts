@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { shopSiteUrl } from "~/config.server";
+import { displayName } from "~/domain/accounts/users.server";
+import { ConflictError, NotFoundError, ProviderError } from "~/domain/errors.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { orderStatusMail } from "~/domain/mail/templates.server";
+import { discardUnpaidIntent, getPaymentProvider, recordRefund } from "~/domain/payments/payments.server";
+import { ProviderRequestError } from "~/domain/payments/provider.server";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orderEvents, orders, paymentTransactions, shops, users, type Order, type OrderStatus } from "~db/schema";
+import { formatOrderNumber } from "./orders.server";
+
+/** The order workflow: pending → processing → shipped → delivered; cancel before shipping. */
+const NEXT: Record<OrderStatus, OrderStatus[]> = {
+  pending: ["processing", "cancelled"],
+  processing: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};
+
+export function allowedTransitions(status: OrderStatus): OrderStatus[] {
+  return NEXT[status];
+}
+
+function loadShopOrder(orderId: number, shopId: number): Order {
+  const order = getDatabase().select().from(orders).where(and(eq(orders.id, orderId), eq(orders.shopId, shopId))).get();
+  if (!order) throw new NotFoundError("orders.not_found");
+  return order;
+}
+
+/**
+ * The seller moves an order on. Cancelling a paid order refunds it in full through the
+ * provider first (the payment status follows the provider's answer); an unpaid order's
+ * intent is canceled so it can no longer be paid. Every change is recorded (who, when) and
+ * mailed to the shopper.
+ */
+export async function changeOrderStatus(orderId: number, to: OrderStatus, actor: { userId: number; shopId: number }): Promise<Order> {
+  const order = loadShopOrder(orderId, actor.shopId);
+  if (!NEXT[order.status].includes(to)) {
+    throw new ConflictError("orders.errors.invalid_transition", {}, { from: order.status, to });
+  }
+  if (to === "cancelled") {
+    const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
+    if (txn?.status === "succeeded" && txn.providerPaymentId) {
+      let refund: { status: "succeeded" | "pending" | "failed" };
+      try {
+        refund = await getPaymentProvider().refundPayment({ accountId: txn.providerAccountId, intentId: txn.providerPaymentId, idempotencyKey: `order-${order.id}-refund` });
+      } catch (error) {
+        if (error instanceof ProviderRequestError) throw new ProviderError(error.message);
+        throw error;
+      }
+      if (refund.status === "failed") throw new ConflictError("orders.errors.refund_failed");
+      // A pending refund is finished by the provider's charge.refunded event.
+      if (refund.status === "succeeded") recordRefund(txn.id, txn.amountCents, undefined, actor.userId);
+    } else if (txn && txn.status !== "succeeded" && txn.status !== "refunded") {
+      await discardUnpaidIntent(order.id);
+    }
+  }
+  const updated = writeTransaction((tx) => {
+    // The status it had when we checked: a concurrent change makes this one a conflict.
+    const row = tx
+      .update(orders)
+      .set({
+        status: to,
+        ...(to === "cancelled" && order.paymentStatus !== "succeeded" && order.paymentStatus !== "refunded" ? { paymentStatus: "canceled" as const } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning()
+      .get();
+    if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
+    tx.insert(orderEvents).values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId }).run();
+    return row;
+  });
+  const shop = getDatabase().select().from(shops).where(eq(shops.id, order.shopId)).get()!;
+  sendMail({
+    to: updated.email,
+    template: "order_status",
+    dedupeKey: `order-status:${order.id}:${to}`,
+    ...orderStatusMail(updated.language, {
+      shopName: shop.name,
+      customer: updated.fullName,
+      number: formatOrderNumber(updated.number),
+      status: to,
+      refunded: to === "cancelled" && (updated.paymentStatus === "refunded" || order.paymentStatus === "succeeded"),
+      link: `${shopSiteUrl(shop.subdomain)}/order-confirmation/${order.id}`,
+    }),
+  });
+  return getDatabase().select().from(orders).where(eq(orders.id, order.id)).get()!;
+}
+
+export type OrderHistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
+
+/** The history of several orders (who did what, when; oldest first), in one query. */
+export function orderHistories(orderIds: number[]): Map<number, OrderHistoryEntry[]> {
+  const byOrder = new Map<number, OrderHistoryEntry[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = getDatabase()
+    .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, fromValue: orderEvents.fromValue, toValue: orderEvents.toValue, createdAt: orderEvents.createdAt, actor: users })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+    .where(inArray(orderEvents.orderId, orderIds))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+    .all();
+  for (const event of rows) {
+    const entry = { id: event.id, kind: event.kind, from: event.fromValue, to: event.toValue, at: event.createdAt.toISOString(), by: event.actor ? displayName(event.actor) : null };
+    byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), entry]);
+  }
+  return byOrder;
+}

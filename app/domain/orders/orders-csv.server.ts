@@ -1,0 +1,55 @@
+import { centsToDecimalString } from "~/lib/money";
+import type { OrderListQuery } from "~/schemas/checkout";
+import { formatOrderNumber, listOrders, type OrderScope } from "./orders.server";
+
+const MAX_ROWS = 50_000;
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula (starting with = + - @ or a
+ * tab / carriage return) is prefixed with an apostrophe; quotes are doubled.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const CSV_COLUMNS = [
+  "order_number", "created_at", "status", "payment_status", "total_amount", "currency", "full_name", "company_name", "email", "phone",
+  "address", "city", "state", "zip_code", "country", "social_network_handle", "reference", "live_reference", "content", "items",
+] as const;
+
+/** The filtered orders as CSV (UTF-8 with BOM, header row, amounts as decimals). */
+export function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "page" | "page_size">): string {
+  const lines = [CSV_COLUMNS.map(csvCell).join(",")];
+  for (let page = 1; (page - 1) * 500 < MAX_ROWS; page++) {
+    const { items } = listOrders(scope, { ...query, page, page_size: 500 } as OrderListQuery);
+    for (const order of items) {
+      const row: Record<(typeof CSV_COLUMNS)[number], string> = {
+        order_number: formatOrderNumber(order.number),
+        created_at: order.createdAt.toISOString(),
+        status: order.status,
+        payment_status: order.paymentStatus,
+        total_amount: centsToDecimalString(order.totalAmountCents),
+        currency: order.currency,
+        full_name: order.fullName,
+        company_name: order.companyName,
+        email: order.email,
+        phone: order.phone,
+        address: order.address,
+        city: order.city,
+        state: order.state,
+        zip_code: order.zipCode,
+        country: order.country,
+        social_network_handle: order.socialNetworkHandle,
+        reference: order.reference,
+        live_reference: order.liveReference,
+        content: order.content,
+        items: order.items.map((i) => `${i.quantity} x ${i.productName} (${centsToDecimalString(i.priceCents)})`).join("; "),
+      };
+      lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(","));
+    }
+    if (items.length < 500) break;
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,28 @@
+import { ForbiddenError } from "~/domain/errors.server";
+import { orderQueryFromUrl } from "~/domain/orders/order-pages.server";
+import { ordersCsv } from "~/domain/orders/orders-csv.server";
+import { apiResource } from "~/http/api.server";
+import { orderViewer } from "~/http/shopper.server";
+import { requireApiUser } from "~/middleware/session.server";
+
+/** GET /api/v1/shop/orders/export/?status=&payment_status=&search=: the seller's orders as CSV. */
+const api = apiResource({
+  GET({ request, context }) {
+    requireApiUser(context);
+    const viewer = orderViewer(request, context);
+    if (viewer.ownedShopId === null) throw new ForbiddenError("sellers.not_a_seller");
+    const { status, payment_status, search } = orderQueryFromUrl(new URL(request.url));
+    const csv = ordersCsv({ kind: "seller", shopId: viewer.ownedShopId }, { status, payment_status, search });
+    const date = new Date().toISOString().slice(0, 10);
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="orders-${date}.csv"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

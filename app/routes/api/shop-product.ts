@@ -1,0 +1,47 @@
+import { deleteProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
+import { productResource } from "~/domain/catalogue/products.server";
+import { NotFoundError } from "~/domain/errors.server";
+import { apiResource, parseInput } from "~/http/api.server";
+import { readFieldsAndFile } from "~/http/multipart.server";
+import { managedShop } from "~/http/seller-shop.server";
+import { getDatabase } from "~db/client";
+import { categories } from "~db/schema";
+import { productPatchSchema } from "~/schemas/catalogue-admin";
+import { eq } from "drizzle-orm";
+
+/** GET/PATCH/DELETE /api/v1/shop/products/{id}/ for the shop's seller (multipart with `image`, or JSON). */
+function productId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("catalogue.errors.product_not_found");
+  return id;
+}
+
+function sellerProductResource(product: ReturnType<typeof getSellerProduct>, currency: string, origin: string) {
+  const category = product.categoryId ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get() : undefined;
+  return {
+    ...productResource({ ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null }, currency, origin),
+    archived: product.archivedAt !== null,
+  };
+}
+
+const api = apiResource({
+  GET({ request, params, context }) {
+    const shop = managedShop(context);
+    return sellerProductResource(getSellerProduct(shop.id, productId(params.id)), shop.currency, new URL(request.url).origin);
+  },
+  async PATCH({ request, params, context }) {
+    const shop = managedShop(context);
+    const { fields, file } = await readFieldsAndFile(request, "image");
+    const input = parseInput(productPatchSchema, fields);
+    const product = await updateProduct(shop.id, productId(params.id), input, file);
+    return sellerProductResource(product, shop.currency, new URL(request.url).origin);
+  },
+  async DELETE({ params, context }) {
+    const shop = managedShop(context);
+    const { archived } = await deleteProduct(shop.id, productId(params.id));
+    return archived ? { archived: true } : null;
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,99 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/product-edit";
+import { ProductForm } from "~/components/catalogue/product-form";
+import { buttonClasses } from "~/components/ui/button";
+import { createProduct, getSellerProduct, requireSellerShop, updateProduct } from "~/domain/catalogue/manage.server";
+import { listShopCategories } from "~/domain/catalogue/products.server";
+import { DomainError, NotFoundError } from "~/domain/errors.server";
+import { formErrorResponse } from "~/http/forms.server";
+import { formFieldsAndFile } from "~/http/multipart.server";
+import { centsToDecimalString } from "~/lib/money";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireUserPage } from "~/middleware/session.server";
+import { productInputSchema } from "~/schemas/catalogue-admin";
+import { getDatabase } from "~db/client";
+import { categories } from "~db/schema";
+import { eq } from "drizzle-orm";
+
+/** /dashboard/products/new and /dashboard/products/{id}: the product form. */
+function sellerShop(request: Request, context: Route.LoaderArgs["context"]) {
+  const user = requireUserPage(request, context);
+  try {
+    return requireSellerShop(user);
+  } catch {
+    throw data(null, { status: 404 });
+  }
+}
+
+function productIdParam(value: string | undefined): number | null {
+  if (value === "new") return null;
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = sellerShop(request, context);
+  const id = productIdParam(params.productId);
+  const t = getI18nInstance(context).t;
+  let initial = { name: "", description: "", price: "", category: "", is_in_stock: true, imageUrl: null as string | null };
+  if (id !== null) {
+    try {
+      const product = getSellerProduct(shop.id, id);
+      const category = product.categoryId ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get() : undefined;
+      initial = {
+        name: product.name,
+        description: product.description,
+        price: centsToDecimalString(product.priceCents),
+        category: category?.slug ?? "",
+        is_in_stock: product.isInStock,
+        imageUrl: product.imagePath,
+      };
+    } catch (error) {
+      if (error instanceof NotFoundError) throw data(null, { status: 404 });
+      throw error;
+    }
+  }
+  return { isNew: id === null, initial, categories: listShopCategories(shop.id), title: t(id === null ? "catalogue.admin.new_title" : "catalogue.admin.edit_title") };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const shop = sellerShop(request, context);
+  const id = productIdParam(params.productId);
+  const t = getI18nInstance(context).t;
+  const formData = await request.formData();
+  // An unchecked box sends nothing: that means "not in stock" here.
+  if (!formData.has("is_in_stock")) formData.set("is_in_stock", "false");
+  const { file } = await formFieldsAndFile(formData, "image");
+  const submission = parseWithZod(formData, { schema: productInputSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    if (id === null) await createProduct(shop.id, submission.value, file);
+    else await updateProduct(shop.id, id, submission.value, file);
+  } catch (error) {
+    if (error instanceof DomainError) return formErrorResponse(submission, error);
+    throw error;
+  }
+  setToast(context, { type: "success", message: t(id === null ? "catalogue.admin.created" : "catalogue.admin.updated") });
+  return redirect("/dashboard/products");
+}
+
+export default function ProductEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="container-page max-w-3xl py-10">
+      <Link to="/dashboard/products" className={buttonClasses("ghost", "sm", "-ml-3")}>
+        ← {t("catalogue.admin.back")}
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold">{loaderData.title}</h1>
+      <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
+        <ProductForm initial={loaderData.initial} categories={loaderData.categories} lastResult={actionData} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/products";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { inputClasses } from "~/components/forms/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ImageIcon } from "~/components/ui/icons";
+import {
+  createCategory,
+  deleteCategory,
+  deleteProduct,
+  listCategoriesWithCounts,
+  listSellerProducts,
+  requireSellerShop,
+  restoreProduct,
+  updateCategory,
+} from "~/domain/catalogue/manage.server";
+import { DomainError } from "~/domain/errors.server";
+import { formatEuroFr } from "~/lib/money";
+import { translateMessage } from "~/lib/messages";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireUserPage } from "~/middleware/session.server";
+import { categoryInputSchema } from "~/schemas/catalogue-admin";
+
+/** /dashboard/products: the seller's catalogue (products and categories). */
+function sellerShop(request: Request, context: Route.LoaderArgs["context"]) {
+  const user = requireUserPage(request, context);
+  try {
+    return requireSellerShop(user);
+  } catch {
+    throw data(null, { status: 404 });
+  }
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const shop = sellerShop(request, context);
+  const t = getI18nInstance(context).t;
+  return {
+    products: listSellerProducts(shop.id).map((p) => ({
+      id: p.id,
+      name: p.name,
+      priceCents: p.priceCents,
+      imageUrl: p.imagePath,
+      isInStock: p.isInStock,
+      archived: p.archivedAt !== null,
+      ordered: p.ordered,
+      categoryName: p.categoryName,
+    })),
+    categories: listCategoriesWithCounts(shop.id),
+    shopUrl: `/products`,
+    title: t("catalogue.admin.title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = sellerShop(request, context);
+  const t = getI18nInstance(context).t;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "delete-product") {
+      const { archived } = await deleteProduct(shop.id, Number(form.get("productId")));
+      setToast(context, { type: "success", message: t(archived ? "catalogue.admin.archived" : "catalogue.admin.deleted") });
+    } else if (intent === "restore-product") {
+      restoreProduct(shop.id, Number(form.get("productId")));
+      setToast(context, { type: "success", message: t("catalogue.admin.restored") });
+    } else if (intent === "create-category" || intent === "rename-category") {
+      const parsed = categoryInputSchema.safeParse({ name: form.get("name") ?? "", slug: form.get("slug") || undefined });
+      if (!parsed.success) return data({ intent, error: translateMessage(t, parsed.error.issues[0]!.message) }, { status: 400 });
+      if (intent === "create-category") createCategory(shop.id, parsed.data);
+      else updateCategory(shop.id, String(form.get("currentSlug")), parsed.data);
+      setToast(context, { type: "success", message: t("catalogue.admin.category_saved") });
+    } else if (intent === "delete-category") {
+      deleteCategory(shop.id, String(form.get("slug")));
+      setToast(context, { type: "success", message: t("catalogue.admin.category_deleted") });
+    } else {
+      throw data({ message: t("errors.unknown_action") }, { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const field = "fieldErrors" in error ? Object.values(error.fieldErrors as Record<string, string[]>)[0]?.[0] : undefined;
+    return data({ intent, error: translateMessage(t, field ?? error.messageKey, error.values) }, { status: error.status });
+  }
+  return redirect("/dashboard/products");
+}
+
+export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { products, categories } = loaderData;
+  const confirmDelete = (event: React.FormEvent) => {
+    if (!window.confirm(t("catalogue.admin.confirm_delete"))) event.preventDefault();
+  };
+  return (
+    <section className="container-page space-y-8 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{loaderData.title}</h1>
+          <p className="mt-1 text-slate-600">{t("catalogue.admin.subtitle", { count: products.filter((p) => !p.archived).length })}</p>
+        </div>
+        <Link to="/dashboard/products/new" className={buttonClasses("primary")}>
+          {t("catalogue.admin.new")}
+        </Link>
+      </div>
+      {actionData?.error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {products.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600">{t("catalogue.admin.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-border bg-white">
+          <table className="w-full text-left text-sm" data-testid="seller-products">
+            <caption className="sr-only">{loaderData.title}</caption>
+            <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t("catalogue.admin.fields.image")}</span>
+                </th>
+                <th scope="col" className="px-4 py-3">{t("catalogue.admin.fields.name")}</th>
+                <th scope="col" className="px-4 py-3">{t("catalogue.admin.fields.category")}</th>
+                <th scope="col" className="px-4 py-3 text-right">{t("catalogue.admin.fields.price")}</th>
+                <th scope="col" className="px-4 py-3">{t("catalogue.admin.stock")}</th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t("orders.columns.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {products.map((product) => (
+                <tr key={product.id} className={product.archived ? "opacity-60" : undefined} data-testid="seller-product-row">
+                  <td className="px-4 py-2">
+                    <div className="flex size-10 items-center justify-center overflow-hidden rounded bg-slate-100">
+                      {product.imageUrl ? <img src={product.imageUrl} alt="" className="size-full object-cover" /> : <ImageIcon className="size-4 text-slate-400" />}
+                    </div>
+                  </td>
+                  <td className="px-4 py-2 font-medium">
+                    {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
+                  </td>
+                  <td className="px-4 py-2">{product.categoryName ?? "—"}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatEuroFr(product.priceCents)}</td>
+                  <td className="px-4 py-2">
+                    <Badge tone={product.isInStock ? "success" : "neutral"}>{product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}</Badge>
+                  </td>
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-2">
+                      <Link to={`/dashboard/products/${product.id}`} className={buttonClasses("outline", "sm")} aria-label={t("catalogue.admin.edit_named", { name: product.name })}>
+                        {t("catalogue.admin.edit")}
+                      </Link>
+                      <Form method="post" onSubmit={product.archived ? undefined : confirmDelete}>
+                        <CsrfInput />
+                        <input type="hidden" name="intent" value={product.archived ? "restore-product" : "delete-product"} />
+                        <input type="hidden" name="productId" value={product.id} />
+                        <Button type="submit" variant="ghost" size="sm" aria-label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", { name: product.name })}>
+                          {product.archived ? t("catalogue.admin.restore") : product.ordered ? t("catalogue.admin.archive") : t("catalogue.admin.delete")}
+                        </Button>
+                      </Form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("catalogue.admin.categories")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ul className="divide-y divide-border" data-testid="seller-categories">
+            {categories.map((category) => (
+              <li key={category.id} className="flex flex-wrap items-center gap-2 py-2">
+                <Form method="post" className="flex flex-1 flex-wrap items-center gap-2">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="rename-category" />
+                  <input type="hidden" name="currentSlug" value={category.slug} />
+                  <label className="sr-only" htmlFor={`category-${category.id}`}>
+                    {t("catalogue.admin.category_name")}
+                  </label>
+                  <input id={`category-${category.id}`} name="name" defaultValue={category.name} required maxLength={60} className={`${inputClasses} max-w-56`} />
+                  <span className="text-xs text-slate-500">
+                    /{category.slug} · {t("catalogue.admin.category_count", { count: category.products })}
+                  </span>
+                  <Button type="submit" variant="outline" size="sm">
+                    {t("catalogue.admin.rename")}
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="delete-category" />
+                  <input type="hidden" name="slug" value={category.slug} />
+                  <Button type="submit" variant="ghost" size="sm" aria-label={t("catalogue.admin.delete_named", { name: category.name })}>
+                    {t("catalogue.admin.delete")}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="create-category" />
+            <div>
+              <label htmlFor="new-category-name" className="mb-1 block text-sm font-medium">
+                {t("catalogue.admin.category_name")}
+              </label>
+              <input id="new-category-name" name="name" required maxLength={60} className={inputClasses} />
+            </div>
+            <div>
+              <label htmlFor="new-category-slug" className="mb-1 block text-sm font-medium">
+                {t("catalogue.admin.category_slug")}
+              </label>
+              <input id="new-category-slug" name="slug" maxLength={60} pattern="[a-z0-9]+(-[a-z0-9]+)*" className={inputClasses} />
+            </div>
+            <Button type="submit">{t("catalogue.admin.add_category")}</Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

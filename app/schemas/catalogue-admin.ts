@@ -1,0 +1,50 @@
+import { parseAmountToCents } from "~/lib/money";
+import { z } from "./zod-messages";
+
+const flag = z
+  .union([z.boolean(), z.enum(["on", "true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "on" || v === "true" || v === "1");
+
+/** A product as the seller edits it (screens and API). */
+export const productInputSchema = z.object({
+  name: z.string({ error: "catalogue.errors.name_required" }).trim().min(1, "catalogue.errors.name_required").max(120, "catalogue.errors.name_too_long"),
+  description: z
+    .string()
+    .trim()
+    .max(2000, "catalogue.errors.description_too_long")
+    .optional()
+    .transform((v) => v ?? ""),
+  // A string from forms, a number or a string from the API.
+  price: z.coerce.string({ error: "catalogue.errors.price_invalid" }).transform((value, ctx) => {
+    const cents = parseAmountToCents(value.trim());
+    if (cents === null || cents <= 0 || cents > 10_000_000) {
+      ctx.addIssue({ code: "custom", message: "catalogue.errors.price_invalid" });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  is_in_stock: flag.optional(),
+  category: z
+    .string()
+    .trim()
+    .max(60)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  remove_image: flag.optional(),
+});
+export const productPatchSchema = productInputSchema.partial();
+export type ProductInput = z.output<typeof productPatchSchema>;
+
+export const categoryInputSchema = z.object({
+  name: z.string({ error: "catalogue.errors.category_name_required" }).trim().min(1, "catalogue.errors.category_name_required").max(60, "catalogue.errors.category_name_too_long"),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(60, "catalogue.errors.slug_invalid")
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "catalogue.errors.slug_invalid")
+    .optional()
+    .transform((v) => v || undefined),
+});
+export const categoryPatchSchema = categoryInputSchema.partial();

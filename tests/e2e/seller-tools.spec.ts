@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { createLiveSeller, createPaidOrders } from "./db";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(mainUrl("/login"));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(mainUrl("/dashboard"));
+}
+
+test("the seller filters and paginates orders, opens an order and ships it", async ({ page, jsEnabled }) => {
+  const seller = await createLiveSeller();
+  createPaidOrders(seller.subdomain, 13);
+  await logIn(page, seller.email, seller.password);
+  await page.goto(mainUrl("/orders"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
+  await expect(page.getByTestId("order-row")).toHaveCount(10);
+  await expect(page.getByTestId("order-row").first()).toContainText("#0013");
+  await expect(page.getByTestId("order-row").first()).toContainText(/23,00\s€/);
+
+  await page.getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId("order-row")).toHaveCount(3);
+
+  await page.getByLabel("Search").fill("Buyer 7");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByTestId("order-row")).toHaveCount(1);
+  await expect(page).toHaveURL(/search=Buyer\+7/);
+
+  await page.getByRole("link", { name: "View order #0007" }).click();
+  if (jsEnabled) {
+    await expect(page.getByRole("dialog", { name: "Order #0007" })).toBeVisible();
+  } else {
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+  }
+  const scope = jsEnabled ? page.getByRole("dialog") : page.locator("main");
+  await expect(scope.getByTestId("order-detail")).toContainText("buyer7@example.test");
+  await scope.getByRole("button", { name: "Mark as processing" }).click();
+  await expect(page.getByText("Order #0007 is now Processing")).toBeVisible();
+  const again = jsEnabled ? page.getByRole("dialog") : page.locator("main");
+  if (jsEnabled && !(await again.isVisible())) await page.getByRole("link", { name: "View order #0007" }).click();
+  await again.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(page.getByText("Order #0007 is now Shipped")).toBeVisible();
+
+  await page.goto(mainUrl("/orders?status=shipped"));
+  await expect(page.getByTestId("order-row")).toHaveCount(1);
+  await expect(page.getByTestId("order-row")).toContainText("Shipped");
+});
+
+test("the seller adds a product that then appears in the shop's catalogue", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await logIn(page, seller.email, seller.password);
+  await page.goto(mainUrl("/dashboard/products"));
+  await page.getByLabel("Category name").last().fill("Live specials");
+  await page.getByRole("button", { name: "Add category" }).click();
+  await expect(page.getByText("Category saved")).toBeVisible();
+
+  await page.getByRole("link", { name: "New product" }).click();
+  await page.getByLabel(/^Name/).fill("Velvet Scrunchie");
+  await page.getByLabel(/^Description/).fill("Soft velvet, three colours.");
+  await page.getByLabel(/^Price/).fill("0");
+  await page.getByLabel(/^Category/).selectOption({ label: "Live specials" });
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByText("Enter a price above 0, e.g. 19.90")).toBeVisible();
+  await page.getByLabel(/^Price/).fill("7.50");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page).toHaveURL(mainUrl("/dashboard/products"));
+  await expect(page.getByTestId("seller-product-row")).toContainText("Velvet Scrunchie");
+
+  await page.goto(shopUrl(seller.subdomain, "/products?category=live-specials"));
+  await expect(page.getByTestId("product-card")).toHaveCount(1);
+  await expect(page.getByTestId("product-card")).toContainText("Velvet Scrunchie");
+  await expect(page.getByTestId("product-card")).toContainText("€7.50");
+});

@@ -1,0 +1,284 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { TestClient } from "./app";
+
+function sql<T>(query: string, ...params: unknown[]): T {
+  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+  try {
+    const statement = db.prepare(query);
+    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
+  } finally {
+    db.close();
+  }
+}
+
+const fields = {
+  full_name: "Tina Tools", email: "tina@example.test", phone: "0611223344", address: "5 rue des Outils",
+  city: "Lille", zip_code: "59000", country: "France", reference: "TOOLS-1", total_amount: "30.00",
+};
+const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
+
+async function seller(email = "demo@example.com", password = "Demo1234!") {
+  const client = new TestClient();
+  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email, password } });
+  expect(status).toBe(200);
+  return client;
+}
+
+async function paidOrder(total = "30.00", extra: Record<string, string> = {}) {
+  const shopper = new TestClient("demo.localhost:3000");
+  const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: total, ...extra } });
+  const pay = await shopper.json<{ client_secret: string; transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
+  const paid = await shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card } });
+  expect(paid.body.status).toBe("succeeded");
+  return { shopper, orderId: order.body.id };
+}
+
+async function otherSeller() {
+  const client = new TestClient();
+  const created = await client.json("/api/v1/customer/register/complete/", {
+    json: {
+      business_name: "Rival", subdomain: "rival-shop", business_type: "company", siret: "12345678901234", contact_email: "rival@example.test",
+      contact_phone: "0600000000", email: "rival@example.test", first_name: "Riv", last_name: "Al", password: "Rival1234!", password_confirm: "Rival1234!",
+    },
+  });
+  expect([201, 409]).toContain(created.status);
+  return seller("rival@example.test", "Rival1234!");
+}
+
+describe("order handling", () => {
+  it("moves an order pending → processing → shipped → delivered, recording who and when, mailing the shopper", async () => {
+    const { orderId, shopper } = await paidOrder();
+    const demo = await seller();
+    for (const status of ["processing", "shipped", "delivered"]) {
+      const moved = await demo.json<{ status: string; history: { kind: string; to: string; by: string | null }[] }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status } });
+      expect(moved.status).toBe(200);
+      expect(moved.body.status).toBe(status);
+      expect(moved.body.history.at(-1)).toMatchObject({ kind: "status", to: status, by: "Dana Demo" });
+    }
+    const mails = sql<{ subject: string }[]>("select subject from mail_outbox where dedupe_key like ? order by id", `order-status:${orderId}:%`);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining("is Processing"),
+      expect.stringContaining("is Shipped"),
+      expect.stringContaining("is Delivered"),
+    ]);
+    // The shopper sees the new status but cannot change it.
+    expect((await shopper.json<{ status: string }>(`/api/v1/shop/orders/${orderId}/`)).body.status).toBe("delivered");
+    const refused = await shopper.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
+    expect(refused.status).toBe(403);
+  });
+
+  it("answers 409 with a clear message for an invalid transition, 400 for an unknown status", async () => {
+    const { orderId } = await paidOrder();
+    const demo = await seller();
+    const skip = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" } });
+    expect(skip.status).toBe(409);
+    expect(skip.body.message).toBe("An order cannot go from pending to delivered.");
+    await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "processing" } });
+    await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "shipped" } });
+    const late = await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
+    expect(late.status).toBe(409);
+    expect((await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "lost" } })).status).toBe(400);
+  });
+
+  it("cancelling a paid order refunds it through the provider", async () => {
+    const { orderId } = await paidOrder("42.00");
+    const demo = await seller();
+    const cancelled = await demo.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
+    expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    const [intent] = sql<{ amount_refunded_cents: number }[]>(
+      "select i.amount_refunded_cents from simulated_payment_intents i join payment_transactions t on t.provider_payment_id = i.id where t.order_id = ?",
+      orderId,
+    );
+    expect(intent!.amount_refunded_cents).toBe(4200);
+    const mail = sql<{ text: string }[]>("select text from mail_outbox where dedupe_key = ?", `order-status:${orderId}:cancelled`)[0]!;
+    expect(mail.text).toContain("refunded in full");
+  });
+
+  it("cancelling an unpaid order cancels its payment so it can no longer be paid", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: fields });
+    const pay = await shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
+    const demo = await seller();
+    const cancelled = await demo.json<{ payment_status: string }>(`/api/v1/shop/orders/${order.body.id}/`, { method: "PATCH", json: { status: "cancelled" } });
+    expect(cancelled.body.payment_status).toBe("canceled");
+    const late = await shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card } });
+    expect(late.body.status).toBe("canceled");
+    expect((await shopper.json("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } })).status).toBe(409);
+  });
+
+  it("changes orders from the screens too (no JavaScript), back to the list with a toast", async () => {
+    const { orderId } = await paidOrder();
+    const demo = new TestClient();
+    await demo.request("/login");
+    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    const moved = await demo.request(`/orders/${orderId}`, { form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo: "/orders?status=processing" } });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe("/orders?status=processing");
+    const list = await demo.html("/orders?status=processing");
+    expect(list.html).toMatch(/is now Processing/);
+    const detail = await demo.html(`/orders/${orderId}?confirm=cancel`);
+    expect(detail.html).toContain("Cancel this order and refund");
+  });
+
+  it("another seller can neither read nor change the orders (404)", async () => {
+    const { orderId } = await paidOrder();
+    const rival = await otherSeller();
+    expect((await rival.json(`/api/v1/shop/orders/${orderId}/`)).status).toBe(404);
+    expect((await rival.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "processing" } })).status).toBe(404);
+    expect((await rival.request(`/orders/${orderId}`)).status).toBe(404);
+  });
+});
+
+describe("CSV export", () => {
+  it("exports the filtered orders with a header, decimals and formulas neutralised", async () => {
+    await paidOrder("12.5", { full_name: "=HYPERLINK(\"http://evil\",\"x\")", reference: "+SUM(A1)", content: '@cmd "quoted"' });
+    const demo = await seller();
+    const response = await demo.request("/api/v1/shop/orders/export/?payment_status=succeeded&search=Tina");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM, for spreadsheets
+    const [header, ...rows] = bytes.subarray(3).toString("utf8").trim().split("\r\n");
+    expect(header).toBe('"order_number","created_at","status","payment_status","total_amount","currency","full_name","company_name","email","phone","address","city","state","zip_code","country","social_network_handle","reference","live_reference","content","items"');
+    const evil = rows.find((r) => r.includes("HYPERLINK"))!;
+    expect(evil).toContain('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(evil).toContain('"\'+SUM(A1)"');
+    expect(evil).toContain('"\'@cmd ""quoted"""');
+    expect(evil).toContain('"12.50","EUR"');
+    expect(rows.every((r) => r.includes('"succeeded"'))).toBe(true);
+    expect((await new TestClient().request("/api/v1/shop/orders/export/")).status).toBe(401);
+    const client = await seller("admin@example.com", "Admin1234!");
+    expect((await client.request("/api/v1/shop/orders/export/")).status).toBe(403);
+  });
+});
+
+describe("catalogue management API", () => {
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+  it("creates, edits, archives or deletes products and categories; they appear in the shop", async () => {
+    const demo = await seller();
+    const category = await demo.json<{ slug: string }>("/api/v1/shop/categories/", { json: { name: "Bijoux & Montres" } });
+    expect(category.status).toBe(201);
+    expect(category.body.slug).toBe("bijoux-montres");
+    const again = await demo.json<{ slug: string }>("/api/v1/shop/categories/", { json: { name: "Bijoux & Montres" } });
+    expect(again.body.slug).toBe("bijoux-montres-2");
+    const clash = await demo.json<{ errors: Record<string, string[]> }>("/api/v1/shop/categories/", { json: { name: "X", slug: "fashion" } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors.slug).toEqual(["This slug is already used by another category"]);
+
+    const form = new FormData();
+    form.set("name", "Gold Ring");
+    form.set("price", "129.90");
+    form.set("category", "bijoux-montres");
+    form.set("description", "A ring.");
+    form.set("image", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "ring.png");
+    const created = await demo.json<Record<string, unknown>>("/api/v1/shop/products/", { method: "POST", body: form });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Gold Ring", price: "129.90", category: "bijoux-montres", is_in_stock: true, archived: false });
+    expect(String(created.body.featured_image)).toMatch(/\/uploads\/[a-f0-9]{32}\.png$/);
+    const id = created.body.id as number;
+
+    const shopList = await new TestClient("demo.localhost:3000").json<{ results: { name: string }[] }>("/api/v1/shop/products/?categories__slug=bijoux-montres");
+    expect(shopList.body.results.map((p) => p.name)).toEqual(["Gold Ring"]);
+
+    const patched = await demo.json<Record<string, unknown>>(`/api/v1/shop/products/${id}/`, { method: "PATCH", json: { price: 99, is_in_stock: false, category: null } });
+    expect(patched.body).toMatchObject({ price: "99.00", is_in_stock: false, category: null });
+    const bad = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, { method: "PATCH", json: { price: "-1", name: "" } });
+    expect(bad.body.errors).toEqual({ price: ["Enter a price above 0, e.g. 19.90"], name: ["The product name is required"] });
+
+    expect((await demo.request(`/api/v1/shop/products/${id}/`, { method: "DELETE" })).status).toBe(204);
+    expect((await demo.json(`/api/v1/shop/products/${id}/`)).status).toBe(404);
+    // A product that was ordered is archived instead.
+    const archived = await demo.json<{ archived: boolean }>("/api/v1/shop/products/1/", { method: "DELETE" });
+    expect(archived.body).toEqual({ archived: true });
+    expect((await new TestClient("demo.localhost:3000").json<{ count: number }>("/api/v1/shop/products/?search=Silk Scarf")).body.count).toBe(0);
+
+    expect((await demo.request("/api/v1/shop/categories/bijoux-montres-2/", { method: "DELETE" })).status).toBe(204);
+    const renamed = await demo.json<{ name: string }>("/api/v1/shop/categories/bijoux-montres/", { method: "PATCH", json: { name: "Jewellery" } });
+    expect(renamed.body.name).toBe("Jewellery");
+  });
+
+  it("another seller cannot see or change the shop's products (404); shoppers cannot create any", async () => {
+    const rival = await otherSeller();
+    expect((await rival.json("/api/v1/shop/products/2/")).status).toBe(404);
+    expect((await rival.json("/api/v1/shop/products/2/", { method: "PATCH", json: { price: 1 } })).status).toBe(404);
+    expect((await rival.json("/api/v1/shop/products/2/", { method: "DELETE" })).status).toBe(404);
+    expect((await rival.json("/api/v1/shop/categories/fashion/", { method: "DELETE" })).status).toBe(404);
+    const onDemoHost = new TestClient("demo.localhost:3000");
+    await onDemoHost.json("/api/v1/account/auth/login/", { json: { email: "rival@example.test", password: "Rival1234!" } });
+    expect((await onDemoHost.json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(404);
+    expect((await new TestClient("demo.localhost:3000").json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(401);
+  });
+});
+
+describe("API keys", () => {
+  it("authenticate /api/v1 calls without cookies or CSRF until revoked", async () => {
+    const demo = new TestClient();
+    await demo.request("/login");
+    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    const created = await demo.html("/account?section=seller", { form: { intent: "create-api-key", name: "Inventory sync" } });
+    const key = /data-testid="new-api-key">(lck_[\w-]+)</.exec(created.html)![1]!;
+    expect((await demo.html("/account?section=seller")).html).not.toContain(key); // shown once
+
+    const api = (path: string, init: { method?: string; json?: unknown; key?: string } = {}) =>
+      new TestClient().json<Record<string, unknown>>(path, {
+        method: init.method,
+        json: init.json,
+        csrf: false,
+        headers: { Authorization: `Bearer ${init.key ?? key}`, Origin: "https://integrator.example" },
+      });
+    const profile = await api("/api/v1/account/seller-profile/");
+    expect(profile.status).toBe(200);
+    expect(profile.body.business_name).toBe("Demo Live Shop");
+    const category = await api("/api/v1/shop/categories/", { json: { name: "From the API" } });
+    expect(category.status).toBe(201);
+    expect((await api("/api/v1/account/profile/", { key: "lck_not-a-real-key" })).status).toBe(401);
+
+    const keyId = sql<{ id: number }[]>("select id from api_keys where name = 'Inventory sync'")[0]!.id;
+    const revoked = await demo.request("/account?section=seller", { form: { intent: "revoke-api-key", keyId: String(keyId) } });
+    expect(revoked.status).toBe(302);
+    const after = await api("/api/v1/account/seller-profile/");
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe("Invalid or revoked API key.");
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("validates as OpenAPI 3.1 and lists every /api/v1 endpoint of the route table", async () => {
+    const { status, body } = await new TestClient().json<{ paths: Record<string, object> }>("/api/v1/openapi.json");
+    expect(status).toBe(200);
+    await expect(SwaggerParser.validate(structuredClone(body) as never)).resolves.toBeTruthy();
+
+    type RouteEntry = { path?: string; children?: RouteEntry[] };
+    const apiPaths: string[] = [];
+    const walk = (entries: RouteEntry[], base = "") => {
+      for (const entry of entries) {
+        const path = entry.path ? `${base}/${entry.path}` : base;
+        if (entry.children) walk(entry.children, path);
+        else if (path.startsWith("/api/v1/") && !path.endsWith("*")) apiPaths.push(path.slice("/api/v1".length));
+      }
+    };
+    walk(routes as unknown as RouteEntry[]);
+    const documented = Object.keys(body.paths).map((p) => p.replace(/\/$/, ""));
+    // A route with parameters stands for every concrete path it serves.
+    const expand = (path: string) =>
+      path === "/customer/register/:stage"
+        ? ["/customer/register/status", "/customer/register/step1", "/customer/register/step2", "/customer/register/step3", "/customer/register/complete"]
+        : path === "/payment/:operation"
+          ? ["/payment/pay", "/payment/confirm", "/payment/webhook"]
+          : path === "/customer/shop/customization/:part?"
+            ? ["/customer/shop/customization", "/customer/shop/customization/update", "/customer/shop/customization/public"]
+            : path === "/customer/stripe/connect/:operation?"
+              ? ["/customer/stripe/connect", "/customer/stripe/connect/update_status"]
+              : path === "/shop/orders/:id?"
+                ? ["/shop/orders", "/shop/orders/{id}"]
+                : [path.replace(/:(\w+)/g, "{$1}")];
+    const expected = apiPaths.flatMap(expand);
+    expect(expected.filter((p) => !documented.includes(p))).toEqual([]);
+    expect(documented.filter((p) => !expected.includes(p))).toEqual([]);
+  });
+});
