@@ -83,6 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
   useLanguagePersistence(locale);
+  // Marks the document as interactive (end-to-end tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={locale} dir={textDirection(locale)} data-locales-version={data?.localesVersion}>

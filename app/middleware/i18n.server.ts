@@ -25,6 +25,16 @@ export const localesVersion = crypto
   .digest("hex")
   .slice(0, 12);
 
+const i18nextOptions = {
+  resources,
+  fallbackLng: fallbackLanguage,
+  defaultNS: defaultNamespace,
+  supportedLngs: [...supportedLanguages],
+  interpolation: { escapeValue: false },
+  // Messages may contain ":" (e.g. a provider's text); we use a single namespace.
+  nsSeparator: false as const,
+};
+
 /**
  * Language: the `i18nextLng` cookie, then Accept-Language, then en. The cookie holds the
  * plain language code so the browser can write it too.
@@ -41,29 +51,14 @@ const [i18nextMiddleware, getLocaleFromContext, getI18nInstance] = createI18next
       return isLanguage(value) ? value : null;
     },
   },
-  i18next: {
-    resources,
-    fallbackLng: fallbackLanguage,
-    defaultNS: defaultNamespace,
-    supportedLngs: [...supportedLanguages],
-    interpolation: { escapeValue: false },
-    nsSeparator: false,
-  },
+  i18next: i18nextOptions,
   plugins: [initReactI18next],
 });
 
 export { i18nextMiddleware, getI18nInstance };
 
 /** A translator for work outside a request's language (mails in the recipient's language). */
-const standalone = createInstance({
-  resources,
-  fallbackLng: fallbackLanguage,
-  defaultNS: defaultNamespace,
-  supportedLngs: [...supportedLanguages],
-  interpolation: { escapeValue: false },
-  nsSeparator: false,
-  initAsync: false,
-});
+const standalone = createInstance({ ...i18nextOptions, initAsync: false });
 void standalone.init();
 export function translatorFor(language: Language): TFunction {
   return standalone.getFixedT(language);

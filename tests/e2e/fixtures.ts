@@ -4,8 +4,29 @@ export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const mainUrl = (path = "/") => `http://localhost:${PORT}${path}`;
 export const shopUrl = (subdomain: string, path = "/") => `http://${subdomain}.localhost:${PORT}${path}`;
 
-/** `javaScriptEnabled` tells a test which of the two projects it runs in. */
+/**
+ * `javaScriptEnabled` tells a test which of the two projects it runs in. With JavaScript,
+ * navigations wait until React has hydrated, so clicks reach the enhanced behaviour.
+ */
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled ?? true),
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+    }
+    await use(page);
+  },
 });
 export { expect };

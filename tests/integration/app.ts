@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -91,5 +92,16 @@ export class TestClient {
   async html(pathname: string, options: RequestOptions = {}): Promise<{ status: number; html: string; response: Response }> {
     const response = await this.request(pathname, options);
     return { status: response.status, html: await response.text(), response };
+  }
+}
+
+/** A query on the test file's database (to arrange state or check what the app stored). */
+export function sql<T>(query: string, ...params: unknown[]): T {
+  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+  try {
+    const statement = db.prepare(query);
+    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
+  } finally {
+    db.close();
   }
 }

@@ -1,16 +1,6 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
-function sql<T>(query: string, ...params: unknown[]): T {
-  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
-  try {
-    const statement = db.prepare(query);
-    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
-  } finally {
-    db.close();
-  }
-}
 
 const orderFields = {
   full_name: "Nina Shopper",

@@ -1,7 +1,6 @@
-import Database from "better-sqlite3";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 
 // The Stripe adapter against a local server that answers like the Stripe API; webhooks are
@@ -19,15 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function sql<T>(query: string, ...params: unknown[]): T {
-  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
-  try {
-    const statement = db.prepare(query);
-    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
-  } finally {
-    db.close();
-  }
-}
 
 async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string } = {}) {
   const payload = JSON.stringify(event);

@@ -1,18 +1,8 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
-function sql<T>(query: string, ...params: unknown[]): T {
-  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
-  try {
-    const statement = db.prepare(query);
-    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
-  } finally {
-    db.close();
-  }
-}
 
 const fields = {
   full_name: "Tina Tools", email: "tina@example.test", phone: "0611223344", address: "5 rue des Outils",

@@ -10,6 +10,42 @@ import { canViewOrder, type OrderViewer } from "./visibility.server";
 
 export type NewOrder = CheckoutInput & { items: { productId: number; quantity: number }[] };
 
+/** The order columns a checkout form sets (creating or editing an order). */
+function checkoutColumns(input: CheckoutInput) {
+  return {
+    totalAmountCents: input.total_amount,
+    reference: input.reference,
+    socialNetworkHandle: input.social_network_handle,
+    content: input.content,
+    liveReference: input.live_reference,
+    fullName: input.full_name,
+    companyName: input.company_name,
+    email: input.email,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zip_code,
+    country: input.country,
+    phone: input.phone,
+  };
+}
+
+/** An order's shopper details as checkout form fields (for the previous-info prefill and going back). */
+export function shippingFieldsOf(order: Order) {
+  return {
+    full_name: order.fullName,
+    company_name: order.companyName,
+    email: order.email,
+    address: order.address,
+    city: order.city,
+    state: order.state,
+    zip_code: order.zipCode,
+    country: order.country,
+    phone: order.phone,
+    social_network_handle: order.socialNetworkHandle,
+  };
+}
+
 /** "0007": order numbers are shown zero-padded to 4 digits (spec section 2). */
 export function formatOrderNumber(number: number): string {
   return String(number).padStart(4, "0");
@@ -55,21 +91,8 @@ export function createOrder(
         number: next.number - 1,
         shopperKeyHash: shopper.shopperKeyHash,
         userId: shopper.userId,
-        totalAmountCents: input.total_amount,
         currency: shop.currency,
-        reference: input.reference,
-        socialNetworkHandle: input.social_network_handle,
-        content: input.content,
-        liveReference: input.live_reference,
-        fullName: input.full_name,
-        companyName: input.company_name,
-        email: input.email,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zipCode: input.zip_code,
-        country: input.country,
-        phone: input.phone,
+        ...checkoutColumns(input),
         language: shopper.language,
       })
       .returning()
@@ -213,19 +236,7 @@ export function findOrderTransaction(orderId: number) {
 export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
   const scope: OrderScope = { kind: "shopper", shopId, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
   const [latest] = listOrders(scope, { page: 1, page_size: 1, payment_status: "succeeded", status: undefined, search: undefined }).items;
-  if (!latest) return null;
-  return {
-    full_name: latest.fullName,
-    company_name: latest.companyName,
-    email: latest.email,
-    address: latest.address,
-    city: latest.city,
-    state: latest.state,
-    zip_code: latest.zipCode,
-    country: latest.country,
-    phone: latest.phone,
-    social_network_handle: latest.socialNetworkHandle,
-  };
+  return latest ? shippingFieldsOf(latest) : null;
 }
 
 /**
@@ -239,23 +250,7 @@ export function updateUnpaidOrder(orderId: number, viewer: OrderViewer, shopId: 
   }
   const order = getDatabase()
     .update(orders)
-    .set({
-      totalAmountCents: input.total_amount,
-      reference: input.reference,
-      socialNetworkHandle: input.social_network_handle,
-      content: input.content,
-      liveReference: input.live_reference,
-      fullName: input.full_name,
-      companyName: input.company_name,
-      email: input.email,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zip_code,
-      country: input.country,
-      phone: input.phone,
-      updatedAt: new Date(),
-    })
+    .set({ ...checkoutColumns(input), updatedAt: new Date() })
     .where(eq(orders.id, orderId))
     .returning()
     .get();

@@ -5,7 +5,15 @@ import { getConfig } from "~/config.server";
 import { findShopProduct } from "~/domain/catalogue/products.server";
 import { DomainError, NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
-import { createOrder, findOrderTransaction, formatOrderNumber, getVisibleOrder, lastPaidShippingInfo, updateUnpaidOrder } from "~/domain/orders/orders.server";
+import {
+  createOrder,
+  findOrderTransaction,
+  formatOrderNumber,
+  getVisibleOrder,
+  lastPaidShippingInfo,
+  shippingFieldsOf,
+  updateUnpaidOrder,
+} from "~/domain/orders/orders.server";
 import { discardUnpaidIntent, getPaymentProvider, payWithSimulatedCard, shopPaymentAccount, startPayment } from "~/domain/payments/payments.server";
 import { isPaid } from "~/domain/payments/payment-state";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
@@ -31,16 +39,7 @@ function orderSummary(order: ReturnType<typeof getVisibleOrder>) {
     totalCents: order.totalAmountCents,
     items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
     shipping: {
-      full_name: order.fullName,
-      company_name: order.companyName,
-      email: order.email,
-      address: order.address,
-      city: order.city,
-      state: order.state,
-      zip_code: order.zipCode,
-      country: order.country,
-      phone: order.phone,
-      social_network_handle: order.socialNetworkHandle,
+      ...shippingFieldsOf(order),
       reference: order.reference,
       content: order.content,
       live_reference: order.liveReference,

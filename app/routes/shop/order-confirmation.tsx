@@ -6,7 +6,8 @@ import { CheckCircleIcon, PackageIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import { NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
-import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
+import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { orderView } from "~/domain/orders/order-view.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -20,29 +21,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.orderId);
   try {
     if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
-    const order = getVisibleOrder(id, orderViewer(request, context), shop.id);
-    return {
-      meta,
-      order: {
-        number: formatOrderNumber(order.number),
-        createdAt: order.createdAt.toISOString(),
-        status: order.status,
-        paymentStatus: order.paymentStatus,
-        totalCents: order.totalAmountCents,
-        currency: order.currency,
-        shipping: {
-          full_name: order.fullName,
-          address: order.address,
-          city: order.city,
-          state: order.state,
-          zip_code: order.zipCode,
-          country: order.country,
-          phone: order.phone,
-          email: order.email,
-        },
-        items: order.items.map((i) => ({ id: i.id, name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
-      },
-    };
+    return { meta, order: orderView(getVisibleOrder(id, orderViewer(request, context), shop.id)) };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     return data({ meta, order: null }, { status: 404 });
@@ -51,7 +30,17 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-const SHIPPING_FIELDS = ["full_name", "address", "city", "state", "zip_code", "country", "phone", "email"] as const;
+// The confirmation's shipping block (spec section 2), as checkout field names → order view keys.
+const SHIPPING_FIELDS = [
+  ["full_name", "fullName"],
+  ["address", "address"],
+  ["city", "city"],
+  ["state", "state"],
+  ["zip_code", "zipCode"],
+  ["country", "country"],
+  ["phone", "phone"],
+  ["email", "email"],
+] as const;
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -111,10 +100,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </dl>
         <h2 className="mt-8 text-lg font-semibold">{t("confirmation.shipping")}</h2>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-          {SHIPPING_FIELDS.filter((f) => order.shipping[f]).map((field) => (
+          {SHIPPING_FIELDS.filter(([, key]) => order.customer[key]).map(([field, key]) => (
             <div key={field}>
               <dt className="text-xs opacity-70">{t(`checkout.fields.${field}`)}</dt>
-              <dd className="break-words">{order.shipping[field]}</dd>
+              <dd className="break-words">{order.customer[key]}</dd>
             </div>
           ))}
         </dl>
