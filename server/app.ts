@@ -8,6 +8,7 @@ import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateDatabase } from "~db/migrate";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
+import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 
@@ -26,6 +27,8 @@ export async function prepare() {
     await seedDemoData(db);
     seeded = true;
   }
+  sweepExpiredRecords();
+  setInterval(() => sweepExpiredRecords(), 60 * 60 * 1000).unref();
   if (config.SMTP_URL) {
     // Mails that could not be delivered are retried every minute.
     setInterval(() => void deliverPendingMail().catch((e: unknown) => console.error(e)), 60_000).unref();

@@ -36,3 +36,16 @@ describe("sessions", () => {
     expect(loadSession(b.token)).toBeNull();
   });
 });
+
+describe("housekeeping", () => {
+  it("removes expired sessions and keeps live ones", async () => {
+    const { sweepExpiredRecords } = await import("~/domain/accounts/housekeeping.server");
+    const user = createUser();
+    const now = Date.now();
+    const old = createSession(user.id, {}, now - SESSION_ABSOLUTE_MS - 1000);
+    const live = createSession(user.id, {}, now);
+    sweepExpiredRecords(now);
+    expect(loadSession(live.token, now)).not.toBeNull();
+    expect(loadSession(old.token, now - SESSION_ABSOLUTE_MS)).toBeNull(); // the row is gone, whatever the clock says
+  });
+});

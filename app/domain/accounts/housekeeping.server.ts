@@ -1,0 +1,19 @@
+import { lt, or } from "drizzle-orm";
+import { getDatabase } from "~db/client";
+import { emailTokens, rateLimitEvents, sessions } from "~db/schema";
+import { SESSION_IDLE_MS } from "./sessions.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Forgets what can no longer be used: expired sessions (and with them visitors'
+ * registration progress), old rate-limit events, tokens expired a week ago.
+ */
+export function sweepExpiredRecords(now = Date.now()): void {
+  const db = getDatabase();
+  db.delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))))
+    .run();
+  db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - DAY_MS))).run();
+  db.delete(emailTokens).where(lt(emailTokens.expiresAt, new Date(now - 7 * DAY_MS))).run();
+}
