@@ -68,6 +68,7 @@ export function CheckoutPage({ data }: { data: Data }) {
                 lastResult={shippingResult}
                 productId={data.productId}
                 orderId={order?.id ?? null}
+                currency={data.currency}
               />
             </>
           ) : data.step === "payment" && order ? (
@@ -76,7 +77,8 @@ export function CheckoutPage({ data }: { data: Data }) {
             <SuccessPanel orderId={order.id} number={order.number} />
           ) : null}
         </div>
-        <div className="lg:sticky lg:top-6 lg:self-start">
+        {/* On a phone the summary (what is being bought) comes first. */}
+        <div className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start">
           <OrderSummary product={data.product} order={order} currency={data.currency} testMode={data.provider.testMode} />
         </div>
       </div>

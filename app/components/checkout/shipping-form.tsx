@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { centsToDecimalString } from "~/lib/money";
+import { centsToDecimalString, formatMoney } from "~/lib/money";
 import { checkoutSchema } from "~/schemas/checkout";
 
 export type ShippingValues = Partial<Record<string, string>>;
@@ -19,14 +19,16 @@ export function ShippingForm({
   lastResult,
   productId,
   orderId,
+  currency,
 }: {
+  currency: string;
   minimumCents: number;
   defaultValue?: ShippingValues;
   lastResult?: SubmissionResult<string[]> | null;
   productId: number | null;
   orderId: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const schema = useMemo(() => checkoutSchema(minimumCents), [minimumCents]);
   const [form, fields] = useForm<z.input<typeof schema>, z.output<typeof schema>>({
@@ -95,7 +97,7 @@ export function ShippingForm({
             <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500">€</span>
           </div>
           <p id={amount.descriptionId} className="mt-1 text-xs opacity-70">
-            {t("checkout.hints.total_amount", { minimum: centsToDecimalString(minimumCents) })}
+            {t("checkout.hints.total_amount", { minimum: formatMoney(minimumCents, currency, i18n.language) })}
           </p>
           <FieldErrors id={amount.errorId} errors={amount.errors} />
         </div>

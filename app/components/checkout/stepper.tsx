@@ -21,7 +21,8 @@ export function CheckoutStepper({ step }: { step: CheckoutStep }) {
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white" style={{ backgroundColor: color }}>
               {state === "completed" ? <CheckIcon className="size-4" /> : index + 1}
             </span>
-            <span className="text-sm font-medium" style={state === "upcoming" ? { opacity: 0.6 } : undefined}>
+            {/* On narrow screens only the current step is named; the others keep their number. */}
+            <span className={state === "current" ? "text-sm font-medium" : "hidden text-sm font-medium sm:inline"} style={state === "upcoming" ? { opacity: 0.6 } : undefined}>
               {t(`checkout.step.${key}`)}
               <span className="sr-only"> ({t(`checkout.step_state.${state}`)})</span>
             </span>
