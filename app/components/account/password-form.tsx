@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
@@ -14,14 +14,7 @@ export function PasswordForm({ lastResult, cancelHref }: { lastResult?: Submissi
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    constraint: getZodConstraint(changePasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("change-password", changePasswordFormSchema, { lastResult });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
 
   return (

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -11,15 +11,7 @@ import { profileUpdateSchema } from "~/schemas/accounts";
 export function ProfileForm({ user, lastResult, cancelHref }: { user: SessionUser; lastResult?: SubmissionResult<string[]> | null; cancelHref: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult,
-    defaultValue: { first_name: user.firstName, last_name: user.lastName, phone_number: user.phoneNumber, language: user.language },
-    constraint: getZodConstraint(profileUpdateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileUpdateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("profile", profileUpdateSchema, { lastResult, defaultValue: { first_name: user.firstName, last_name: user.lastName, phone_number: user.phoneNumber, language: user.language } });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
 
   return (

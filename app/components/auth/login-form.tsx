@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
 import type { FormProps } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -26,14 +26,7 @@ export function LoginForm({
   cancelHref?: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("login", loginSchema, { lastResult });
 
   return (
     // The destination also rides in the action's query, so it survives a failed attempt without JavaScript.

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -27,15 +26,7 @@ export function ProductForm({
   const navigation = useNavigation();
   const [preview, setPreview] = useState(initial.imageUrl);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [form, fields] = useForm<z.input<typeof productInputSchema>, z.output<typeof productInputSchema>>({
-    id: "product",
-    lastResult,
-    defaultValue: { name: initial.name, description: initial.description, price: initial.price, category: initial.category },
-    constraint: getZodConstraint(productInputSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productInputSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("product", productInputSchema, { lastResult, defaultValue: { name: initial.name, description: initial.description, price: initial.price, category: initial.category } });
   useEffect(() => () => void (preview?.startsWith("blob:") && URL.revokeObjectURL(preview)), [preview]);
   const pending = navigation.state === "submitting";
   const price = fields.price as FieldMetadata<string>;

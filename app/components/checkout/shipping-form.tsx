@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
@@ -31,15 +30,7 @@ export function ShippingForm({
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const schema = useMemo(() => checkoutSchema(minimumCents), [minimumCents]);
-  const [form, fields] = useForm<z.input<typeof schema>, z.output<typeof schema>>({
-    id: "checkout-shipping",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("checkout-shipping", schema, { lastResult, defaultValue });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "shipping";
   const amount = fields.total_amount as FieldMetadata<string>;
   const { key: amountKey, ...amountProps } = getInputProps(amount, { type: "number" });

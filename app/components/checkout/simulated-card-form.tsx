@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -26,14 +26,7 @@ export function SimulatedCardForm({
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "simulated-card",
-    lastResult,
-    constraint: getZodConstraint(simulatedCardFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulatedCardFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("simulated-card", simulatedCardFormSchema, { lastResult });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-card";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="card-form">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
@@ -7,7 +7,6 @@ import { PasswordChecklist } from "~/components/account/password-checklist";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
-import type { z } from "zod";
 import { BUSINESS_TYPES, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -36,15 +35,7 @@ function WizardButtons({ step, intent }: { step: number; intent: string }) {
 
 export function Step1Form({ lastResult, defaultValue, rootDomain }: { lastResult: Result; defaultValue?: Record<string, string>; rootDomain: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<z.input<typeof registrationStep1Schema>, z.output<typeof registrationStep1Schema>>({
-    id: "register-step1",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(registrationStep1Schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationStep1Schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("register-step1", registrationStep1Schema, { lastResult, defaultValue });
   const [subdomain, setSubdomain] = useState(defaultValue?.subdomain ?? "");
   const [description, setDescription] = useState(defaultValue?.business_description ?? "");
   return (
@@ -82,15 +73,7 @@ export function Step1Form({ lastResult, defaultValue, rootDomain }: { lastResult
 
 export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; defaultValue?: Record<string, string> }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<z.input<typeof registrationStep2Schema>, z.output<typeof registrationStep2Schema>>({
-    id: "register-step2",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(registrationStep2Schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationStep2Schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("register-step2", registrationStep2Schema, { lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
@@ -107,14 +90,7 @@ export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; de
 export function Step3Form({ lastResult }: { lastResult: Result }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
-  const [form, fields] = useForm<z.input<typeof registrationStep3Schema>, z.output<typeof registrationStep3Schema>>({
-    id: "register-step3",
-    lastResult,
-    constraint: getZodConstraint(registrationStep3Schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationStep3Schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("register-step3", registrationStep3Schema, { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -30,15 +30,7 @@ export function SellerProfileForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "seller-profile",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(sellerProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerProfileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("seller-profile", sellerProfileSchema, { lastResult, defaultValue });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-seller-profile";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import type { z } from "zod";
 import { COLOR_FIELDS, customizationSchema } from "~/schemas/customization";
 import { CustomizationPreview } from "./customization-preview";
 
@@ -40,15 +39,7 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
   const [logoError, setLogoError] = useState<string | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useForm<z.input<typeof customizationSchema>, z.output<typeof customizationSchema>>({
-    id: "customization",
-    lastResult,
-    defaultValue: { ...initial, minimum_order_amount: initial.minimum_order_amount ?? "" },
-    constraint: getZodConstraint(customizationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: customizationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm("customization", customizationSchema, { lastResult, defaultValue: { ...initial, minimum_order_amount: initial.minimum_order_amount ?? "" } });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-customization";
 
   useEffect(() => () => void (logoPreview?.startsWith("blob:") && URL.revokeObjectURL(logoPreview)), [logoPreview]);

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { setToast } from "remix-toast/middleware";
@@ -44,14 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SimulatedOnboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "simulated-onboarding",
-    lastResult: actionData,
-    defaultValue: { business_name: loaderData.businessName, country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" },
-    constraint: getZodConstraint(simulatedOnboardingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulatedOnboardingSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useValidatedForm("simulated-onboarding", simulatedOnboardingSchema, { lastResult: actionData, defaultValue: { business_name: loaderData.businessName, country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" } });
   return (
     <section className="container-page flex justify-center py-16">
       <div className="w-full max-w-lg rounded-2xl border border-amber-300 bg-white p-8 shadow-sm">

@@ -1,0 +1,26 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+
+type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * Every form validates the same way: native constraints from the schema (so they hold
+ * without JavaScript), the zod schema on blur and then as the user types, and the
+ * server's answer (`lastResult`) shown in place.
+ */
+export function useValidatedForm<S extends ObjectSchema>(
+  id: string,
+  schema: S,
+  options: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<Record<keyof z.input<S>, unknown>> } = {},
+) {
+  return useForm<z.input<S>, z.output<S>>({
+    id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as never,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
