@@ -93,6 +93,8 @@ test.describe("checkout with the simulated provider", () => {
       await page.getByRole("button", { name: EN.continue as string }).click();
       await payWith(page, EN, "4000 0025 0000 3155");
       await expect(page).toHaveURL(/\/payments\/simulated\/authenticate\//);
+      // The URL can change before the page does; wait for the challenge's own buttons.
+      await expect(page.getByRole("button", { name: outcome })).toBeVisible();
       await expect(page.getByText("Test mode")).toBeVisible();
       await page.getByRole("button", { name: outcome }).click();
       if (outcome === "Complete") {

@@ -2,10 +2,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors, TextField } from "~/components/forms/fields";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { changePasswordFormSchema } from "~/schemas/accounts";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -35,14 +35,7 @@ export function PasswordForm({ lastResult, cancelHref }: { lastResult?: Submissi
         <PasswordChecklist value={password} />
       </div>
       <TextField field={fields.password_confirm} label={t("account.password.confirm")} type="password" inputProps={{ autoComplete: "new-password" }} />
-      <div className="flex gap-2">
-        <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
-          {t("account.password.submit")}
-        </Button>
-        <Link to={cancelHref} replace preventScrollReset className={buttonClasses("outline")}>
-          {t("common.cancel")}
-        </Link>
-      </div>
+      <SaveCancelActions pending={pending} submitLabel={t("account.password.submit")} cancelHref={cancelHref} />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { ImageIcon } from "~/components/ui/icons";
+import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/status-badges";
 import { formatMoney } from "~/lib/money";
 
 type SummaryProduct = { name: string; priceCents: number; imageUrl: string | null; isInStock: boolean } | null;
@@ -54,10 +55,8 @@ export function OrderSummary({ product, order, currency, testMode }: { product: 
           <div className="flex flex-wrap justify-between gap-2 pt-1">
             <dt className="text-slate-600">{t("checkout.summary.status")}</dt>
             <dd className="flex gap-1" data-testid="summary-status">
-              <Badge tone="neutral">{t(`orders.status.${order.status}`)}</Badge>
-              <Badge tone={order.paymentStatus === "succeeded" ? "success" : order.paymentStatus === "failed" ? "danger" : "info"}>
-                {t(`orders.payment_status.${order.paymentStatus}`)}
-              </Badge>
+              <OrderStatusBadge status={order.status} />
+              <PaymentStatusBadge status={order.paymentStatus} />
             </dd>
           </div>
         </dl>

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { BUSINESS_TYPES, sellerProfileSchema } from "~/schemas/sellers";
 
 export type SellerProfileValues = {
@@ -54,14 +54,7 @@ export function SellerProfileForm({
         <TextField field={fields.siret} label={t("sellers.fields.siret")} inputProps={{ inputMode: "numeric" }} />
       </div>
       <TextAreaField field={fields.business_description} label={t("sellers.fields.business_description")} rows={3} />
-      <div className="flex gap-2">
-        <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
-          {t("common.save")}
-        </Button>
-        <Link to={cancelHref} replace preventScrollReset className={buttonClasses("outline")}>
-          {t("common.cancel")}
-        </Link>
-      </div>
+      <SaveCancelActions pending={pending} cancelHref={cancelHref} />
     </Form>
   );
 }

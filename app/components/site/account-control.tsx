@@ -12,7 +12,6 @@ import { useRootData } from "~/root";
  * (a <details> menu, so it works without JavaScript).
  */
 export function AccountControl() {
-  const { t } = useTranslation();
   const { user, site } = useRootData();
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);

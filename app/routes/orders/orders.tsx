@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { LoginButton } from "~/components/auth/login-dialog";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
