@@ -12,6 +12,8 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/unit/setup.ts"],
+          // Password hashing is deliberately slow (scrypt, 32 MiB); a busy 2-core CI box needs headroom.
+          testTimeout: 20_000,
         },
       },
       {
