@@ -124,6 +124,7 @@ export function pageLinks(url: URL, page: number, pageSize: number, count: numbe
   };
   return {
     next: page * pageSize < count ? link(page + 1) : null,
-    previous: page > 1 ? link(page - 1) : null,
+    // Past the end, "previous" is the last page that has results.
+    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
   };
 }

@@ -34,10 +34,12 @@ export function checkoutSchema(minimumCents: number) {
       content: optional(1000),
       live_reference: optional(200),
       // A string from forms; a number or a string from the API.
-      total_amount: z.coerce
-        .string({ error: "checkout.errors.total_amount_required" })
-        .transform((value, ctx) => {
-          if (value.trim() === "" || value === "undefined") {
+      total_amount: z
+        .union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })
+        .nullish()
+        .transform((raw, ctx) => {
+          const value = raw === null || raw === undefined ? "" : String(raw);
+          if (value.trim() === "") {
             ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_required" });
             return z.NEVER;
           }

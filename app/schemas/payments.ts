@@ -1,7 +1,8 @@
 import { z } from "./zod-messages";
 
 export const payRequestSchema = z.object({
-  order_id: z.coerce.number().int().positive(),
+  // Numbers or digit strings; a missing id reads "required", not "wrong type".
+  order_id: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number().int().positive()),
   provider_slug: z.string().trim().min(1).max(30),
 });
 

@@ -55,6 +55,13 @@ describe("POST /api/v1/shop/orders/", () => {
     expect(noAmount.body.errors.total_amount).toEqual(["Total amount is required"]);
     const text = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: "ten" } });
     expect(text.body.errors.total_amount).toEqual(["Total amount must be a number"]);
+    const nullAmount = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: null } });
+    expect(nullAmount.body.errors.total_amount).toEqual(["Total amount is required"]);
+    // Item errors come back with the other field errors, always under "items".
+    const badItems = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, full_name: "", items: [{ product: 1, quantity: 0 }] } });
+    expect(Object.keys(badItems.body.errors).sort()).toEqual(["full_name", "items.0.quantity"]);
+    const notAList = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, items: "abc" } });
+    expect(Object.keys(notAList.body.errors)).toEqual(["items"]);
   });
 
   it("refuses products of another shop, out-of-stock products, and the main host", async () => {
@@ -83,6 +90,10 @@ describe("GET /api/v1/shop/orders/", () => {
     const page2 = await shopper.json<Page>("/api/v1/shop/orders/?page=2");
     expect(page2.body.results).toHaveLength(2);
     expect(page2.body.previous).toContain("page=1");
+    // Past the end: no results, and "previous" leads back to the last page with some.
+    const beyond = await shopper.json<Page>("/api/v1/shop/orders/?page=9");
+    expect(beyond.body.results).toEqual([]);
+    expect(beyond.body.previous).toContain("page=2");
     expect((await shopper.json<Page>("/api/v1/shop/orders/?search=list-3")).body.results.map((o) => o.reference)).toEqual(["LIST-3"]);
     expect((await shopper.json<Page>("/api/v1/shop/orders/?search=Buyer 7")).body.count).toBe(1);
     expect((await shopper.json<Page>("/api/v1/shop/orders/?status=pending")).body.count).toBe(12);

@@ -68,7 +68,7 @@ describe("simulated provider: paying", () => {
       expect(page.html).toContain("Test mode");
       const answer = await shopper.request(challenge.body.next_action_url, { form: { outcome, return_to: "/orders" } });
       expect(answer.status).toBe(302);
-      expect(answer.headers.get("Location")).toBe(`/orders?payment_intent=${challenge.body.id}`);
+      expect(answer.headers.get("Location")).toBe(`/orders?payment_intent=${challenge.body.id}&redirect_status=${outcome === "complete" ? "succeeded" : "failed"}`);
       const status = sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status;
       expect(status).toBe(outcome === "complete" ? "succeeded" : "failed");
     }
@@ -111,7 +111,11 @@ describe("who may pay", () => {
 
   it("validates the pay and confirm payloads", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    expect((await shopper.json("/api/v1/payment/pay/", { json: { order_id: "abc", provider_slug: "simulated" } })).status).toBe(400);
+    const wrongType = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", { json: { order_id: "abc", provider_slug: "simulated" } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.errors.order_id).toEqual(["This value has the wrong type"]);
+    const missing = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", { json: { provider_slug: "simulated" } });
+    expect(missing.body.errors.order_id).toEqual(["This field is required"]);
     expect((await shopper.json("/api/v1/payment/confirm/", { json: {} })).status).toBe(400);
     expect((await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id: "txn_nope", payment_intent_id: "pi_x" } })).status).toBe(404);
   });

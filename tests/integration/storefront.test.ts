@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
 const shipping = {
   full_name: "Paul Shopper",
@@ -60,9 +60,83 @@ describe("the shop's checkout without JavaScript", () => {
     const authUrl = paid.headers.get("Location")!;
     expect(authUrl).toMatch(/^\/payments\/simulated\/authenticate\/pi_sim_\w+\?return_to=/);
     const back = await shopper.request(authUrl.split("?")[0]!, { form: { outcome: "complete", return_to: decodeURIComponent(authUrl.split("return_to=")[1]!) } });
-    expect(back.headers.get("Location")).toMatch(/^\/payment-success\?transaction_id=txn_\w+&payment_intent=pi_sim_\w+$/);
+    expect(back.headers.get("Location")).toMatch(/^\/payment-success\?transaction_id=txn_\w+&payment_intent=pi_sim_\w+&redirect_status=succeeded$/);
     const finished = await shopper.request(back.headers.get("Location")!);
     expect(finished.headers.get("Location")).toBe(`/?order=${orderId}&step=success`);
+  });
+});
+
+describe("editing an order on the way back to shipping", () => {
+  async function orderWithIntent(shopper: TestClient) {
+    await shopper.request("/?product_id=1");
+    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", ...shipping } });
+    const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
+    const intentId = sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!.provider_payment_id;
+    return { orderId, intentId };
+  }
+  const edit = (shopper: TestClient, orderId: number, total: string) =>
+    shopper.request(`/?index&order=${orderId}&step=shipping`, { form: { intent: "shipping", order: String(orderId), ...shipping, total_amount: total } });
+
+  it("a new amount cancels the old payment and prepares a new one", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId, intentId } = await orderWithIntent(shopper);
+    const edited = await edit(shopper, orderId, "41.00");
+    expect(edited.headers.get("Location")).toBe(`/?order=${orderId}&step=payment`);
+    expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", intentId)[0]!.status).toBe("canceled");
+    const txn = sql<{ provider_payment_id: string; amount_cents: number }[]>("select provider_payment_id, amount_cents from payment_transactions where order_id = ?", orderId)[0]!;
+    expect(txn.provider_payment_id).not.toBe(intentId);
+    expect(txn.amount_cents).toBe(4100);
+  });
+
+  it("a payment that went through meanwhile is kept: the edit is refused and the order is paid", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId, intentId } = await orderWithIntent(shopper);
+    // Paid at the provider, its confirmation not processed yet (e.g. a webhook still on its way).
+    sql("update simulated_payment_intents set status = 'succeeded' where id = ?", intentId);
+    const edited = await edit(shopper, orderId, "41.00");
+    expect(edited.status).toBe(409);
+    // The page now shows what really happened: the payment went through.
+    expect(await edited.text()).toContain("Payment successful!");
+    const order = sql<{ payment_status: string; total_amount_cents: number }[]>("select payment_status, total_amount_cents from orders where id = ?", orderId)[0]!;
+    expect(order).toEqual({ payment_status: "succeeded", total_amount_cents: 3900 });
+    expect(sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!.provider_payment_id).toBe(intentId);
+  });
+
+  it("a payment form posted for an order the shopper cannot see is a 404, not a crash", async () => {
+    const owner = new TestClient("demo.localhost:3000");
+    const { orderId } = await orderWithIntent(owner);
+    const stranger = new TestClient("demo.localhost:3000");
+    await stranger.request("/?product_id=1");
+    for (const order of [String(orderId), "abc"]) {
+      const card = await stranger.request("/?index", { form: { intent: "pay-card", order, card_number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" } });
+      expect(card.status).toBe(404);
+      expect(await card.text()).toContain("Order not found.");
+      expect((await stranger.request("/?index", { form: { intent: "start-payment", order } })).status).toBe(404);
+    }
+  });
+});
+
+describe("the confirmation page of an unpaid order", () => {
+  it("does not claim the order is confirmed and offers to finish the payment", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    await shopper.request("/?product_id=1");
+    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", ...shipping } });
+    const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
+    const page = await shopper.html(`/order-confirmation/${orderId}`);
+    expect(page.html).toContain("Awaiting payment");
+    expect(page.html).not.toContain("Order confirmed");
+    expect(page.html).toContain(`href="/?order=${orderId}&amp;step=payment"`);
+  });
+});
+
+describe("the payment return URL", () => {
+  it("without its parameters it says the confirmation failed, not that the payment succeeded", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const back = await shopper.request("/payment-success");
+    expect(back.headers.get("Location")).toBe("/");
+    const home = await shopper.html("/");
+    expect(home.html).toContain("Failed to confirm transaction");
+    expect(home.html).not.toContain("Payment succeeded but confirmation failed");
   });
 });
 

@@ -60,7 +60,7 @@ export function CheckoutPage({ data }: { data: Data }) {
             <PaymentSetupError contactEmail={data.contactEmail} />
           ) : data.step === "shipping" ? (
             <>
-              <PreviousInfo data={data} />
+              {order ? null : <PreviousInfo data={data} />}
               <ShippingForm
                 key={data.previous ? "prefilled" : "empty"}
                 minimumCents={data.minimumCents}
@@ -99,16 +99,19 @@ function PreviousInfo({ data }: { data: Data }) {
       </Alert>
     );
   }
+  // The offer shows when there is something to reuse (after "clear"); asking for it anyway says why not.
+  if (!data.hasPrevious && !data.prefillRequested) return null;
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
-      <Link to={`${base}prefill=1`} replace preventScrollReset className={buttonClasses("outline", "sm")} data-testid="previous-offer">
-        {t("checkout.previous.offer")}
-      </Link>
-      {data.prefillRequested ? (
+      {data.hasPrevious ? (
+        <Link to={`${base}prefill=1`} replace preventScrollReset className={buttonClasses("outline", "sm")} data-testid="previous-offer">
+          {t("checkout.previous.offer")}
+        </Link>
+      ) : (
         <span role="status" className="text-slate-700">
           {t("checkout.previous.none")}
         </span>
-      ) : null}
+      )}
     </div>
   );
 }
@@ -190,6 +193,8 @@ function SuccessPanel({ orderId, number }: { orderId: number; number: string }) 
       <Link to={`/order-confirmation/${orderId}`} className={buttonClasses("primary", "md", "mt-6")}>
         {t("checkout.success.view_order")}
       </Link>
+      {/* Without JavaScript the browser itself moves on after the same 2 s. */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="2;url=/order-confirmation/${Number(orderId)}">` }} />
     </section>
   );
 }

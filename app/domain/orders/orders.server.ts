@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { containsPattern } from "~/domain/catalogue/products.server";
 import type { Language } from "~/lib/i18n";
 import { centsToDecimalString } from "~/lib/money";
@@ -230,20 +230,25 @@ export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
   return latest ? shippingFieldsOf(latest) : null;
 }
 
-/**
- * Back on the shipping step: the shopper edits an order not paid yet. Returns whether the
- * amount changed (the payment then has to be prepared again).
- */
-export function updateUnpaidOrder(orderId: number, viewer: OrderViewer, shopId: number, input: CheckoutInput): { order: Order; amountChanged: boolean } {
-  const current = getVisibleOrder(orderId, viewer, shopId);
-  if (current.paymentStatus === "succeeded" || current.paymentStatus === "refunded" || current.status === "cancelled") {
-    throw new ValidationError("payments.errors.already_paid");
+/** Whether the shopper may still change an order: not paid, no payment under way, not cancelled. */
+export function assertOrderEditable(order: Pick<Order, "status" | "paymentStatus">): void {
+  if (order.paymentStatus === "succeeded" || order.paymentStatus === "refunded" || order.status === "cancelled") {
+    throw new ConflictError("payments.errors.already_paid");
   }
-  const order = getDatabase()
-    .update(orders)
-    .set({ ...checkoutColumns(input), updatedAt: new Date() })
-    .where(eq(orders.id, orderId))
-    .returning()
-    .get();
-  return { order, amountChanged: current.totalAmountCents !== input.total_amount };
+  if (order.paymentStatus === "processing") throw new ConflictError("payments.errors.in_progress");
+}
+
+/** Writes the shopper's edited checkout fields, unless a payment landed since the caller checked. */
+export function updateUnpaidOrder(orderId: number, input: CheckoutInput): Order {
+  return writeTransaction((tx) => {
+    const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+    if (!current) throw new NotFoundError("orders.not_found");
+    assertOrderEditable(current);
+    return tx
+      .update(orders)
+      .set({ ...checkoutColumns(input), updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning()
+      .get();
+  });
 }

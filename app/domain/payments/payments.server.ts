@@ -360,15 +360,31 @@ export async function finishSimulatedOnboarding(accountId: string, details: { bu
   await handleProviderEvent(event);
 }
 
-/** The order's amount changed before payment: its intent is canceled and a new one will be made. */
+/**
+ * The order's amount is about to change or the order is cancelled before payment: its
+ * intent is cancelled at the provider first, so the old amount can never be paid later.
+ * When the provider refuses, the shopper may have just paid: the provider's real state is
+ * recorded and the change is refused instead of losing that payment.
+ */
 export async function discardUnpaidIntent(orderId: number): Promise<void> {
   const txn = findOrderTransaction(orderId);
   if (!txn || !txn.providerPaymentId || !canMovePayment(txn.status, "canceled")) return;
+  const payments = getPaymentProvider();
   try {
-    await getPaymentProvider().cancelPaymentIntent(txn.providerAccountId, txn.providerPaymentId);
+    await payments.cancelPaymentIntent(txn.providerAccountId, txn.providerPaymentId);
   } catch (error) {
-    // Already gone at the provider: our record still has to stop using it.
     if (!(error instanceof ProviderRequestError)) throw error;
+    const intent = await payments.retrievePaymentIntent(txn.providerAccountId, txn.providerPaymentId).catch((lookup: unknown) => {
+      // The provider does not know the intent (any more): nothing can be paid with it.
+      if (lookup instanceof ProviderRequestError && lookup.code === "invalid_request") return null;
+      throw lookup instanceof ProviderRequestError ? new ProviderError(lookup.message) : lookup;
+    });
+    if (intent && intent.status !== "canceled") {
+      applyIntentState(txn.id, intent);
+      if (intent.status === "succeeded") throw new ConflictError("payments.errors.already_paid");
+      if (intent.status === "processing") throw new ConflictError("payments.errors.in_progress");
+      throw new ProviderError(error.message || "payments.errors.cancel_failed");
+    }
   }
   getDatabase().update(paymentTransactions).set({ status: "canceled", updatedAt: new Date() }).where(eq(paymentTransactions.id, txn.id)).run();
 }

@@ -10,6 +10,7 @@ import { currentUser } from "~/middleware/session.server";
 import { requireShop, siteContext } from "~/middleware/site.server";
 import { checkoutSchema, orderItemsSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
+import { z } from "~/schemas/zod-messages";
 
 /**
  * /api/v1/shop/orders/ (GET list, POST create on a shop host) and /api/v1/shop/orders/{id}/.
@@ -40,10 +41,10 @@ const api = apiResource({
     if (params.id) throw new NotFoundError("errors.api_not_found");
     const shop = requireShop(context);
     const body = await readJsonBody(request);
-    const input = parseInput(checkoutSchema(minimumOrderCents(shop)), body);
-    const items = parseInput(orderItemsSchema, body.items ?? []);
+    // One pass, so every field error (items included, under "items.N.field") comes back at once.
+    const input = parseInput(z.intersection(checkoutSchema(minimumOrderCents(shop)), z.object({ items: orderItemsSchema })), body);
     const shopper = ensureShopperKey(request);
-    const order = createOrder(shop, { ...input, items }, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) });
+    const order = createOrder(shop, input, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) });
     const created = getVisibleOrder(order.id, { shopperKeyHash: shopper.hash, user: null, ownedShopId: null });
     return Response.json(orderResource(created), { status: 201, headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined });
   },

@@ -40,10 +40,12 @@ export async function action({ params, request }: Route.ActionArgs) {
   const intent = loadIntent(params);
   const form = await request.formData();
   const outcome = form.get("outcome") === "complete" ? "complete" : "fail";
-  await answerSimulatedAuthentication(intent.id, outcome);
+  const answered = await answerSimulatedAuthentication(intent.id, outcome);
   const returnTo = safeRedirectPath(form.get("return_to"), "/");
   const target = new URL(returnTo, "http://local");
+  // The same parameters Stripe adds to its return URL.
   target.searchParams.set("payment_intent", intent.id);
+  target.searchParams.set("redirect_status", answered.status === "succeeded" ? "succeeded" : "failed");
   return redirect(target.pathname + target.search);
 }
 

@@ -12,9 +12,9 @@ import {
   getVisibleOrder,
   lastPaidShippingInfo,
   shippingFieldsOf,
-  updateUnpaidOrder,
 } from "~/domain/orders/orders.server";
-import { discardUnpaidIntent, getPaymentProvider, payWithSimulatedCard, shopPaymentAccount, startPayment } from "~/domain/payments/payments.server";
+import { reviseUnpaidOrder } from "~/domain/orders/order-revision.server";
+import { getPaymentProvider, payWithSimulatedCard, shopPaymentAccount, startPayment } from "~/domain/payments/payments.server";
 import { isPaid } from "~/domain/payments/payment-state";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
 import { recordShopView } from "~/domain/shops/views.server";
@@ -71,7 +71,9 @@ export function checkoutPageData({ request, context }: Args) {
   const transaction = order ? findOrderTransaction(order.id) : undefined;
   const provider = getPaymentProvider();
   const prefill = url.searchParams.get("prefill");
-  const previous = step === "shipping" && !order && prefill !== "0" ? lastPaidShippingInfo(shop.id, viewer) : null;
+  // Only a new order is prefilled; editing an order keeps its own fields.
+  const lastPaid = step === "shipping" && !order ? lastPaidShippingInfo(shop.id, viewer) : null;
+  const previous = prefill !== "0" ? lastPaid : null;
   const t = getI18nInstance(context).t;
   return {
     site: "shop" as const,
@@ -88,6 +90,7 @@ export function checkoutPageData({ request, context }: Args) {
         : null,
     provider: { slug: provider.slug, testMode: provider.testMode, publishableKey: provider.slug === "stripe" ? getConfig().STRIPE_PUBLISHABLE_KEY ?? null : null },
     previous,
+    hasPrevious: lastPaid !== null,
     prefillRequested: prefill === "1",
     contactEmail: getConfig().SUPPORT_EMAIL,
     meta: shopPageMeta(t, shop.name, shop.description, url),
@@ -114,9 +117,7 @@ export async function checkoutAction({ request, context }: Args) {
     try {
       const existing = Number(formData.get("order"));
       if (existing) {
-        const { order, amountChanged } = updateUnpaidOrder(existing, { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash }, shop.id, submission.value);
-        if (amountChanged) await discardUnpaidIntent(order.id);
-        orderId = order.id;
+        orderId = (await reviseUnpaidOrder(existing, { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash }, shop.id, submission.value)).id;
       } else {
         const product = findShopProduct(shop.id, Number(formData.get("product_id")));
         const items = product?.isInStock ? [{ productId: product.id, quantity: 1 }] : [];
@@ -136,37 +137,42 @@ export async function checkoutAction({ request, context }: Args) {
     return redirect(paymentStep(orderId), { headers });
   }
 
-  const orderId = Number(formData.get("order"));
+  if (intent !== "start-payment" && intent !== "pay-card") throw data({ message: t("errors.unknown_action") }, { status: 400 });
+  // A stale or foreign order id (another shopper's, a tampered form) is a plain 404.
+  let order: ReturnType<typeof getVisibleOrder>;
+  try {
+    order = getVisibleOrder(Number(formData.get("order")), viewer, shop.id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data({ message: t("orders.not_found") }, { status: 404 });
+    throw error;
+  }
   if (intent === "start-payment") {
     try {
-      await startPayment(orderId, viewer, getPaymentProvider().slug, shop.id);
+      await startPayment(order.id, viewer, getPaymentProvider().slug, shop.id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       setToast(context, { type: "error", message: translateMessage(t, error.messageKey) });
     }
-    return redirect(paymentStep(orderId));
+    return redirect(paymentStep(order.id));
   }
 
-  if (intent === "pay-card") {
-    const order = getVisibleOrder(orderId, viewer, shop.id);
-    const transaction = findOrderTransaction(order.id);
-    const submission = parseWithZod(formData, { schema: simulatedCardFormSchema });
-    if (submission.status !== "success") return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });
-    if (!transaction?.clientSecret) return redirect(paymentStep(order.id));
-    try {
-      const paid = await payWithSimulatedCard(transaction.clientSecret, cardFromForm(submission.value));
-      // The success step itself says "Payment successful!".
-      if (paid.status === "succeeded") return redirect(`/?order=${order.id}&step=success`);
-      if (paid.status === "requires_action" && paid.nextActionUrl) {
-        const returnTo = `/payment-success?transaction_id=${transaction.id}`;
-        return redirect(`${paid.nextActionUrl}?return_to=${encodeURIComponent(returnTo)}`);
-      }
-      const message = paid.lastError ? translateMessage(t, paid.lastError) : t("checkout.payment_failed");
-      return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: message }, { status: 402 });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) }, { status: error.status });
+  // intent === "pay-card": the simulated provider's card form.
+  const transaction = findOrderTransaction(order.id);
+  const submission = parseWithZod(formData, { schema: simulatedCardFormSchema });
+  if (submission.status !== "success") return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });
+  if (!transaction?.clientSecret) return redirect(paymentStep(order.id));
+  try {
+    const paid = await payWithSimulatedCard(transaction.clientSecret, cardFromForm(submission.value));
+    // The success step itself says "Payment successful!".
+    if (paid.status === "succeeded") return redirect(`/?order=${order.id}&step=success`);
+    if (paid.status === "requires_action" && paid.nextActionUrl) {
+      const returnTo = `/payment-success?transaction_id=${transaction.id}`;
+      return redirect(`${paid.nextActionUrl}?return_to=${encodeURIComponent(returnTo)}`);
     }
+    const message = paid.lastError ? translateMessage(t, paid.lastError) : t("checkout.payment_failed");
+    return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: message }, { status: 402 });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) }, { status: error.status });
   }
-  throw data({ message: t("errors.unknown_action") }, { status: 400 });
 }

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClasses } from "~/components/ui/button";
-import { CheckCircleIcon, PackageIcon } from "~/components/ui/icons";
+import { CheckCircleIcon, ClockIcon, PackageIcon, XCircleIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import { NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
@@ -68,12 +68,25 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   }
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
   const status = t(`orders.status.${order.status}`);
+  // Only a paid order is "confirmed"; an unpaid one offers to finish the payment.
+  const state = order.status === "cancelled" ? "cancelled" : order.paymentStatus === "succeeded" ? "confirmed" : "unpaid";
   return (
     <section className="container-page max-w-2xl py-12" data-testid="order-confirmation">
       <div className="text-center">
-        <CheckCircleIcon className="mx-auto size-12 text-green-600" />
-        <h1 className="mt-4 text-3xl font-bold">{t("confirmation.title")}</h1>
-        <p className="mt-2 opacity-80">{t("confirmation.thanks")}</p>
+        {state === "confirmed" ? (
+          <CheckCircleIcon className="mx-auto size-12 text-green-600" />
+        ) : state === "cancelled" ? (
+          <XCircleIcon className="mx-auto size-12 text-red-600" />
+        ) : (
+          <ClockIcon className="mx-auto size-12 text-amber-600" />
+        )}
+        <h1 className="mt-4 text-3xl font-bold">{t(state === "confirmed" ? "confirmation.title" : `confirmation.${state}.title`)}</h1>
+        <p className="mt-2 opacity-80">{t(state === "confirmed" ? "confirmation.thanks" : `confirmation.${state}.body`)}</p>
+        {state === "unpaid" ? (
+          <Link to={`/?order=${order.id}&step=payment`} className={buttonClasses("primary", "md", "mt-4")}>
+            {t("confirmation.unpaid.pay")}
+          </Link>
+        ) : null}
       </div>
       <div className="mt-8 rounded-xl border border-black/10 bg-white p-6 text-slate-900 shadow-sm">
         <dl className="grid gap-4 sm:grid-cols-2">

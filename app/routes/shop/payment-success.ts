@@ -17,8 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireShopPage(context);
   const t = getI18nInstance(context).t;
   const url = new URL(request.url);
-  const transactionId = url.searchParams.get("transaction_id") ?? "";
-  const intentId = url.searchParams.get("payment_intent") ?? "";
+  const transactionId = url.searchParams.get("transaction_id");
+  const intentId = url.searchParams.get("payment_intent");
+  if (!transactionId || !intentId) {
+    setToast(context, { type: "error", message: t("payments.errors.confirm_failed") });
+    return redirect("/");
+  }
   try {
     const { transaction, orderId } = await confirmPayment(transactionId, intentId, orderViewer(request, context));
     if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
@@ -26,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect(`/?order=${orderId}&step=payment`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    setToast(context, { type: "error", message: t("checkout.confirmation_failed") });
+    // The provider says whether the payment itself went through; only then is it "succeeded but…".
+    const paid = url.searchParams.get("redirect_status") === "succeeded";
+    setToast(context, { type: "error", message: t(paid ? "checkout.confirmation_failed" : "payments.errors.confirm_failed") });
     return redirect("/");
   }
 }
