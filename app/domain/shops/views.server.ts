@@ -3,9 +3,21 @@ import { sql } from "drizzle-orm";
 import { getDatabase } from "~db/client";
 import { shopDailyViews } from "~db/schema";
 
-/** Counts a page view of a shop (one row per shop and UTC day); bots are not counted. */
+/**
+ * Whether a request is someone opening a shop page. Client-side navigations, search as you
+ * type, revalidations and prefetches fetch the loader's data (Sec-Fetch-Dest: empty) and
+ * would inflate the number; clients without Fetch Metadata count unless they are bots.
+ */
+export function isShopPageLoad(request: Request): boolean {
+  if (request.method !== "GET" || isbot(request.headers.get("User-Agent") ?? "")) return false;
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  if (destination && destination !== "document") return false;
+  return !/prefetch|prerender/.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
+}
+
+/** Counts a page load of a shop (one row per shop and UTC day). */
 export function recordShopView(shopId: number, request: Request, now = new Date()): void {
-  if (request.method !== "GET" || isbot(request.headers.get("User-Agent") ?? "")) return;
+  if (!isShopPageLoad(request)) return;
   const day = now.toISOString().slice(0, 10);
   getDatabase()
     .insert(shopDailyViews)
