@@ -80,8 +80,20 @@ test.describe("main site", () => {
     const menu = page.getByRole("navigation", { name: "Menu" });
     await expect(menu).toContainText("Explore");
     await expect(menu).toContainText("My Business");
+    // The sheet fills the screen below the header (a filter on the header would shrink it to the header).
+    expect((await menu.boundingBox())!.height).toBeGreaterThan(700);
     await menu.getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL(mainUrl("/pricing"));
+  });
+
+  test("the shop's mobile menu is a full-height side sheet", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(shopUrl("demo", "/products"));
+    await page.getByLabel("Open menu").click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    expect((await menu.boundingBox())!.height).toBeGreaterThan(700);
+    await menu.getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveURL(shopUrl("demo", "/orders"));
   });
 });
 

@@ -24,7 +24,7 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
   useDetailsDismiss(sheet, location.key);
 
   return (
-    <header className="border-b border-black/10 bg-white/95 text-slate-900 backdrop-blur">
+    <header className="border-b border-black/10 bg-white text-slate-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("nav.skip_to_content")}
       </a>

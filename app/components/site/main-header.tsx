@@ -15,7 +15,7 @@ export function MainHeader() {
   const { t } = useTranslation();
   const { user } = useRootData();
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-border bg-white">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("nav.skip_to_content")}
       </a>
