@@ -42,14 +42,25 @@ async function register(page: Page, jsEnabled: boolean) {
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByTestId("step-counter")).toHaveText("Step 3 of 3");
 
-  // Previous keeps what was entered.
-  await page.getByRole("link", { name: "Previous" }).click();
-  await expect(page.getByLabel("SIRET number")).toHaveValue("12345678901234");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByTestId("step-counter")).toHaveText("Step 3 of 3");
-
+  // Previous keeps what was entered, submitted or not, on every step.
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("First name").fill("Eve");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
+  await expect(page.getByLabel("SIRET number")).toHaveValue("12345678901234");
+  await page.getByLabel("Contact phone").fill("0699999999");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 3");
+  await expect(page.getByLabel("Business name")).toHaveValue("E2E Boutique");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
+  await expect(page.getByLabel("Contact phone")).toHaveValue("0699999999");
+  // Enter submits the step (Next), it does not go back.
+  await page.getByLabel("Contact phone").press("Enter");
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 3 of 3");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("First name")).toHaveValue("Eve");
+
   await page.getByLabel("Last name").fill("Seller");
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("Seller123!");
   await page.getByLabel("Confirm password").fill("Seller123!");

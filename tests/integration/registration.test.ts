@@ -134,6 +134,13 @@ describe("registration screen without JavaScript", () => {
     expect(bad.html).toContain("SIRET must be exactly 14 digits");
 
     await client.request("/register", { form: { intent: "step2", ...step2 } });
+    // Previous on step 3 keeps the typed names and email, never the password.
+    const back = await client.request("/register?step=3", { form: { intent: "step3", back: "1", ...step3("form@example.test"), first_name: "Lunette" } });
+    expect(back.headers.get("Location")).toBe("/register?step=2");
+    const again = await client.html("/register?step=3");
+    expect(again.html).toContain('value="Lunette"');
+    expect(again.html).toContain('value="form@example.test"');
+    expect(again.html).not.toContain("Luna1234!");
     const r3 = await client.request("/register?step=3", { form: { intent: "step3", ...step3("form@example.test") } });
     expect(r3.status).toBe(302);
     expect(r3.headers.get("Location")).toBe("/dashboard");

@@ -1,8 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { z } from "zod";
 
 type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+const anyFields = z.record(z.string(), z.unknown());
 
 /**
  * Every form validates the same way: native constraints from the schema (so they hold
@@ -19,7 +20,9 @@ export function useValidatedForm<S extends ObjectSchema>(
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A submit button marked formNoValidate (e.g. a wizard's Previous) sends the form as it
+    // is; its parsed value is never used on the client, the server decides.
+    onValidate: ({ formData, submitter }) => parseWithZod(formData, { schema: submitter?.formNoValidate ? (anyFields as unknown as S) : schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { PasswordChecklist } from "~/components/account/password-checklist";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
@@ -14,21 +14,17 @@ type Result = SubmissionResult<string[]> | null | undefined;
 function WizardButtons({ step, intent }: { step: number; intent: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && !navigation.formData.has("back");
+  // Next comes first in the markup so Enter submits the step; Previous is shown on the left.
+  // Previous posts too (without validation) so what was typed here is kept for later.
   return (
-    <div className="flex items-center justify-between gap-3 pt-4">
-      {step === 1 ? (
-        <button type="button" disabled className={buttonClasses("outline")}>
-          {t("register.previous")}
-        </button>
-      ) : (
-        <Link to={`/register?step=${step - 1}`} className={buttonClasses("outline")}>
-          {t("register.previous")}
-        </Link>
-      )}
+    <div className="flex flex-row-reverse items-center justify-between gap-3 pt-4">
       <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
         {step === 3 ? t("register.finish") : t("register.next")}
       </Button>
+      <button type="submit" name="back" value="1" formNoValidate disabled={step === 1} className={buttonClasses("outline")}>
+        {t("register.previous")}
+      </button>
     </div>
   );
 }
@@ -87,10 +83,10 @@ export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; de
   );
 }
 
-export function Step3Form({ lastResult }: { lastResult: Result }) {
+export function Step3Form({ lastResult, defaultValue }: { lastResult: Result; defaultValue?: Record<string, string> }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
-  const [form, fields] = useValidatedForm("register-step3", registrationStep3Schema, { lastResult });
+  const [form, fields] = useValidatedForm("register-step3", registrationStep3Schema, { lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />

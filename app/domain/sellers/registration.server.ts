@@ -13,7 +13,18 @@ import type { RegistrationStep1, RegistrationStep2, RegistrationStep3 } from "~/
  * The seller registration wizard, held on the server per visitor session: steps 1 and 2
  * are stored, step 3 creates the account (user, seller profile, shop not yet live).
  */
-export type RegistrationData = { step1?: RegistrationStep1; step2?: RegistrationStep2 };
+export type RegistrationStepNumber = 1 | 2 | 3;
+/** What was typed on a step but not submitted (going back with Previous); never passwords. */
+export type RegistrationDraft = Record<string, string>;
+export type RegistrationData = { step1?: RegistrationStep1; step2?: RegistrationStep2; drafts?: Partial<Record<`${RegistrationStepNumber}`, RegistrationDraft>> };
+
+/** The fields a draft may keep, per step (passwords are never stored). */
+const DRAFT_FIELDS: Record<RegistrationStepNumber, readonly string[]> = {
+  1: ["business_name", "subdomain", "business_type", "business_description"],
+  2: ["siret", "contact_email", "contact_phone"],
+  3: ["email", "first_name", "last_name"],
+};
+const DRAFT_MAX_LENGTH = 1000;
 export type RegistrationStatus = { current_step: number; next_step: number };
 
 export function isSubdomainTaken(subdomain: string, db: Queryable = getDatabase()): boolean {
@@ -35,10 +46,39 @@ function assertReachable(step: number, current: number) {
   if (step > current + 1) throw new ValidationError(messageKey("sellers.registration.previous_step_missing", { step: step - 1 }));
 }
 
-export function parseStepNumber(value: string | number): 1 | 2 | 3 {
+export function parseStepNumber(value: string | number): RegistrationStepNumber {
   const n = typeof value === "number" ? value : Number(value);
   if (n !== 1 && n !== 2 && n !== 3) throw new ValidationError(messageKey("sellers.registration.invalid_step", { n: String(value) }));
   return n;
+}
+
+/**
+ * Previous was pressed: what the visitor typed on this step is kept as is (unvalidated,
+ * known fields only) so coming back shows it again. The step itself stays unsaved.
+ */
+export function saveStepDraft(sessionId: string, step: RegistrationStepNumber, values: Record<string, unknown>): void {
+  const draft: RegistrationDraft = {};
+  for (const field of DRAFT_FIELDS[step]) {
+    const value = values[field];
+    if (typeof value === "string") draft[field] = value.slice(0, DRAFT_MAX_LENGTH);
+  }
+  writeTransaction((tx) => {
+    const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
+    const data = (progress?.data ?? {}) as RegistrationData;
+    const next: RegistrationData = { ...data, drafts: { ...data.drafts, [step]: draft } };
+    tx.insert(registrationProgress)
+      .values({ sessionId, currentStep: progress?.currentStep ?? 0, data: next, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: registrationProgress.sessionId, set: { data: next, updatedAt: new Date() } })
+      .run();
+  });
+}
+
+/** The values a step's form starts with: its unsent draft, else what was saved. */
+export function registrationStepValues(data: RegistrationData, step: RegistrationStepNumber): Record<string, string> | undefined {
+  const draft = data.drafts?.[`${step}`];
+  if (draft) return draft;
+  const saved = step === 1 ? data.step1 : step === 2 ? data.step2 : undefined;
+  return saved ? Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, String(v ?? "")])) : undefined;
 }
 
 export function saveStep1(sessionId: string, input: RegistrationStep1): RegistrationStatus {
@@ -57,7 +97,11 @@ function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): Regi
     const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
     const current = progress?.currentStep ?? 0;
     assertReachable(step, current);
-    const data = { ...((progress?.data ?? {}) as RegistrationData), ...patch };
+    const previous = (progress?.data ?? {}) as RegistrationData;
+    // The submitted step replaces its draft.
+    const drafts = { ...previous.drafts };
+    delete drafts[`${step}`];
+    const data: RegistrationData = { ...previous, ...patch, drafts };
     // Going back and re-submitting an earlier step keeps the later steps' data.
     const currentStep = Math.max(current, step);
     tx.insert(registrationProgress)

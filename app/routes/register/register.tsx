@@ -9,7 +9,15 @@ import { Step1Form, Step2Form, Step3Form } from "~/components/registration/step-
 import { StepIndicator, TrustBadges } from "~/components/registration/wizard-chrome";
 import { ConflictError } from "~/domain/errors.server";
 import { mainPageMeta } from "~/domain/marketing/page-meta.server";
-import { completeRegistration, registrationStatus, saveStep1, saveStep2 } from "~/domain/sellers/registration.server";
+import {
+  completeRegistration,
+  parseStepNumber,
+  registrationStatus,
+  registrationStepValues,
+  saveStep1,
+  saveStep2,
+  saveStepDraft,
+} from "~/domain/sellers/registration.server";
 import { formErrorResponse } from "~/http/forms.server";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -24,12 +32,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const requested = Number(new URL(request.url).searchParams.get("step"));
   // Resume at the next step; earlier steps can be revisited, later ones cannot be skipped to.
   const step = requested >= 1 && requested <= status.next_step ? requested : status.next_step;
-  const toStrings = (values: object | undefined) =>
-    values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v ?? "")])) : undefined;
   return {
     step,
-    step1: toStrings(status.data.step1),
-    step2: toStrings(status.data.step2),
+    values: registrationStepValues(status.data, parseStepNumber(step)),
     rootDomain: getConfig().ROOT_DOMAIN,
     meta: mainPageMeta(getI18nInstance(context).t, "seller_registration", new URL(request.url)),
   };
@@ -45,6 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = ensureVisitorSession(request, context);
   const headers = new Headers();
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
+
+  if (formData.get("back") !== null) {
+    // Previous: keep what was typed on this step, then show the one before.
+    const step = parseStepNumber(String(intent).replace("step", ""));
+    saveStepDraft(session.id, step, Object.fromEntries(formData));
+    return redirect(`/register?step=${Math.max(1, step - 1)}`, { headers });
+  }
 
   if (intent === "step1" || intent === "step2") {
     const schema = intent === "step1" ? registrationStep1Schema : registrationStep2Schema;
@@ -84,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { step, step1, step2, rootDomain } = loaderData;
+  const { step, values, rootDomain } = loaderData;
   const lastResult = useActionData<typeof action>();
   const formError = lastResult?.error?.[""]?.[0];
   useEffect(() => {
@@ -100,9 +112,9 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
           <StepIndicator step={step} />
           <h2 className="mt-6 text-xl font-semibold">{t(`register.step_titles.${step}`)}</h2>
           <div className="mt-4">
-            {step === 1 ? <Step1Form key="s1" lastResult={lastResult} defaultValue={step1} rootDomain={rootDomain} /> : null}
-            {step === 2 ? <Step2Form key="s2" lastResult={lastResult} defaultValue={step2} /> : null}
-            {step === 3 ? <Step3Form key="s3" lastResult={lastResult} /> : null}
+            {step === 1 ? <Step1Form key="s1" lastResult={lastResult} defaultValue={values} rootDomain={rootDomain} /> : null}
+            {step === 2 ? <Step2Form key="s2" lastResult={lastResult} defaultValue={values} /> : null}
+            {step === 3 ? <Step3Form key="s3" lastResult={lastResult} defaultValue={values} /> : null}
           </div>
         </div>
         <TrustBadges />
