@@ -3,6 +3,7 @@ import { createContext, data, type MiddlewareFunction } from "react-router";
 import { readCookie } from "~/lib/i18n";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
 import { getI18nInstance } from "./i18n.server";
+import { bearerToken } from "./session.server";
 import { isApiPath } from "./site.server";
 
 /** The token for this request's forms (the cookie's value, or a fresh one being set). */
@@ -34,7 +35,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const validCookie = cookieToken && /^[A-Za-z0-9_-]{32,64}$/.test(cookieToken) ? cookieToken : undefined;
 
   if (!SAFE_METHODS.has(request.method) && !EXEMPT_PATHS.some((re) => re.test(url.pathname))) {
-    const bearer = request.headers.get("Authorization")?.startsWith("Bearer ");
+    const bearer = bearerToken(request) !== null;
     if (!(bearer && isApiPath(url.pathname))) {
       const origin = request.headers.get("Origin");
       const sameOrigin = !origin || origin === url.origin;

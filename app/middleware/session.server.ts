@@ -3,7 +3,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { authenticateApiKey } from "~/domain/accounts/api-keys.server";
 import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
 import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
-import { UnauthorizedError } from "~/domain/errors.server";
+import { ForbiddenError, UnauthorizedError } from "~/domain/errors.server";
 import { isLanguage, LANGUAGE_KEY, readCookie } from "~/lib/i18n";
 import { getDatabase } from "~db/client";
 import { users, type User } from "~db/schema";
@@ -14,7 +14,7 @@ import { clientAddressContext } from "./request.server";
  * The session cookie: a random token, HttpOnly, SameSite=Lax, host-only (no Domain, so a
  * shop subdomain never sees the main site's session), Secure and `__Host-` over HTTPS.
  */
-type SessionState = { id: string; user: User | null } | null;
+type SessionState = { id: string; user: User | null; viaApiKey?: boolean } | null;
 type ContextReader = Readonly<RouterContextProvider>;
 
 export const sessionContext = createContext<SessionState>(null);
@@ -30,13 +30,13 @@ function sessionCookie(request: Request, value: string, maxAgeSeconds: number): 
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // API calls with a key are authenticated by it alone (no cookies, so no CSRF either).
-  const authorization = request.headers.get("Authorization");
-  if (authorization?.startsWith("Bearer ") && new URL(request.url).pathname.startsWith("/api/")) {
-    const authenticated = authenticateApiKey(authorization.slice("Bearer ".length).trim());
+  const key = bearerToken(request);
+  if (key !== null && new URL(request.url).pathname.startsWith("/api/")) {
+    const authenticated = authenticateApiKey(key);
     if (!authenticated) {
       return Response.json({ message: getI18nInstance(context).t("api_keys.invalid") }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
     }
-    context.set(sessionContext, { id: `api-key:${authenticated.keyId}`, user: authenticated.user });
+    context.set(sessionContext, { id: `api-key:${authenticated.keyId}`, user: authenticated.user, viaApiKey: true });
     return next();
   }
   const token = readCookie(request.headers.get("Cookie"), sessionCookieName(request));
@@ -65,6 +65,22 @@ export function currentSessionUser(context: ContextReader): SessionUser | null {
 }
 
 /** For API resources: the signed-in user, or a 401. */
+/** The key of an `Authorization: Bearer <key>` header; the scheme is case-insensitive (RFC 9110). */
+export function bearerToken(request: Request): string | null {
+  const match = /^bearer +(\S+) *$/i.exec(request.headers.get("Authorization") ?? "");
+  return match ? match[1]! : null;
+}
+
+/**
+ * For account-security actions (password change, logout): a signed-in session only. An API
+ * key must never be enough to take over the account it belongs to.
+ */
+export function requireSignedInUser(context: ContextReader): User {
+  const user = requireApiUser(context);
+  if (context.get(sessionContext)?.viaApiKey) throw new ForbiddenError("api_keys.session_only");
+  return user;
+}
+
 export function requireApiUser(context: ContextReader): User {
   const user = currentUser(context);
   if (!user) throw new UnauthorizedError("errors.unauthenticated");

@@ -65,7 +65,9 @@ describe("order handling", () => {
     const demo = await seller();
     const skip = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" } });
     expect(skip.status).toBe(409);
-    expect(skip.body.message).toBe("An order cannot go from pending to delivered.");
+    expect(skip.body.message).toBe('An order cannot go from "Pending" to "Delivered".');
+    const inFrench = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" }, headers: { "Accept-Language": "fr" } });
+    expect(inFrench.body.message).toBe("Une commande ne peut pas passer de « En attente » à « Livrée ».");
     await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "processing" } });
     await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "shipped" } });
     const late = await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
@@ -190,6 +192,10 @@ describe("catalogue management API", () => {
     expect((await demo.request("/api/v1/shop/categories/bijoux-montres-2/", { method: "DELETE" })).status).toBe(204);
     const renamed = await demo.json<{ name: string }>("/api/v1/shop/categories/bijoux-montres/", { method: "PATCH", json: { name: "Jewellery" } });
     expect(renamed.body.name).toBe("Jewellery");
+    // Nothing to change: the category as it is, not a crash.
+    const unchanged = await demo.json<{ name: string; slug: string }>("/api/v1/shop/categories/bijoux-montres/", { method: "PATCH", json: {} });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body).toMatchObject({ name: "Jewellery", slug: "bijoux-montres" });
   });
 
   it("another seller cannot see or change the shop's products (404); shoppers cannot create any", async () => {
@@ -226,6 +232,16 @@ describe("API keys", () => {
     expect(profile.body.business_name).toBe("Demo Live Shop");
     const category = await api("/api/v1/shop/categories/", { json: { name: "From the API" } });
     expect(category.status).toBe(201);
+    // The scheme is case-insensitive.
+    const lowerCase = await new TestClient().json("/api/v1/account/profile/", { csrf: false, headers: { Authorization: `bearer ${key}` } });
+    expect(lowerCase.status).toBe(200);
+    // A key never takes over the account: no password change, no logout.
+    const takeover = await api("/api/v1/account/auth/change-password/", { method: "PATCH", json: { new_password: "Takeover1!x" } });
+    expect(takeover.status).toBe(403);
+    expect(takeover.body.message).toBe("API keys cannot do this: sign in to change the password or log out.");
+    expect((await api("/api/v1/account/auth/logout/", { json: {} })).status).toBe(403);
+    const stillDemo = await new TestClient().json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    expect(stillDemo.status).toBe(200);
     expect((await api("/api/v1/account/profile/", { key: "lck_not-a-real-key" })).status).toBe(401);
 
     const keyId = sql<{ id: number }[]>("select id from api_keys where name = 'Inventory sync'")[0]!.id;
@@ -234,6 +250,19 @@ describe("API keys", () => {
     const after = await api("/api/v1/account/seller-profile/");
     expect(after.status).toBe(401);
     expect(after.body.message).toBe("Invalid or revoked API key.");
+  });
+});
+
+describe("seller forms posted by someone who is not a seller", () => {
+  it("answer 403 with a clear message, not a server error", async () => {
+    const admin = new TestClient();
+    await admin.request("/login");
+    await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
+    for (const form of [{ intent: "create-api-key", name: "k1" }, { intent: "update-seller-profile", business_name: "X" }]) {
+      const answer = await admin.html("/account?section=seller", { form });
+      expect(answer.status).toBe(403);
+      expect(answer.html).toContain("Only sellers can do this.");
+    }
   });
 });
 

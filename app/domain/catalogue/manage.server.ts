@@ -170,6 +170,8 @@ export function createCategory(shopId: number, input: { name: string; slug?: str
 
 export function updateCategory(shopId: number, slug: string, input: { name?: string; slug?: string }) {
   const category = findCategory(shopId, slug);
+  // A PATCH that changes nothing answers the category as it is.
+  if (input.name === undefined && input.slug === undefined) return category;
   if (input.slug && input.slug !== category.slug) {
     const clash = getDatabase()
       .select({ id: categories.id })

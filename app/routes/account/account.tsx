@@ -9,9 +9,12 @@ import { ProfileForm } from "~/components/account/profile-form";
 import { LoginButton } from "~/components/auth/login-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DomainError } from "~/domain/errors.server";
 import { mainPageMeta } from "~/domain/marketing/page-meta.server";
 import { cx } from "~/lib/class-names";
+import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
+import type { User } from "~db/schema";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";
 import { changePasswordAction, resendVerificationAction, updateProfileAction } from "./profile-actions.server";
@@ -49,7 +52,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw data({ message: getI18nInstance(context).t("errors.unauthenticated") }, { status: 401 });
   const formData = await request.formData();
   const args = { request, context, formData, user };
-  switch (formData.get("intent")) {
+  try {
+    return await accountAction(formData.get("intent"), args);
+  } catch (error) {
+    // E.g. a non-seller posting a seller form: a clear 4xx page, not a crash.
+    if (error instanceof DomainError) throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
+    throw error;
+  }
+}
+
+function accountAction(intent: FormDataEntryValue | null, args: { request: Request; context: Route.ActionArgs["context"]; formData: FormData; user: User }) {
+  const { context } = args;
+  switch (intent) {
     case "update-profile":
       return updateProfileAction(args);
     case "change-password":
