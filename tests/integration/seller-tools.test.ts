@@ -182,6 +182,11 @@ describe("catalogue management API", () => {
     const bad = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, { method: "PATCH", json: { price: "-1", name: "" } });
     expect(bad.body.errors).toEqual({ price: ["Enter a price above 0, e.g. 19.90"], name: ["The product name is required"] });
 
+    const svg = new FormData();
+    svg.set("image", new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/png" }), "ring.png");
+    const refusedImage = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, { method: "PATCH", body: svg });
+    expect(refusedImage.body.errors.image).toEqual(["SVG images are not accepted: use PNG, JPEG, GIF or WebP."]);
+
     expect((await demo.request(`/api/v1/shop/products/${id}/`, { method: "DELETE" })).status).toBe(204);
     expect((await demo.json(`/api/v1/shop/products/${id}/`)).status).toBe(404);
     // A product that was ordered is archived instead.
@@ -253,12 +258,23 @@ describe("API keys", () => {
   });
 });
 
+describe("the product form without JavaScript", () => {
+  it("keeps an unticked In stock box after a refused save", async () => {
+    const demo = await seller();
+    const refused = await demo.html("/dashboard/products/new", { form: { name: "Out of stock lamp", price: "0" } });
+    expect(refused.status).toBe(400);
+    const box = /<input[^>]*name="is_in_stock"[^>]*>/.exec(refused.html)![0];
+    expect(box).not.toContain("checked");
+  });
+});
+
 describe("seller forms posted by someone who is not a seller", () => {
   it("answer 403 with a clear message, not a server error", async () => {
     const admin = new TestClient();
     await admin.request("/login");
     await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
-    for (const form of [{ intent: "create-api-key", name: "k1" }, { intent: "update-seller-profile", business_name: "X" }]) {
+    const forms: Record<string, string>[] = [{ intent: "create-api-key", name: "k1" }, { intent: "update-seller-profile", business_name: "X" }];
+    for (const form of forms) {
       const answer = await admin.html("/account?section=seller", { form });
       expect(answer.status).toBe(403);
       expect(answer.html).toContain("Only sellers can do this.");

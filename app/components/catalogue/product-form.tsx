@@ -55,7 +55,13 @@ export function ProductForm({
         />
       </div>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name="is_in_stock" defaultChecked={initial.is_in_stock} className="size-4" />
+        {/* After a refused save (no JavaScript) the box shows what was sent, not what is stored. */}
+        <input
+          type="checkbox"
+          name="is_in_stock"
+          defaultChecked={lastResult?.initialValue ? lastResult.initialValue.is_in_stock === "on" : initial.is_in_stock}
+          className="size-4"
+        />
         {t("catalogue.admin.fields.in_stock")}
       </label>
       <div>
@@ -78,7 +84,7 @@ export function ProductForm({
                 setImageError(null);
                 if (!file) return;
                 if (file.size > MAX_IMAGE_BYTES) {
-                  setImageError("shop.logo.too_large");
+                  setImageError("catalogue.image.too_large");
                   event.target.value = "";
                   return;
                 }
@@ -87,7 +93,7 @@ export function ProductForm({
               className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
             />
             <p id="product-image-hint" className="mt-1 text-xs text-slate-500">
-              {t("customization.logo_hint")}
+              {t("catalogue.image.hint")}
             </p>
             {initial.imageUrl ? (
               <label className="mt-2 flex items-center gap-2 text-sm">

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
-import { checkLogo } from "~/domain/shops/logo.server";
+import { checkProductImage } from "~/domain/shops/logo.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput } from "~/schemas/catalogue-admin";
 import { getDatabase, writeTransaction } from "~db/client";
@@ -65,7 +65,7 @@ function categoryIdFor(shopId: number, slug: string | null | undefined): number 
 
 async function storeProductImage(image: Uint8Array | null): Promise<string | undefined> {
   if (!image || image.length === 0) return undefined;
-  const checked = checkLogo(image);
+  const checked = checkProductImage(image);
   if (!checked.ok) throw new ValidationError("errors.validation", { image: [checked.error] });
   return storeUpload(image, checked.extension);
 }

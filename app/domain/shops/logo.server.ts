@@ -6,8 +6,11 @@
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 export type LogoExtension = "png" | "jpg" | "gif" | "webp";
-export type LogoError = "shop.logo.too_large" | "shop.logo.not_image" | "shop.logo.svg_refused";
+type ImageProblem = "too_large" | "not_image" | "svg_refused";
+type ImageCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; problem: ImageProblem };
+export type LogoError = `shop.logo.${ImageProblem}`;
 export type LogoCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; error: LogoError };
+export type ProductImageCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; error: `catalogue.image.${ImageProblem}` };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -48,13 +51,9 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
   return /^<\?xml/i.test(text.trimStart()) && /<svg[\s>/:]/i.test(text);
 }
 
-/**
- * Checks an uploaded logo. `declaredType` (the browser's Content-Type) is deliberately
- * ignored: it is accepted only so callers can pass it along without a special case.
- */
-export function checkLogo(bytes: Uint8Array, declaredType?: string): LogoCheck {
-  void declaredType;
-  if (bytes.length > MAX_LOGO_BYTES) return { ok: false, error: "shop.logo.too_large" };
+/** What an uploaded image really is (same rules and 2 MB limit for logos and product images). */
+function checkUploadedImage(bytes: Uint8Array): ImageCheck {
+  if (bytes.length > MAX_LOGO_BYTES) return { ok: false, problem: "too_large" };
   if (startsWith(bytes, PNG)) return { ok: true, extension: "png", mimeType: "image/png" };
   if (startsWith(bytes, JPEG)) return { ok: true, extension: "jpg", mimeType: "image/jpeg" };
   if (startsWith(bytes, GIF87A) || startsWith(bytes, GIF89A)) {
@@ -63,6 +62,22 @@ export function checkLogo(bytes: Uint8Array, declaredType?: string): LogoCheck {
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) {
     return { ok: true, extension: "webp", mimeType: "image/webp" };
   }
-  if (bytes.length > 0 && looksLikeSvg(bytes)) return { ok: false, error: "shop.logo.svg_refused" };
-  return { ok: false, error: "shop.logo.not_image" };
+  if (bytes.length > 0 && looksLikeSvg(bytes)) return { ok: false, problem: "svg_refused" };
+  return { ok: false, problem: "not_image" };
+}
+
+/**
+ * Checks an uploaded logo. `declaredType` (the browser's Content-Type) is deliberately
+ * ignored: it is accepted only so callers can pass it along without a special case.
+ */
+export function checkLogo(bytes: Uint8Array, declaredType?: string): LogoCheck {
+  void declaredType;
+  const checked = checkUploadedImage(bytes);
+  return checked.ok ? checked : { ok: false, error: `shop.logo.${checked.problem}` };
+}
+
+/** Checks a product image: the logo's rules, with messages that speak of the image. */
+export function checkProductImage(bytes: Uint8Array): ProductImageCheck {
+  const checked = checkUploadedImage(bytes);
+  return checked.ok ? checked : { ok: false, error: `catalogue.image.${checked.problem}` };
 }
