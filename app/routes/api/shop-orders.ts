@@ -52,6 +52,7 @@ const api = apiResource({
     const id = Number(params.id);
     if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
     const viewer = orderViewer(request, context);
+    if (!viewer.user) throw new UnauthorizedError("errors.unauthenticated");
     const order = getVisibleOrder(id, viewer);
     // The shopper may see the order but only the shop's seller may change it.
     if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
