@@ -317,5 +317,12 @@ describe("OpenAPI document", () => {
     const expected = apiPaths.flatMap(expand);
     expect(expected.filter((p) => !documented.includes(p))).toEqual([]);
     expect(documented.filter((p) => !expected.includes(p))).toEqual([]);
+
+    // The answers integrators have to handle are listed where they happen.
+    const responses = (path: string, method: string) => Object.keys((body.paths[path] as Record<string, { responses: object }>)[method]!.responses);
+    expect(responses("/shop/orders/{id}/", "patch")).toEqual(expect.arrayContaining(["200", "401", "409"]));
+    expect(responses("/shop/categories/", "post")).toContain("409");
+    expect(responses("/shop/products/{id}/", "delete")).toEqual(expect.arrayContaining(["204", "200"]));
+    expect(responses("/account/auth/change-password/", "patch")).toContain("403");
   });
 });

@@ -23,6 +23,8 @@ type Endpoint = {
   multipart?: boolean;
   query?: z.ZodObject;
   status?: number;
+  /** Other answers the endpoint gives, beyond the ones every endpoint of its kind gives. */
+  also?: Partial<Record<"200" | "403" | "409" | "429" | "502", string>>;
 };
 
 const toSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
@@ -38,43 +40,43 @@ const registrationSchema = z.object({
 const orderCreateSchema = z.object({ ...checkoutSchema(DEFAULT_MINIMUM_ORDER_CENTS).shape, items: orderItemsSchema });
 
 export const API_ENDPOINTS: Endpoint[] = [
-  { path: "/account/auth/login/", method: "post", tag: "Account", auth: "none", summary: "Log in with email and password; answers the user and sets the session cookie.", body: loginSchema },
-  { path: "/account/auth/logout/", method: "post", tag: "Account", auth: "user", summary: "Log out (ends the session).", status: 204 },
+  { path: "/account/auth/login/", method: "post", tag: "Account", auth: "none", summary: "Log in with email and password; answers the user and sets the session cookie.", body: loginSchema, also: { "429": "Too many failed attempts (Retry-After)" } },
+  { path: "/account/auth/logout/", method: "post", tag: "Account", auth: "user", summary: "Log out (ends the session).", status: 204, also: { "403": "Called with an API key" } },
   { path: "/account/auth/status/", method: "get", tag: "Account", auth: "none", summary: "Whether the caller is authenticated, and who (also sets the csrftoken cookie)." },
-  { path: "/account/auth/change-password/", method: "patch", tag: "Account", auth: "user", summary: "Change the password (other sessions end).", body: changePasswordApiSchema },
+  { path: "/account/auth/change-password/", method: "patch", tag: "Account", auth: "user", summary: "Change the password (other sessions end).", body: changePasswordApiSchema, also: { "403": "Called with an API key" } },
   { path: "/account/profile/", method: "get", tag: "Account", auth: "user", summary: "The caller's profile." },
   { path: "/account/profile/", method: "patch", tag: "Account", auth: "user", summary: "Update first_name, last_name, phone_number, language (email is read-only).", body: profilePatchSchema },
   { path: "/account/seller-profile/", method: "get", tag: "Sellers", auth: "seller", summary: "The seller profile with display values, shop_url and onboarding steps." },
   { path: "/account/seller-profile/", method: "patch", tag: "Sellers", auth: "seller", summary: "Update the seller profile.", body: sellerProfilePatchSchema },
   { path: "/auth/verify-email/{token}/", method: "get", tag: "Account", auth: "none", summary: "Use an email verification token: {verified, message}." },
-  { path: "/auth/resend-verification/", method: "post", tag: "Account", auth: "none", summary: "Send the verification mail again (60 s cooldown per address).", body: resendVerificationSchema },
+  { path: "/auth/resend-verification/", method: "post", tag: "Account", auth: "none", summary: "Send the verification mail again (60 s cooldown per address).", body: resendVerificationSchema, also: { "429": "Asked again within the cooldown" } },
   { path: "/customer/register/status/", method: "get", tag: "Registration", auth: "none", summary: "The visitor's registration progress: {current_step, next_step}." },
-  { path: "/customer/register/step1/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 1: the business.", body: registrationStep1Schema },
+  { path: "/customer/register/step1/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 1: the business.", body: registrationStep1Schema, also: { "409": "Subdomain taken" } },
   { path: "/customer/register/step2/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 2: contact details.", body: registrationStep2Schema },
-  { path: "/customer/register/step3/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 3: the account; creates the seller and logs in.", body: registrationStep3Schema, status: 201 },
-  { path: "/customer/register/complete/", method: "post", tag: "Registration", auth: "none", summary: "The whole registration in one call.", body: registrationSchema, status: 201 },
+  { path: "/customer/register/step3/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 3: the account; creates the seller and logs in.", body: registrationStep3Schema, status: 201, also: { "409": "Email or subdomain taken" } },
+  { path: "/customer/register/complete/", method: "post", tag: "Registration", auth: "none", summary: "The whole registration in one call.", body: registrationSchema, status: 201, also: { "409": "Email or subdomain taken" } },
   { path: "/customer/shop/customization/", method: "get", tag: "Shop", auth: "seller", summary: "The seller's shop customization." },
   { path: "/customer/shop/customization/update/", method: "put", tag: "Shop", auth: "seller", summary: "Update the customization (multipart: shop_logo file and fields; or JSON).", body: customizationSchema, multipart: true },
   { path: "/customer/shop/customization/public/", method: "get", tag: "Shop", auth: "none", summary: "The public customization of the shop host's shop." },
-  { path: "/customer/stripe/connect/", method: "post", tag: "Payments", auth: "seller", summary: "Create the connected account if needed and mint an onboarding link: {onboarding_url}." },
-  { path: "/customer/stripe/connect/update_status/", method: "post", tag: "Payments", auth: "seller", summary: "Read the payment account's state from the provider into the seller profile." },
+  { path: "/customer/stripe/connect/", method: "post", tag: "Payments", auth: "seller", summary: "Create the connected account if needed and mint an onboarding link: {onboarding_url}.", also: { "502": "The payment provider failed" } },
+  { path: "/customer/stripe/connect/update_status/", method: "post", tag: "Payments", auth: "seller", summary: "Read the payment account's state from the provider into the seller profile.", also: { "502": "The payment provider failed" } },
   { path: "/customer/info/", method: "get", tag: "Payments", auth: "none", summary: "{stripe_connect_account_id, client_name} of the shop (shop host) or of the seller." },
   { path: "/shop/products/", method: "get", tag: "Catalogue", auth: "none", summary: "The shop host's catalogue, paginated: {results, count, next, previous}.", query: productListQuerySchema },
   { path: "/shop/products/", method: "post", tag: "Catalogue", auth: "seller", summary: "Add a product (multipart with an image, or JSON).", body: productInputSchema, multipart: true, status: 201 },
   { path: "/shop/products/{id}/", method: "get", tag: "Catalogue", auth: "seller", summary: "One of the seller's products." },
   { path: "/shop/products/{id}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Change a product.", body: productPatchSchema, multipart: true },
-  { path: "/shop/products/{id}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a product (archived instead when it was ordered).", status: 204 },
+  { path: "/shop/products/{id}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a product (archived instead when it was ordered).", status: 204, also: { "200": "Archived instead: {archived: true}" } },
   { path: "/shop/categories/", method: "get", tag: "Catalogue", auth: "none", summary: "The shop host's categories." },
-  { path: "/shop/categories/", method: "post", tag: "Catalogue", auth: "seller", summary: "Add a category (slug unique per shop).", body: categoryInputSchema, status: 201 },
-  { path: "/shop/categories/{slug}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Rename a category or change its slug.", body: categoryPatchSchema },
+  { path: "/shop/categories/", method: "post", tag: "Catalogue", auth: "seller", summary: "Add a category (slug unique per shop).", body: categoryInputSchema, status: 201, also: { "409": "Slug taken" } },
+  { path: "/shop/categories/{slug}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Rename a category or change its slug.", body: categoryPatchSchema, also: { "409": "Slug taken" } },
   { path: "/shop/categories/{slug}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a category (its products stay).", status: 204 },
   { path: "/shop/orders/", method: "get", tag: "Orders", auth: "none", summary: "Orders: the shopper's in a shop, a seller's shop orders, or a client's own.", query: orderListQuerySchema },
   { path: "/shop/orders/", method: "post", tag: "Orders", auth: "none", summary: "Place an order in the shop host's shop.", body: orderCreateSchema, status: 201 },
   { path: "/shop/orders/{id}/", method: "get", tag: "Orders", auth: "none", summary: "One order (the shopper who placed it or the shop's seller; 404 otherwise)." },
-  { path: "/shop/orders/{id}/", method: "patch", tag: "Orders", auth: "seller", summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.", body: orderStatusChangeSchema },
+  { path: "/shop/orders/{id}/", method: "patch", tag: "Orders", auth: "seller", summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.", body: orderStatusChangeSchema, also: { "409": "Invalid transition, or the order changed meanwhile", "502": "The refund failed at the provider" } },
   { path: "/shop/orders/export/", method: "get", tag: "Orders", auth: "seller", summary: "The seller's filtered orders as CSV.", query: orderListQuerySchema.pick({ status: true, payment_status: true, search: true }) },
-  { path: "/payment/pay/", method: "post", tag: "Payments", auth: "none", summary: "Start (or resume) an order's payment: {client_secret, transaction_id, amount, currency}.", body: payRequestSchema },
-  { path: "/payment/confirm/", method: "post", tag: "Payments", auth: "none", summary: "Record the payment's real status, read from the provider.", body: confirmRequestSchema },
+  { path: "/payment/pay/", method: "post", tag: "Payments", auth: "none", summary: "Start (or resume) an order's payment: {client_secret, transaction_id, amount, currency}.", body: payRequestSchema, also: { "409": "Already paid, cancelled, or the shop cannot receive payments", "502": "The payment provider failed" } },
+  { path: "/payment/confirm/", method: "post", tag: "Payments", auth: "none", summary: "Record the payment's real status, read from the provider.", body: confirmRequestSchema, also: { "502": "The payment provider failed" } },
   { path: "/payment/webhook/", method: "post", tag: "Payments", auth: "signature", summary: "Stripe Connect webhook (Stripe-Signature verified on the raw body)." },
   { path: "/payment/simulated/confirm/", method: "post", tag: "Payments", auth: "none", summary: "Test mode only: pay a simulated intent with a test card.", body: simulatedCardSchema },
   { path: "/openapi.json", method: "get", tag: "Meta", auth: "none", summary: "This document." },
@@ -115,6 +117,13 @@ export function openApiDocument(serverUrl: string) {
         ...(endpoint.auth === "user" || endpoint.auth === "seller" ? { "401": errorResponse } : {}),
         ...(endpoint.auth === "seller" ? { "403": errorResponse } : {}),
         "404": errorResponse,
+        ...(endpoint.body ? { "413": errorResponse } : {}),
+        ...Object.fromEntries(
+          Object.entries(endpoint.also ?? {}).map(([code, description]) => [
+            code,
+            code === "200" ? { description, content: { "application/json": { schema: {} } } } : { ...errorResponse, description },
+          ]),
+        ),
       },
       security: endpoint.auth === "user" || endpoint.auth === "seller" ? [{ session: [], csrf: [] }, { apiKey: [] }] : [],
     };
