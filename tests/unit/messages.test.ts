@@ -16,6 +16,17 @@ describe("translated messages", () => {
     expect(translateMessage(i18next.getFixedT("fr"), message)).toBe("Doit contenir au moins 8 caractères");
   });
 
+  it("counts in the singular for one and the plural otherwise, in both languages", () => {
+    const en = i18next.getFixedT("en");
+    const fr = i18next.getFixedT("fr");
+    expect(en("catalogue.admin.subtitle", { count: 1 })).toBe("1 product in your catalogue");
+    expect(en("catalogue.admin.subtitle", { count: 3 })).toBe("3 products in your catalogue");
+    expect(fr("catalogue.admin.category_count", { count: 1 })).toBe("1 produit");
+    expect(fr("catalogue.admin.category_count", { count: 0 })).toBe("0 produit");
+    // French "many" (a million) falls back to the plain plural.
+    expect(fr("catalogue.admin.category_count", { count: 1_000_000 })).toBe("1000000 produits");
+  });
+
   it("shows foreign texts (e.g. a provider's message) unchanged", () => {
     expect(translateMessage(i18next.getFixedT("fr"), "Your card was declined.")).toBe("Your card was declined.");
   });
