@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
 type Page = { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] };
 const demo = () => new TestClient("demo.localhost:3000");
@@ -62,10 +62,21 @@ describe("GET /api/v1/shop/products/", () => {
     expect(body.message).toBe("Certains champs ne sont pas valides.");
   });
 
-  it("is a 404 JSON on the main host", async () => {
+  it("on the main host lists the signed-in seller's own catalogue, archived products included", async () => {
     const { status, body } = await new TestClient().json("/api/v1/shop/products/");
-    expect(status).toBe(404);
-    expect(body).toEqual({ message: "Not found." });
+    expect(status).toBe(401);
+    expect(body).toEqual({ message: expect.any(String) });
+    const seller = new TestClient();
+    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    const created = await seller.json<{ id: number }>("/api/v1/shop/products/", { json: { name: "Retired mug", price: 9 } });
+    sql("update products set archived_at = unixepoch() * 1000 where id = ?", created.body.id);
+    const own = await seller.json<Page & { results: { id: number; archived: boolean }[] }>("/api/v1/shop/products/?page_size=100");
+    expect(own.status).toBe(200);
+    expect(own.body.count).toBe(25);
+    expect(own.body.results.find((p) => p.id === created.body.id)?.archived).toBe(true);
+    expect(own.body.results.filter((p) => p.archived)).toHaveLength(1);
+    // Shoppers never see it.
+    expect((await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.count).toBe(24);
   });
 });
 
@@ -79,7 +90,7 @@ describe("GET /api/v1/shop/categories/", () => {
       { slug: "home", name: "Home" },
       { slug: "accessories", name: "Accessories" },
     ]);
-    expect((await new TestClient().request("/api/v1/shop/categories/")).status).toBe(404);
+    expect((await new TestClient().request("/api/v1/shop/categories/")).status).toBe(401);
   });
 });
 

@@ -14,6 +14,7 @@ export type CatalogueProduct = {
   isInStock: boolean;
   categorySlug: string | null;
   categoryName: string | null;
+  archivedAt?: Date | null;
 };
 
 /** `%term%` for a LIKE, with the user's own % and _ taken literally. */
@@ -21,8 +22,9 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function productFilters(shopId: number, query: Pick<ProductListQuery, "categories__slug" | "search" | "available">): SQL[] {
-  const filters: SQL[] = [eq(products.shopId, shopId), isNull(products.archivedAt)];
+function productFilters(shopId: number, query: Pick<ProductListQuery, "categories__slug" | "search" | "available">, includeArchived: boolean): SQL[] {
+  const filters: SQL[] = [eq(products.shopId, shopId)];
+  if (!includeArchived) filters.push(isNull(products.archivedAt));
   if (query.categories__slug) filters.push(eq(categories.slug, query.categories__slug));
   if (query.available !== undefined) filters.push(eq(products.isInStock, query.available));
   if (query.search) {
@@ -36,15 +38,16 @@ function productFilters(shopId: number, query: Pick<ProductListQuery, "categorie
 
 /**
  * One page of a shop's live catalogue plus the total matching count (two indexed
- * queries). `throughPage` returns pages 1..page at once (the no-JS "Load more").
+ * queries). `throughPage` returns pages 1..page at once (the no-JS "Load more");
+ * `includeArchived` is the seller's own view of the catalogue.
  */
 export function listShopProducts(
   shopId: number,
   query: ProductListQuery,
-  options: { throughPage?: boolean } = {},
+  options: { throughPage?: boolean; includeArchived?: boolean } = {},
 ): { items: CatalogueProduct[]; count: number } {
   const db = getDatabase();
-  const where = and(...productFilters(shopId, query));
+  const where = and(...productFilters(shopId, query, options.includeArchived ?? false));
   const offset = options.throughPage ? 0 : (query.page - 1) * query.page_size;
   const limit = options.throughPage ? query.page * query.page_size : query.page_size;
   const items = db
@@ -57,6 +60,7 @@ export function listShopProducts(
       isInStock: products.isInStock,
       categorySlug: categories.slug,
       categoryName: categories.name,
+      archivedAt: products.archivedAt,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))

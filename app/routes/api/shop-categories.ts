@@ -3,11 +3,12 @@ import { createCategory } from "~/domain/catalogue/manage.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
 import { managedShop } from "~/http/seller-shop.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
-import { requireShop } from "~/middleware/site.server";
+import { requireShop, siteContext } from "~/middleware/site.server";
 
 const api = apiResource({
   GET({ context }) {
-    const shop = requireShop(context);
+    // A shop host's categories; on the main host, the signed-in seller's own.
+    const shop = context.get(siteContext).kind === "main" ? managedShop(context) : requireShop(context);
     const results = listShopCategories(shop.id);
     return { count: results.length, next: null, previous: null, results };
   },

@@ -4,20 +4,26 @@ import { assertPageExists, listShopCategories, listShopProducts, productResource
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { managedShop } from "~/http/seller-shop.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import { requireShop } from "~/middleware/site.server";
+import { requireShop, siteContext } from "~/middleware/site.server";
 import { productListQuerySchema, searchParamsObject } from "~/schemas/catalogue";
 
 const api = apiResource({
   GET({ request, context }) {
-    const shop = requireShop(context);
+    // On a shop host: its live catalogue. On the main host: the signed-in seller's own
+    // catalogue (session or API key), archived products included and flagged.
+    const ownCatalogue = context.get(siteContext).kind === "main";
+    const shop = ownCatalogue ? managedShop(context) : requireShop(context);
     const url = new URL(request.url);
     const query = parseInput(productListQuerySchema, searchParamsObject(url.searchParams));
-    const { items, count } = listShopProducts(shop.id, query);
+    const { items, count } = listShopProducts(shop.id, query, { includeArchived: ownCatalogue });
     assertPageExists(query.page, query.page_size, count);
     return {
       count,
       ...pageLinks(url, query.page, query.page_size, count),
-      results: items.map((item) => productResource(item, shop.currency, url.origin)),
+      results: items.map((item) => ({
+        ...productResource(item, shop.currency, url.origin),
+        ...(ownCatalogue ? { archived: Boolean(item.archivedAt) } : {}),
+      })),
     };
   },
   /** The shop's seller adds a product (multipart with `image`, or JSON). */
