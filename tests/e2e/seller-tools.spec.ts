@@ -74,3 +74,22 @@ test("the seller adds a product that then appears in the shop's catalogue", asyn
   await expect(page.getByTestId("product-card")).toContainText("Velvet Scrunchie");
   await expect(page.getByTestId("product-card")).toContainText("€7.50");
 });
+
+test("keyboard focus stays in the order dialog while the seller acts on the order @js-only", async ({ page }) => {
+  const seller = await createLiveSeller();
+  createPaidOrders(seller.subdomain, 1);
+  await logIn(page, seller.email, seller.password);
+  await page.goto(mainUrl("/orders"));
+  await page.getByRole("link", { name: "View order #0001" }).click();
+  const dialog = page.getByRole("dialog", { name: "Order #0001" });
+  await dialog.getByRole("button", { name: "Mark as processing" }).press("Enter");
+  await expect(page.getByText("Order #0001 is now Processing")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
+  const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog")));
+  await expect.poll(focusInDialog).toBe(true);
+
+  await dialog.getByRole("link", { name: "Cancel order" }).press("Enter");
+  await expect(dialog.getByRole("button", { name: "Yes, cancel the order" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Keep it" }).press("Enter");
+  await expect(dialog.getByRole("link", { name: "Cancel order" })).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -58,7 +58,39 @@ export function OrderStatusActions({
   const location = useLocation();
   const navigation = useNavigation();
   const [confirm, setConfirm] = useState(confirmingCancel);
-  if (transitions.length === 0) return <p className="text-slate-500">{t("orders.actions.final")}</p>;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const confirmArea = useRef<HTMLDivElement>(null);
+  const cancelLink = useRef<HTMLAnchorElement>(null);
+  const toggled = useRef(false);
+  // The pressed button disappears once the order moved on: keep keyboard focus in the
+  // dialog by moving it to this section's heading instead of letting it fall to <body>.
+  const state = transitions.join(",");
+  const previousState = useRef(state);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (previousState.current !== state && lost) heading.current?.focus();
+    previousState.current = state;
+  }, [state]);
+  // Opening the confirmation focuses its confirm button; keeping the order goes back to Cancel.
+  useEffect(() => {
+    if (!toggled.current) return;
+    if (confirm) confirmArea.current?.querySelector<HTMLButtonElement>("button[type=submit]")?.focus();
+    else cancelLink.current?.focus();
+  }, [confirm]);
+  const toggleConfirm = (open: boolean) => {
+    toggled.current = true;
+    setConfirm(open);
+  };
+  if (transitions.length === 0) {
+    return (
+      <section aria-label={t("orders.actions.title", { number })}>
+        <h3 ref={heading} tabIndex={-1} className="sr-only">
+          {t("orders.actions.title", { number })}
+        </h3>
+        <p className="text-slate-500">{t("orders.actions.final")}</p>
+      </section>
+    );
+  }
   const returnTo = location.pathname.startsWith("/orders/") ? `/orders/${orderId}` : location.pathname + location.search;
   const busy = (status: string) => navigation.state !== "idle" && navigation.formData?.get("status") === status && navigation.formData?.get("orderId") === String(orderId);
   const form = (status: string, label: string, variant: "primary" | "danger" = "primary") => (
@@ -75,15 +107,18 @@ export function OrderStatusActions({
   );
   return (
     <section aria-label={t("orders.actions.title", { number })}>
-      <h3 className="font-semibold">{t("orders.actions.title", { number })}</h3>
+      <h3 ref={heading} tabIndex={-1} className="font-semibold outline-none">
+        {t("orders.actions.title", { number })}
+      </h3>
       <div className="mt-2 flex flex-wrap gap-2">
         {transitions.filter((s) => s !== "cancelled").map((status) => form(status, t(`orders.actions.to_${status}`)))}
         {transitions.includes("cancelled") && !confirm ? (
           <Link
+            ref={cancelLink}
             to={`/orders/${orderId}?confirm=cancel`}
             onClick={(event) => {
               event.preventDefault();
-              setConfirm(true);
+              toggleConfirm(true);
             }}
             className={buttonClasses("outline", "sm", "border-red-300 text-red-700")}
           >
@@ -92,11 +127,11 @@ export function OrderStatusActions({
         ) : null}
       </div>
       {transitions.includes("cancelled") && confirm ? (
-        <div role="alert" className="mt-3 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+        <div ref={confirmArea} role="alert" className="mt-3 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
           <p>{paid ? t("orders.actions.cancel_refund", { amount: formatEuroFr(totalCents) }) : t("orders.actions.cancel_unpaid")}</p>
           <div className="flex gap-2">
             {form("cancelled", t("orders.actions.confirm_cancel"), "danger")}
-            <Button variant="outline" size="sm" onClick={() => setConfirm(false)}>
+            <Button variant="outline" size="sm" onClick={() => toggleConfirm(false)}>
               {t("orders.actions.keep")}
             </Button>
           </div>
