@@ -45,11 +45,15 @@ export function requireShop(context: ContextReader): Shop {
 }
 
 /**
- * Guards of screens: the other site's paths answer 404. They run in loaders (not
- * middleware) so the root loader still runs and the 404 page wears the site's shell.
+ * Route middleware of the two site layouts: a path of the other site answers 404 before
+ * any loader or action below the layout runs (a child's redirect or write cannot win).
+ * The root loader does not run either, so that 404 page has no site shell.
  */
-export function assertSite(context: ContextReader, kind: ResolvedSite["kind"]): void {
-  if (context.get(siteContext).kind !== kind) throw data(null, { status: 404 });
+export function siteOnlyMiddleware(kind: ResolvedSite["kind"]): MiddlewareFunction<Response> {
+  return ({ context }, next) => {
+    if (context.get(siteContext).kind !== kind) throw data(null, { status: 404 });
+    return next();
+  };
 }
 
 /** The current shop for a shop screen's loader; a 404 page on the main site. */
