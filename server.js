@@ -20,8 +20,8 @@ if (DEVELOPMENT) {
   const staticHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
   server.use(express.static("build/client", { maxAge: "1h", setHeaders: staticHeaders }));
-  const built = await import("./build/server/index.js");
-  loadApp = async () => built;
+  // Imported inside the try below: evaluating the bundle may already read the configuration.
+  loadApp = () => import("./build/server/index.js");
 }
 
 let info;
