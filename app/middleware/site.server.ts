@@ -4,6 +4,7 @@ import { NotFoundError } from "~/domain/errors.server";
 import { findLiveShopBySubdomain } from "~/domain/shops/shops.server";
 import { mainHostFor, siteFromHost } from "~/lib/host";
 import type { Shop } from "~db/schema";
+import { getI18nInstance } from "./i18n.server";
 
 export type ResolvedSite = { kind: "main" } | { kind: "shop"; shop: Shop };
 
@@ -26,7 +27,9 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
   }
   const shop = findLiveShopBySubdomain(site.subdomain);
   if (!shop) {
-    if (isApiPath(url.pathname)) return Response.json({ message: "Shop not found." }, { status: 404 });
+    if (isApiPath(url.pathname)) {
+      return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
+    }
     const target = new URL(`${url.protocol}//${mainHostFor(url.host)}/`);
     target.searchParams.set("attempted_subdomain", site.subdomain);
     throw redirect(target.toString());

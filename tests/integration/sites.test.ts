@@ -75,6 +75,16 @@ describe("main site and shops", () => {
     expect(landing.html).toContain("the address was mistyped");
   });
 
+  it("answers the API of an unknown shop with a 404 in the caller's language", async () => {
+    const unknown = new TestClient("nope.localhost:3000");
+    const en = await unknown.json("/api/v1/shop/products/", { headers: { "Accept-Language": "en" } });
+    expect(en.status).toBe(404);
+    expect(en.body).toEqual({ message: "Shop not found." });
+    const fr = await unknown.json("/api/v1/shop/products/", { headers: { "Accept-Language": "fr" } });
+    expect(fr.status).toBe(404);
+    expect(fr.body).toEqual({ message: "Boutique introuvable." });
+  });
+
   it("does not serve a shop that is not live yet", async () => {
     const response = await new TestClient("pending-crafts.localhost:3000").request("/products");
     expect(response.status).toBe(302);
