@@ -1,8 +1,8 @@
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
-import { getConfig } from "~/config.server";
+import { getConfig, mainSiteUrl } from "~/config.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { findLiveShopBySubdomain } from "~/domain/shops/shops.server";
-import { mainHostFor, siteFromHost } from "~/lib/host";
+import { mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
 import type { Shop } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
 
@@ -20,7 +20,8 @@ export function isApiPath(pathname: string): boolean {
  */
 export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
   const url = new URL(request.url);
-  const site = siteFromHost(url.host, getConfig().ROOT_DOMAIN);
+  const config = getConfig();
+  const site = siteFromHost(url.host, config.ROOT_DOMAIN);
   if (site.kind === "main") {
     context.set(siteContext, { kind: "main" });
     return next();
@@ -30,7 +31,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
     if (isApiPath(url.pathname)) {
       return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
     }
-    const target = new URL(`${url.protocol}//${mainHostFor(url.host)}/`);
+    const target = new URL("/", mainSiteUrlForUnknownShop(url.host, url.protocol, mainSiteUrl(config)));
     target.searchParams.set("attempted_subdomain", site.subdomain);
     throw redirect(target.toString());
   }

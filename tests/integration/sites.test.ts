@@ -70,6 +70,11 @@ describe("main site and shops", () => {
     const response = await new TestClient("nope.localhost:3000").request("/products");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=nope");
+    // The subdomain is kept and the target is the main site, whatever else the host holds.
+    const nested = await new TestClient("x.y.localhost:3000").request("/products");
+    expect(nested.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=x");
+    const foreign = await new TestClient("shop.evil.com").request("/");
+    expect(foreign.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=shop");
     const landing = await main().html("/?attempted_subdomain=nope");
     expect(landing.html).toContain("The shop “nope” was not found");
     expect(landing.html).toContain("the address was mistyped");
