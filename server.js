@@ -17,22 +17,29 @@ if (DEVELOPMENT) {
   server.use(viteDevServer.middlewares);
   loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
 } else {
-  const staticHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
-  server.use(express.static("build/client", { maxAge: "1h", setHeaders: staticHeaders }));
-  const built = await import("./build/server/index.js");
-  loadApp = async () => built;
+  // Imported inside the try below: evaluating the bundle may already read the configuration.
+  loadApp = () => import("./build/server/index.js");
 }
 
+let built;
 let info;
 try {
-  info = await (await loadApp()).prepare();
+  built = await loadApp();
+  info = await built.prepare();
 } catch (error) {
   if (error?.constructor?.name === "ConfigError") {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
+}
+
+if (!DEVELOPMENT) {
+  // Static files carry the app's security headers (one definition, in the bundle).
+  const headers = built.securityHeaders(null);
+  const setHeaders = (res) => res.set(headers);
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders }));
+  server.use(express.static("build/client", { maxAge: "1h", setHeaders }));
 }
 
 server.set("trust proxy", info.trustProxy);

@@ -19,7 +19,7 @@ import { ShopShell } from "./components/shop/shop-shell";
 import { Toasts } from "./components/ui/toasts";
 import { getConfig, mainSiteUrl } from "./config.server";
 import { shopBranding } from "./domain/shops/shops.server";
-import { textDirection } from "./lib/i18n";
+import { fallbackLanguage, isLanguage, textDirection } from "./lib/i18n";
 import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
@@ -76,7 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const { i18n } = useTranslation();
-  const locale = data?.locale ?? "en";
+  // Without root data (a middleware refused the request) the request's i18n instance still
+  // carries the detected language.
+  const locale = data?.locale ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
 
   // Follow the language the server chose (cookie, switcher, Accept-Language).
   useEffect(() => {
@@ -106,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {!data ? (
-          // The request failed before the root loader ran (e.g. a refused form post).
+          // The request failed before the root loader ran (a refused form post, a path of the other site).
           <main id="main">{children}</main>
         ) : data.site.kind === "shop" ? (
           <ShopShell shop={data.site.shop}>{children}</ShopShell>

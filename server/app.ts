@@ -17,6 +17,7 @@ import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
  * tests, and the start-up work (configuration, migrations, demo data).
  */
 export { ConfigError } from "~/config.server";
+export { securityHeaders } from "~/middleware/security-headers.server";
 
 export async function prepare() {
   const config = getConfig();

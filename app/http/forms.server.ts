@@ -25,8 +25,23 @@ export function formErrorResponse<T>(
   );
 }
 
-/** Only same-site relative paths (never `//host` or a scheme). */
+/**
+ * A redirect target taken from the request, reduced to a path on this site. Browsers strip
+ * tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.org` would leave the site:
+ * the value is resolved like a browser would, must stay on the same origin, and comes back
+ * percent-encoded (raw control or non-ASCII characters are not valid in a Location header).
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  // Control characters and whitespace (including U+2028/U+2029) never appear in our own paths.
+  if (/[\p{Cc}\p{Z}]/u.test(value)) return fallback;
+  const base = "http://redirect.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

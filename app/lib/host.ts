@@ -37,11 +37,16 @@ export function siteFromHost(host: string, rootDomain?: string): SiteFromHost {
   return { kind: "main" };
 }
 
-/** The main site's host for a shop host: the shop host without its first label, port kept. */
-export function mainHostFor(shopHost: string): string {
-  const value = shopHost.trim().toLowerCase();
-  const dot = value.indexOf(".");
-  return dot === -1 ? value : value.slice(dot + 1);
+/**
+ * Where a shop host without a live shop sends the browser (spec: the root domain; for a
+ * `.localhost` host, localhost with the same port). Never a domain read from the Host
+ * header, which the client chooses.
+ */
+export function mainSiteUrlForUnknownShop(shopHost: string, requestProtocol: string, mainSiteUrl: string): string {
+  const hostname = hostnameOf(shopHost).replace(/\.$/, "");
+  if (!hostname.endsWith(".localhost")) return mainSiteUrl;
+  const port = shopHost.trim().slice(hostnameOf(shopHost).length).match(/^:\d+$/)?.[0] ?? "";
+  return `${requestProtocol}//localhost${port}`;
 }
 
 /** `{subdomain}.{rootDomain}`, the address of a shop (without scheme). */

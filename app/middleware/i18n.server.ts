@@ -5,6 +5,7 @@ import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { initReactI18next } from "react-i18next";
 import en from "../../locales/en/translation.json";
 import fr from "../../locales/fr/translation.json";
+import { safeRedirectPath } from "~/http/forms.server";
 import {
   defaultNamespace,
   fallbackLanguage,
@@ -81,5 +82,6 @@ export const languageParamMiddleware: MiddlewareFunction<Response> = ({ request 
   url.searchParams.delete("lng");
   const headers = new Headers();
   if (isLanguage(requested)) headers.append("Set-Cookie", languageCookie(requested));
-  throw redirect(url.pathname + url.search, { headers });
+  // A path such as `//evil.example/` would otherwise become a protocol-relative Location.
+  throw redirect(safeRedirectPath(url.pathname + url.search, "/"), { headers });
 };

@@ -6,8 +6,9 @@ const STRIPE_SCRIPT = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = ["https://api.stripe.com", "https://*.stripe.com"];
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
-  const scriptSources = ["'self'", `'nonce-${nonce}'`, STRIPE_SCRIPT];
+/** The policy; `nonce` is null for static files, which carry no inline script. */
+export function contentSecurityPolicy(nonce: string | null, development: boolean): string {
+  const scriptSources = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), STRIPE_SCRIPT];
   const connectSources = ["'self'", ...STRIPE_CONNECT];
   if (development) {
     // Vite's dev client injects inline modules and talks over a websocket.
@@ -31,14 +32,23 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
   ].join("; ");
 }
 
-/** Headers every response carries, pages, API answers and errors alike. */
+/**
+ * Headers every response carries: pages, API answers and errors (the middleware below)
+ * and the static files `server.js` serves before the app.
+ */
+export function securityHeaders(nonce: string | null, development = false): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(nonce, development),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")",
+  };
+}
+
 export function applySecurityHeaders(headers: Headers, nonce: string, development = false): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, development));
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")");
+  for (const [name, value] of Object.entries(securityHeaders(nonce, development))) headers.set(name, value);
 }
 
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {

@@ -1,9 +1,10 @@
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
-import { getConfig } from "~/config.server";
+import { getConfig, mainSiteUrl } from "~/config.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { findLiveShopBySubdomain } from "~/domain/shops/shops.server";
-import { mainHostFor, siteFromHost } from "~/lib/host";
+import { mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
 import type { Shop } from "~db/schema";
+import { getI18nInstance } from "./i18n.server";
 
 export type ResolvedSite = { kind: "main" } | { kind: "shop"; shop: Shop };
 
@@ -19,15 +20,18 @@ export function isApiPath(pathname: string): boolean {
  */
 export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
   const url = new URL(request.url);
-  const site = siteFromHost(url.host, getConfig().ROOT_DOMAIN);
+  const config = getConfig();
+  const site = siteFromHost(url.host, config.ROOT_DOMAIN);
   if (site.kind === "main") {
     context.set(siteContext, { kind: "main" });
     return next();
   }
   const shop = findLiveShopBySubdomain(site.subdomain);
   if (!shop) {
-    if (isApiPath(url.pathname)) return Response.json({ message: "Shop not found." }, { status: 404 });
-    const target = new URL(`${url.protocol}//${mainHostFor(url.host)}/`);
+    if (isApiPath(url.pathname)) {
+      return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
+    }
+    const target = new URL("/", mainSiteUrlForUnknownShop(url.host, url.protocol, mainSiteUrl(config)));
     target.searchParams.set("attempted_subdomain", site.subdomain);
     throw redirect(target.toString());
   }
@@ -45,11 +49,15 @@ export function requireShop(context: ContextReader): Shop {
 }
 
 /**
- * Guards of screens: the other site's paths answer 404. They run in loaders (not
- * middleware) so the root loader still runs and the 404 page wears the site's shell.
+ * Route middleware of the two site layouts: a path of the other site answers 404 before
+ * any loader or action below the layout runs (a child's redirect or write cannot win).
+ * The root loader does not run either, so that 404 page has no site shell.
  */
-export function assertSite(context: ContextReader, kind: ResolvedSite["kind"]): void {
-  if (context.get(siteContext).kind !== kind) throw data(null, { status: 404 });
+export function siteOnlyMiddleware(kind: ResolvedSite["kind"]): MiddlewareFunction<Response> {
+  return ({ context }, next) => {
+    if (context.get(siteContext).kind !== kind) throw data(null, { status: 404 });
+    return next();
+  };
 }
 
 /** The current shop for a shop screen's loader; a 404 page on the main site. */

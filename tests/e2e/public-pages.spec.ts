@@ -20,6 +20,15 @@ test.describe("main site", () => {
     await expect(card).toContainText("Are you the merchant?");
   });
 
+  test("a seller page on a shop host is a not-found page in the visitor's language", async ({ page }) => {
+    await page.context().addCookies([{ name: "i18nextLng", value: "fr", url: shopUrl("demo") }]);
+    const response = await page.goto(shopUrl("demo", "/dashboard"));
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(shopUrl("demo", "/dashboard"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
+  });
+
   test("the language switcher changes and keeps the language", async ({ page, jsEnabled }) => {
     await page.goto(mainUrl("/about"));
     await page.getByLabel("Language").click();

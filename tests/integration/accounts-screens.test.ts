@@ -25,6 +25,28 @@ describe("login and logout screens (no JavaScript)", () => {
     expect(response.headers.get("Location")).toBe("/dashboard");
   });
 
+  it("never sends a signed-in user off the site, nor fails on characters a header cannot carry", async () => {
+    const client = main();
+    for (const redirectTo of ["/\t/example.org", "/\n/example.org", "/\r\nSet-Cookie: x=1", "/\u2028x"]) {
+      const response = await loginForm(client, "demo@example.com", "Demo1234!", redirectTo);
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(response.headers.get("Location")).toBe("/dashboard");
+    }
+    // Already signed in: the login page redirects at once.
+    const tab = await client.request(`/login?redirectTo=${encodeURIComponent("/\t/example.org")}`);
+    expect(tab.status).toBe(302);
+    expect(tab.headers.get("Location")).toBe("/dashboard");
+    const euro = await client.request(`/login?redirectTo=${encodeURIComponent("/products?search=€")}`);
+    expect(euro.status).toBe(302);
+    expect(euro.headers.get("Location")).toBe("/products?search=%E2%82%AC");
+  });
+
+  it("keeps the language switch on this site", async () => {
+    const response = await main().request("//evil.example.com/?lng=fr");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
   it("shows the failure message and keeps the email", async () => {
     const client = main();
     const page = await loginForm(client, "demo@example.com", "wrong");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
 const main = () => new TestClient("localhost:3000");
 const demo = () => new TestClient("demo.localhost:3000");
@@ -39,13 +39,55 @@ describe("main site and shops", () => {
     expect((await main().request("/no-such-page")).status).toBe(404);
   });
 
+  it("runs no action of a main-only path on a shop host", async () => {
+    const shop = demo();
+    await shop.request("/login");
+    expect((await shop.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } })).status).toBe(302);
+    const before = sql<{ first_name: string }[]>("SELECT first_name FROM users WHERE email = 'demo@example.com'")[0]!.first_name;
+    const response = await shop.request("/account", {
+      form: { intent: "update-profile", first_name: "ViaShop", last_name: "Seller", phone_number: "", language: "en" },
+    });
+    expect(response.status).toBe(404);
+    expect(sql<{ first_name: string }[]>("SELECT first_name FROM users WHERE email = 'demo@example.com'")[0]!.first_name).toBe(before);
+    const register = await demo().request("/register", { form: { intent: "step1", business_name: "X", subdomain: "via-shop" } });
+    expect(register.status).toBe(404);
+  });
+
+  it("answers 404 on the wrong site before a page's own redirect", async () => {
+    // A visitor would be sent to the login page or home by the page itself.
+    for (const path of ["/dashboard", "/account", "/shop/customization", "/admin/sellers", "/orders/1"]) {
+      expect((await demo().request(path)).status, path).toBe(404);
+    }
+    expect((await main().request("/products", { method: "POST", form: { search: "x" } })).status).toBe(404);
+    expect((await main().request("/order-confirmation/1")).status).toBe(404);
+    // That 404 page is still in the visitor's language.
+    const fr = await demo().html("/dashboard", { headers: { "Accept-Language": "fr" } });
+    expect(fr.html).toContain('<html lang="fr"');
+    expect(fr.html).toContain("Page introuvable");
+  });
+
   it("sends an unknown subdomain to the main site with attempted_subdomain", async () => {
     const response = await new TestClient("nope.localhost:3000").request("/products");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=nope");
+    // The subdomain is kept and the target is the main site, whatever else the host holds.
+    const nested = await new TestClient("x.y.localhost:3000").request("/products");
+    expect(nested.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=x");
+    const foreign = await new TestClient("shop.evil.com").request("/");
+    expect(foreign.headers.get("Location")).toBe("http://localhost:3000/?attempted_subdomain=shop");
     const landing = await main().html("/?attempted_subdomain=nope");
     expect(landing.html).toContain("The shop “nope” was not found");
     expect(landing.html).toContain("the address was mistyped");
+  });
+
+  it("answers the API of an unknown shop with a 404 in the caller's language", async () => {
+    const unknown = new TestClient("nope.localhost:3000");
+    const en = await unknown.json("/api/v1/shop/products/", { headers: { "Accept-Language": "en" } });
+    expect(en.status).toBe(404);
+    expect(en.body).toEqual({ message: "Shop not found." });
+    const fr = await unknown.json("/api/v1/shop/products/", { headers: { "Accept-Language": "fr" } });
+    expect(fr.status).toBe(404);
+    expect(fr.body).toEqual({ message: "Boutique introuvable." });
   });
 
   it("does not serve a shop that is not live yet", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostnameOf, mainHostFor, siteFromHost } from "~/lib/host";
+import { hostnameOf, mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
 
 describe("siteFromHost (spec section 2, host logic)", () => {
   it.each([
@@ -37,9 +37,18 @@ describe("siteFromHost (spec section 2, host logic)", () => {
   });
 });
 
-describe("mainHostFor", () => {
-  it("drops the first label and keeps the port (a .localhost shop goes to localhost)", () => {
-    expect(mainHostFor("nope.localhost:3000")).toBe("localhost:3000");
-    expect(mainHostFor("nope.example.com")).toBe("example.com");
+describe("mainSiteUrlForUnknownShop", () => {
+  const main = "https://example.com";
+
+  it("sends a .localhost host to localhost with the same port and scheme", () => {
+    expect(mainSiteUrlForUnknownShop("nope.localhost:3000", "http:", main)).toBe("http://localhost:3000");
+    expect(mainSiteUrlForUnknownShop("x.y.localhost:4000", "http:", main)).toBe("http://localhost:4000");
+    expect(mainSiteUrlForUnknownShop("Nope.LocalHost", "http:", main)).toBe("http://localhost");
+  });
+
+  it("sends any other host to the configured main site, never to a domain from the Host header", () => {
+    expect(mainSiteUrlForUnknownShop("nope.example.com", "http:", main)).toBe(main);
+    expect(mainSiteUrlForUnknownShop("shop.evil.com:3000", "http:", main)).toBe(main);
+    expect(mainSiteUrlForUnknownShop("a.b.example.com", "http:", main)).toBe(main);
   });
 });

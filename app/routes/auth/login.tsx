@@ -35,13 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  const destination = safeRedirectPath(formData.get("redirectTo"), defaultDestination(context));
   try {
     const user = await authenticateLoginForm(request, context.get(clientAddressContext));
     const headers = new Headers();
     headers.append("Set-Cookie", beginUserSession(request, context, user));
     if (user.language !== getLocale(context)) headers.append("Set-Cookie", languageCookie(user.language));
     setToast(context, { type: "success", message: getI18nInstance(context).getFixedT(user.language)("auth.login.welcome") });
-    return redirect(safeRedirectPath(formData.get("redirectTo"), defaultDestination(context)), { headers });
+    return redirect(destination, { headers });
   } catch (error) {
     return formErrorResponse(submission, error, { hideFields: ["password"] });
   }

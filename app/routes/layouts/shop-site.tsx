@@ -1,12 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/shop-site";
-import { assertSite } from "~/middleware/site.server";
+import { siteOnlyMiddleware } from "~/middleware/site.server";
 
 /** Shop-only paths: a 404 on the main host. */
-export function loader({ context }: Route.LoaderArgs) {
-  assertSite(context, "shop");
-  return null;
-}
+export const middleware: Route.MiddlewareFunction[] = [siteOnlyMiddleware("shop")];
 
 export default function ShopSiteLayout() {
   return <Outlet />;
