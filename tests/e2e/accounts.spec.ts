@@ -53,6 +53,23 @@ test.describe("login and logout", () => {
     await expect(dialog.getByLabel("Email")).toHaveValue("");
   });
 
+  test("the header dialog also logs in when opened on the /login page @js-only", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Lena" });
+    await page.goto(mainUrl("/login"));
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log in" });
+    await expect(dialog).toBeVisible();
+    // Two login forms on one page: their ids must not collide.
+    const formIds = await page.locator("form:has(input[name=password])").evaluateAll((forms) => forms.map((f) => f.id));
+    expect(formIds).toHaveLength(2);
+    expect(new Set(formIds).size).toBe(2);
+    await dialog.getByLabel("Email").fill(user.email);
+    await dialog.getByLabel("Password").fill(user.password);
+    await dialog.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+    await expect(page.getByRole("heading", { name: "Welcome, Lena!" })).toBeVisible();
+  });
+
   test("through the /login page, back to where the user was @nojs-only", async ({ page }) => {
     const user = await createTestUser({ firstName: "Nora" });
     await page.goto(mainUrl("/pricing"));
