@@ -22,7 +22,7 @@ import { shopBranding } from "./domain/shops/shops.server";
 import { textDirection } from "./lib/i18n";
 import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
-import { getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
+import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
 import { nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { currentSessionUser, sessionMiddleware } from "./middleware/session.server";
@@ -45,8 +45,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const site = context.get(siteContext);
   const config = getConfig();
+  const t = getI18nInstance(context).t;
   return {
     locale,
+    // For pages without their own metadata, error pages included (spec section 1).
+    defaultTitle: site.kind === "shop" ? t("meta.shop.title", { shop_name: site.shop.name }) : t("meta.home.title"),
     localesVersion,
     site: site.kind === "shop" ? { kind: "shop" as const, shop: shopBranding(site.shop, locale) } : { kind: "main" as const },
     toast: getToast(context),
@@ -67,6 +70,8 @@ export function useRootData(): RootData {
   return data;
 }
 
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.defaultTitle }] : []);
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -75,7 +80,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = data?.locale ?? "en";
 
   // Follow the language the server chose (cookie, switcher, Accept-Language).
@@ -94,6 +99,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The request failed before the root loader ran: no metadata, but still a title. */}
+        {!data ? <title>{t("meta.home.title")}</title> : null}
         <Links />
         {data ? (
           <link

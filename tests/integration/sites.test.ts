@@ -39,6 +39,21 @@ describe("main site and shops", () => {
     expect((await main().request("/no-such-page")).status).toBe(404);
   });
 
+  it("titles 404 pages like the site they are on, and a shop's login page like the shop", async () => {
+    const titles = (html: string) => html.match(/<title>[^<]*<\/title>/g);
+    expect(titles((await main().html("/nope")).html)).toEqual(["<title>Create Your Online Store</title>"]);
+    expect(titles((await main().html("/nope", { headers: { "Accept-Language": "fr" } })).html)).toEqual(["<title>Créez votre boutique en ligne</title>"]);
+    expect(titles((await main().html("/products")).html)).toEqual(["<title>Create Your Online Store</title>"]);
+    expect(titles((await demo().html("/about")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
+    expect(titles((await demo().html("/nope")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
+    expect(titles((await demo().html("/login")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
+    expect(titles((await main().html("/login")).html)).toEqual(["<title>Log in</title>"]);
+    // Refused before the root loader ran (no CSRF token): still a title.
+    const refused = await main().html("/login", { form: { email: "a@example.com", password: "x" }, csrf: false });
+    expect(refused.status).toBe(403);
+    expect(titles(refused.html)).toEqual(["<title>Create Your Online Store</title>"]);
+  });
+
   it("sends an unknown subdomain to the main site with attempted_subdomain", async () => {
     const response = await new TestClient("nope.localhost:3000").request("/products");
     expect(response.status).toBe(302);

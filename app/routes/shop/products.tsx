@@ -56,7 +56,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+// This route has its own error boundary: when its loader failed, keep the root's default title.
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? metaDescriptors(data.meta) : (matches[0]?.meta ?? []));
 
 function hrefWith(params: { category?: string; search?: string; page?: number }) {
   const search = new URLSearchParams();
