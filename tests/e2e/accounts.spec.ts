@@ -70,6 +70,20 @@ test.describe("login and logout", () => {
     await expect(page.getByRole("heading", { name: "Welcome, Lena!" })).toBeVisible();
   });
 
+  test("toasts speak French: region and close button labels, Alt+T still focuses them @js-only", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Flore", language: "fr" });
+    await page.goto(mainUrl("/login?lng=fr"));
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Mot de passe").fill(user.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+    const region = page.getByRole("region", { name: "Notifications, raccourci Alt+T" });
+    await expect(region.getByText("Bon retour !")).toBeVisible();
+    await expect(region.getByRole("button", { name: "Fermer la notification" })).toBeVisible();
+    await page.keyboard.press("Alt+KeyT");
+    await expect(region.locator("ol")).toBeFocused();
+  });
+
   test("through the /login page, back to where the user was @nojs-only", async ({ page }) => {
     const user = await createTestUser({ firstName: "Nora" });
     await page.goto(mainUrl("/pricing"));
