@@ -104,6 +104,16 @@ describe("main site and shops", () => {
     expect(page.html).toContain("Simulateur de frais");
   });
 
+  it("without a stored choice, takes the browser's first supported language, not only its first one", async () => {
+    const page = await main().html("/pricing", { headers: { "Accept-Language": "de-DE,fr-CA;q=0.5,en;q=0.3" } });
+    expect(page.html).toContain('<html lang="fr"');
+    const apiMessage = async (acceptLanguage: string) =>
+      (await main().json<{ message: string }>("/api/v1/nope/", { headers: { "Accept-Language": acceptLanguage } })).body.message;
+    const french = await apiMessage("fr");
+    expect(french).not.toBe(await apiMessage("en"));
+    expect(await apiMessage("de-DE,fr;q=0.5")).toBe(french);
+  });
+
   it("renders the fee calculator from the query string (no JavaScript needed)", async () => {
     const { html } = await main().html("/pricing?amount=100");
     expect(html).toContain("€96.25");
