@@ -142,7 +142,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </Form>
 
           <p className="mt-4 text-sm text-slate-600" aria-live="polite" data-testid="catalogue-count">
-            {t("catalogue.count", { shown: products.length, total: count })}
+            {/* The plural ("product"/"products") follows the total. */}
+            {t("catalogue.count", { count, shown: products.length, total: count })}
           </p>
 
           {filtersChanging ? (
