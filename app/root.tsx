@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteError,
   useRouteLoaderData,
   type MiddlewareFunction,
 } from "react-router";
@@ -22,7 +24,7 @@ import { shopBranding } from "./domain/shops/shops.server";
 import { fallbackLanguage, isLanguage, textDirection } from "./lib/i18n";
 import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
-import { getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
+import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
 import { nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { currentSessionUser, sessionMiddleware } from "./middleware/session.server";
@@ -45,8 +47,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const site = context.get(siteContext);
   const config = getConfig();
+  const t = getI18nInstance(context).t;
   return {
     locale,
+    // For pages without their own metadata, error pages included (spec section 1).
+    defaultTitle: site.kind === "shop" ? t("meta.shop.title", { shop_name: site.shop.name }) : t("meta.home.title"),
     localesVersion,
     site: site.kind === "shop" ? { kind: "shop" as const, shop: shopBranding(site.shop, locale) } : { kind: "main" as const },
     toast: getToast(context),
@@ -67,6 +72,8 @@ export function useRootData(): RootData {
   return data;
 }
 
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.defaultTitle }] : []);
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -75,10 +82,12 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Without root data (a middleware refused the request) the request's i18n instance still
   // carries the detected language.
   const locale = data?.locale ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
+  const error = useRouteError();
+  const errorTitle = isRouteErrorResponse(error) && typeof error.data?.title === "string" ? error.data.title : null;
 
   // Follow the language the server chose (cookie, switcher, Accept-Language).
   useEffect(() => {
@@ -96,6 +105,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The request failed before the root loader ran: no metadata, but still a title. */}
+        {!data ? <title>{errorTitle ?? t("meta.home.title")}</title> : null}
         <Links />
         {data ? (
           <link

@@ -1,4 +1,4 @@
-// `npm run admin -- approve <email>` or `npm run admin -- reject <email> <reason>`.
+// `npm run admin -- approve <email>` or `npm run admin -- reject <email> [<reason>]`.
 import { ensureBuild } from "./ensure-build.js";
 
 ensureBuild();

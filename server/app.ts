@@ -11,6 +11,9 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
+import { DomainError } from "~/domain/errors.server";
+import { translateMessage } from "~/lib/messages";
+import { translatorFor } from "~/middleware/i18n.server";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -46,22 +49,29 @@ export async function prepare() {
   };
 }
 
-/** `npm run admin -- approve <email>` / `reject <email> <reason>`: the review from a shell. */
+/** `npm run admin -- approve <email>` / `reject <email> [<reason>]`: the review from a shell. */
 export async function runAdminCommand(args: string[]): Promise<string> {
   const [command, email, ...rest] = args;
   getConfig();
   migrateDatabase(getDatabase());
-  if (command === "approve" && email) {
-    const { shopLive } = approveSeller(email);
-    await flushMail();
-    return `Approved ${email}.${shopLive ? " The shop is live." : " The shop goes live once the other onboarding steps are done."}`;
+  try {
+    if (command === "approve" && email) {
+      const { shopLive } = approveSeller(email);
+      await flushMail();
+      return `Approved ${email}.${shopLive ? " The shop is live." : " The shop goes live once the other onboarding steps are done."}`;
+    }
+    if (command === "reject" && email) {
+      // Without a reason none is stored: the seller sees a default one in their language.
+      rejectSeller(email, rest.join(" ") || null);
+      await flushMail();
+      return `Rejected ${email}.`;
+    }
+  } catch (error) {
+    // Domain errors carry translation keys; the shell speaks English.
+    if (error instanceof DomainError) throw new Error(translateMessage(translatorFor("en"), error.messageKey, error.values));
+    throw error;
   }
-  if (command === "reject" && email) {
-    rejectSeller(email, rest.join(" ") || "Your application does not meet our requirements.");
-    await flushMail();
-    return `Rejected ${email}.`;
-  }
-  throw new Error("Usage: npm run admin -- approve <email> | reject <email> <reason>");
+  throw new Error("Usage: npm run admin -- approve <email> | reject <email> [<reason>]");
 }
 
 export const app = express.Router();

@@ -10,6 +10,22 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
 
+/**
+ * The browser's first supported language: Accept-Language ranges by quality (then order),
+ * matched on their primary subtag (fr-CA is fr). Null when none is supported.
+ */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
+  const ranges = header.split(",").map((part, position) => {
+    const [tag = "", ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => /^q=/i.test(param));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    return { language: tag.toLowerCase().split("-")[0], quality: Number.isFinite(quality) ? quality : 0, position };
+  });
+  const preferred = ranges.filter((range) => range.quality > 0).sort((a, b) => b.quality - a.quality || a.position - b.position);
+  return preferred.map((range) => range.language).find(isLanguage) ?? null;
+}
+
 export function textDirection(_language: Language): "ltr" | "rtl" {
   return "ltr"; // both supported languages are left-to-right
 }

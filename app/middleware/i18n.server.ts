@@ -11,6 +11,7 @@ import {
   fallbackLanguage,
   isLanguage,
   LANGUAGE_KEY,
+  languageFromAcceptLanguage,
   languageCookie,
   readCookie,
   supportedLanguages,
@@ -38,18 +39,21 @@ const i18nextOptions = {
 
 /**
  * Language: the `i18nextLng` cookie, then Accept-Language, then en. The cookie holds the
- * plain language code so the browser can write it too.
+ * plain language code so the browser can write it too. Accept-Language is read here, not
+ * by remix-i18next's "header" detection, which only tries the browser's first language.
  */
 const [i18nextMiddleware, getLocaleFromContext, getI18nInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
-    order: ["custom", "header"],
+    order: ["custom"],
     async findLocale(request) {
+      const acceptLanguage = request.headers.get("Accept-Language");
       // API clients say their language with Accept-Language; it wins over a browser cookie.
-      if (new URL(request.url).pathname.startsWith("/api/") && request.headers.has("Accept-Language")) return null;
-      const value = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
-      return isLanguage(value) ? value : null;
+      const headerFirst = new URL(request.url).pathname.startsWith("/api/") && acceptLanguage !== null;
+      const stored = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
+      if (!headerFirst && isLanguage(stored)) return stored;
+      return languageFromAcceptLanguage(acceptLanguage);
     },
   },
   i18next: i18nextOptions,

@@ -55,7 +55,12 @@ export function requireShop(context: ContextReader): Shop {
  */
 export function siteOnlyMiddleware(kind: ResolvedSite["kind"]): MiddlewareFunction<Response> {
   return ({ context }, next) => {
-    if (context.get(siteContext).kind !== kind) throw data(null, { status: 404 });
+    const site = context.get(siteContext);
+    if (site.kind !== kind) {
+      // No loader runs after a middleware throws: the 404 page gets its title from here.
+      const t = getI18nInstance(context).t;
+      throw data({ title: site.kind === "shop" ? t("meta.shop.title", { shop_name: site.shop.name }) : t("meta.home.title") }, { status: 404 });
+    }
     return next();
   };
 }

@@ -15,9 +15,10 @@ export const passwordRules = [
   },
 ] as const;
 
+// The schema-level error (a missing value reads as too short) would also cover max(): it gets its own text.
 export const newPasswordSchema = z
   .string({ error: "auth.password.min_length" })
-  .max(128)
+  .max(128, "auth.password.max_length")
   .superRefine((value, ctx) => {
     for (const rule of passwordRules) if (!rule.test(value)) ctx.addIssue({ code: "custom", message: rule.message });
   });

@@ -53,6 +53,37 @@ test.describe("login and logout", () => {
     await expect(dialog.getByLabel("Email")).toHaveValue("");
   });
 
+  test("the header dialog also logs in when opened on the /login page @js-only", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Lena" });
+    await page.goto(mainUrl("/login"));
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log in" });
+    await expect(dialog).toBeVisible();
+    // Two login forms on one page: their ids must not collide.
+    const formIds = await page.locator("form:has(input[name=password])").evaluateAll((forms) => forms.map((f) => f.id));
+    expect(formIds).toHaveLength(2);
+    expect(new Set(formIds).size).toBe(2);
+    await dialog.getByLabel("Email").fill(user.email);
+    await dialog.getByLabel("Password").fill(user.password);
+    await dialog.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+    await expect(page.getByRole("heading", { name: "Welcome, Lena!" })).toBeVisible();
+  });
+
+  test("toasts speak French: region and close button labels, Alt+T still focuses them @js-only", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Flore", language: "fr" });
+    await page.goto(mainUrl("/login?lng=fr"));
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Mot de passe").fill(user.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+    const region = page.getByRole("region", { name: "Notifications, raccourci Alt+T" });
+    await expect(region.getByText("Bon retour !")).toBeVisible();
+    await expect(region.getByRole("button", { name: "Fermer la notification" })).toBeVisible();
+    await page.keyboard.press("Alt+KeyT");
+    await expect(region.locator("ol")).toBeFocused();
+  });
+
   test("through the /login page, back to where the user was @nojs-only", async ({ page }) => {
     const user = await createTestUser({ firstName: "Nora" });
     await page.goto(mainUrl("/pricing"));

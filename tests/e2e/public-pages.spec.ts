@@ -129,7 +129,7 @@ test.describe("shop catalogue", () => {
     await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 10 of 24 products");
     await page.getByLabel("Search products").fill("mug");
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 1 of 1 products");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 1 of 1 product");
     await expect(page.getByTestId("product-card")).toContainText("Ceramic Mug");
 
     await page.getByLabel("Search products").fill("nothing-like-this");
@@ -150,14 +150,14 @@ test.describe("shop catalogue", () => {
   test("searches as the shopper types @js-only", async ({ page }) => {
     await page.goto(shopUrl("demo", "/products"));
     await page.getByLabel("Search products").pressSequentially("candle");
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 1 of 1 products");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 1 of 1 product");
     await expect(page).toHaveURL(/search=candle/);
   });
 
   test("speaks French with the shop's prices in French format", async ({ page }) => {
     await page.goto(shopUrl("demo", "/products?lng=fr"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Produits");
-    await expect(page.getByTestId("catalogue-count")).toHaveText("10 produits affichés sur 24");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Affichage de 10 sur 24 produits");
     await expect(page.getByTestId("product-price").first()).toHaveText(/39,00\s€/);
   });
 });

@@ -160,6 +160,12 @@ describe("change password", () => {
       "Password must contain at least one number",
       "Password must contain at least one special character",
     ]);
+    const long = await a.json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/change-password/", {
+      method: "PATCH",
+      json: { new_password: `NewDemo123!${"x".repeat(193)}` },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.errors.new_password).toEqual(["Password must be at most 128 characters"]);
     const ok = await a.json<{ message: string }>("/api/v1/account/auth/change-password/", { method: "PATCH", json: { new_password: "NewDemo123!" } });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe("Password changed successfully");

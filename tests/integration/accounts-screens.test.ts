@@ -107,6 +107,18 @@ describe("account page", () => {
     expect(adminPage).toMatch(/aria-current="page"[^>]*>Profile</);
   });
 
+  it("answers a resend for an already verified email with the spec's text (the screen's fetcher call)", async () => {
+    const client = main();
+    await loginForm(client, "demo@example.com", "Demo1234!");
+    // `.data` is the address the page's fetcher posts to (React Router single fetch).
+    const resend = (language: string) =>
+      client.request("/account.data", { form: { intent: "resend-verification", email: "demo@example.com" }, headers: { "Accept-Language": language } });
+    const english = await resend("en");
+    expect(english.status).toBe(400);
+    expect(await english.text()).toContain("Your email is already verified!");
+    expect(await (await resend("fr")).text()).toContain("Votre adresse e-mail est déjà vérifiée !");
+  });
+
   it("edits the profile and changes the password with forms", async () => {
     const client = main();
     await loginForm(client, "pending@example.com", "Pending1234!");

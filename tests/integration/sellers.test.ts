@@ -215,9 +215,11 @@ describe("admin approval", () => {
     expect(approved.status).toBe(302);
     expect((await new TestClient("ready-shop.localhost:3000").request("/products")).status).toBe(200);
     const check = db();
-    const mail = check.prepare("select subject from mail_outbox where \"to\"='ready-shop@example.test' order by id desc").get() as { subject: string };
+    const mail = check.prepare("select subject, text from mail_outbox where \"to\"='ready-shop@example.test' order by id desc").get() as { subject: string; text: string };
     check.close();
     expect(mail.subject).toBe("Your seller account is approved");
+    expect(mail.text).toContain("your shop is now live");
+    expect(mail.text).not.toContain("remaining onboarding steps");
   });
 
   it("rejects with a reason, which is required", async () => {
@@ -245,8 +247,36 @@ describe("admin approval", () => {
     expect(run.stdout).toContain("Approved cli-shop@example.test.");
     const unknown = spawnSync(process.execPath, ["scripts/admin.js", "approve", "nobody@example.test"], { env: process.env, encoding: "utf8" });
     expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("This seller does not exist.");
+    expect(unknown.stderr).not.toContain("admin.sellers.not_found");
     const seller = await loggedIn("cli-shop@example.test", "Seller123!");
     expect((await seller.json<{ verification_status: string }>("/api/v1/account/seller-profile/")).body.verification_status).toBe("verified");
+    // Approved, but the shop is not live yet (no payment account): the mail says so.
+    const check = db();
+    const mail = check.prepare("select text from mail_outbox where \"to\"='cli-shop@example.test' and template='seller_approved'").get() as { text: string };
+    check.close();
+    expect(mail.text).toContain("remaining onboarding steps");
+    expect(mail.text).not.toContain("now live");
+  });
+
+  it("rejects from the shell without a reason: nothing stored, a default reason in the seller's language", async () => {
+    await newSeller("cli-rejected");
+    const run = spawnSync(process.execPath, ["scripts/admin.js", "reject", "cli-rejected@example.test"], { env: process.env, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    const check = db();
+    const mail = check.prepare("select text from mail_outbox where \"to\"='cli-rejected@example.test' and template='seller_rejected'").get() as { text: string };
+    check.prepare("update users set language='fr' where email='cli-rejected@example.test'").run();
+    check.close();
+    expect(mail.text).toContain("Reason: Your application does not meet our requirements.");
+
+    const seller = new TestClient();
+    await seller.request("/login");
+    await seller.request("/login", { form: { email: "cli-rejected@example.test", password: "Seller123!" } });
+    const profile = await seller.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
+    expect(profile.body).toMatchObject({ verification_status: "rejected", rejection_reason: "" });
+    const french = "Votre candidature ne répond pas à nos exigences.";
+    expect((await seller.html("/dashboard")).html).toContain(french);
+    expect((await seller.html("/account?section=seller")).html).toContain(french);
   });
 });
 

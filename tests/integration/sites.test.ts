@@ -66,6 +66,21 @@ describe("main site and shops", () => {
     expect(fr.html).toContain("Page introuvable");
   });
 
+  it("titles 404 pages like the site they are on, and a shop's login page like the shop", async () => {
+    const titles = (html: string) => html.match(/<title>[^<]*<\/title>/g);
+    expect(titles((await main().html("/nope")).html)).toEqual(["<title>Create Your Online Store</title>"]);
+    expect(titles((await main().html("/nope", { headers: { "Accept-Language": "fr" } })).html)).toEqual(["<title>Créez votre boutique en ligne</title>"]);
+    expect(titles((await main().html("/products")).html)).toEqual(["<title>Create Your Online Store</title>"]);
+    expect(titles((await demo().html("/about")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
+    expect(titles((await demo().html("/nope")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
+    expect(titles((await demo().html("/login")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
+    expect(titles((await main().html("/login")).html)).toEqual(["<title>Log in</title>"]);
+    // Refused before the root loader ran (no CSRF token): still a title.
+    const refused = await main().html("/login", { form: { email: "a@example.com", password: "x" }, csrf: false });
+    expect(refused.status).toBe(403);
+    expect(titles(refused.html)).toEqual(["<title>Create Your Online Store</title>"]);
+  });
+
   it("sends an unknown subdomain to the main site with attempted_subdomain", async () => {
     const response = await new TestClient("nope.localhost:3000").request("/products");
     expect(response.status).toBe(302);
@@ -129,6 +144,16 @@ describe("main site and shops", () => {
     const page = await client.html("/pricing?amount=25", { headers: { "Accept-Language": "en" } });
     expect(page.html).toContain('<html lang="fr"');
     expect(page.html).toContain("Simulateur de frais");
+  });
+
+  it("without a stored choice, takes the browser's first supported language, not only its first one", async () => {
+    const page = await main().html("/pricing", { headers: { "Accept-Language": "de-DE,fr-CA;q=0.5,en;q=0.3" } });
+    expect(page.html).toContain('<html lang="fr"');
+    const apiMessage = async (acceptLanguage: string) =>
+      (await main().json<{ message: string }>("/api/v1/nope/", { headers: { "Accept-Language": acceptLanguage } })).body.message;
+    const french = await apiMessage("fr");
+    expect(french).not.toBe(await apiMessage("en"));
+    expect(await apiMessage("de-DE,fr;q=0.5")).toBe(french);
   });
 
   it("renders the fee calculator from the query string (no JavaScript needed)", async () => {

@@ -32,6 +32,11 @@ describe("password rules (spec section 5)", () => {
     expect(messages("Abcdefgh1")).toEqual(["auth.password.special"]);
   });
 
+  it("says a password over 128 characters is too long (not too short)", () => {
+    expect(messages(`Abcdef1!${"a".repeat(196)}`)).toEqual(["auth.password.max_length"]);
+    expect(messages(`Abcdef1!${"a".repeat(120)}`)).toEqual([]);
+  });
+
   it("counts only the spec's special characters", () => {
     const special = passwordRules.find((r) => r.key === "special")!;
     for (const c of '!@#$%^&*(),.?":{}|<>') expect(special.test(`a${c}`)).toBe(true);

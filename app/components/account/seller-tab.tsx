@@ -45,9 +45,9 @@ export function SellerTab({ seller, editing, lastResult }: { seller: SellerTabDa
           ) : null}
         </CardHeader>
         <CardContent className="space-y-6">
-          {seller.verification_status === "rejected" && seller.rejection_reason ? (
+          {seller.verification_status === "rejected" ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {t("sellers.profile.rejected", { reason: seller.rejection_reason })}
+              {t("sellers.profile.rejected", { reason: seller.rejection_reason || t("sellers.verification.default_rejection_reason") })}
             </p>
           ) : null}
           {editing ? (

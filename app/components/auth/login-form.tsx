@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useId } from "react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
 import type { FormProps } from "react-router";
@@ -26,7 +27,9 @@ export function LoginForm({
   cancelHref?: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useValidatedForm("login", loginSchema, { lastResult });
+  // The /login page and the header's dialog can both be on screen: each form needs its own ids.
+  const formId = `login${useId()}`;
+  const [form, fields] = useValidatedForm(formId, loginSchema, { lastResult });
 
   return (
     // The destination also rides in the action's query, so it survives a failed attempt without JavaScript.

@@ -16,7 +16,9 @@ export function SellerStatusCard({ isSeller, status, reason }: { isSeller: boole
         {isSeller && status ? (
           <>
             <VerificationBadge status={status} />
-            <p className="text-slate-600">{t(`dashboard.seller_status.${status}`, { reason })}</p>
+            <p className="text-slate-600">
+              {t(`dashboard.seller_status.${status}`, { reason: reason || t("sellers.verification.default_rejection_reason") })}
+            </p>
           </>
         ) : (
           <>

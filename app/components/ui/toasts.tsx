@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Toaster, toast as showToast } from "sonner";
 
 export type ServerToast = { message: string; type: "success" | "error" | "info" | "warning"; description?: string } | null;
@@ -8,6 +9,7 @@ export type ServerToast = { message: string; type: "success" | "error" | "info" 
  * Server toasts arrive through the root loader; without JavaScript they render inline.
  */
 export function Toasts({ toast }: { toast: ServerToast }) {
+  const { t } = useTranslation();
   // Until JavaScript runs (or without it), the server's toast is rendered in place, and
   // fades out by CSS after 4 s; once hydrated, sonner shows it instead.
   const [hydrated, setHydrated] = useState(false);
@@ -18,7 +20,16 @@ export function Toasts({ toast }: { toast: ServerToast }) {
 
   return (
     <>
-      <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} richColors closeButton />
+      <Toaster
+        position="bottom-right"
+        visibleToasts={3}
+        duration={4000}
+        hotkey={["altKey", "KeyT"]}
+        customAriaLabel={t("toasts.region")}
+        toastOptions={{ closeButtonAriaLabel: t("toasts.close") }}
+        richColors
+        closeButton
+      />
       {toast && !hydrated ? (
         <div className="server-toast">
           <div

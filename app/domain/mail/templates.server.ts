@@ -64,16 +64,19 @@ export function verificationMail(language: Language, params: { name: string; lin
 
 export { renderMail };
 
+/** Approval (saying whether the shop is live yet) or rejection (with the reason, or the default one). */
 export function sellerDecisionMail(
   language: Language,
-  params: { name: string; approved: boolean; reason?: string; dashboardUrl: string },
+  params: { name: string; dashboardUrl: string } & ({ approved: true; shopLive: boolean } | { approved: false; reason: string }),
 ): RenderedMail {
   const t = translatorFor(language);
   const key = params.approved ? "mail.seller_approved" : "mail.seller_rejected";
   return renderMail(t, {
     subject: t(`${key}.subject`),
     greeting: t("mail.greeting", { name: params.name }),
-    paragraphs: params.approved ? [t(`${key}.body`)] : [t(`${key}.body`), t(`${key}.reason`, { reason: params.reason ?? "" })],
+    paragraphs: params.approved
+      ? [t(params.shopLive ? "mail.seller_approved.body_live" : "mail.seller_approved.body_pending")]
+      : [t("mail.seller_rejected.body"), t("mail.seller_rejected.reason", { reason: params.reason || t("sellers.verification.default_rejection_reason") })],
     action: { label: t(`${key}.action`), url: params.dashboardUrl },
   });
 }

@@ -62,15 +62,21 @@ export function approveSeller(identifier: number | string): { shopLive: boolean 
   sendMail({
     to: user.email,
     template: "seller_approved",
-    ...sellerDecisionMail(user.language, { name: displayName(user), approved: true, dashboardUrl: `${mainSiteUrl()}/dashboard` }),
+    ...sellerDecisionMail(user.language, { name: displayName(user), approved: true, shopLive, dashboardUrl: `${mainSiteUrl()}/dashboard` }),
   });
   return { shopLive };
 }
 
-/** Rejects a seller with a reason (mailed to them); a live shop goes offline. */
-export function rejectSeller(identifier: number | string, reason: string): void {
-  const trimmed = reason.trim();
-  if (trimmed.length < 3 || trimmed.length > 500) throw new ValidationError("admin.sellers.reason_required", { reason: ["admin.sellers.reason_required"] });
+/**
+ * Rejects a seller with a reason (mailed to them); a live shop goes offline. `null` (the
+ * command line without a reason) stores no reason: screens and mail then show a default
+ * one in the seller's language.
+ */
+export function rejectSeller(identifier: number | string, reason: string | null): void {
+  const trimmed = reason?.trim() ?? "";
+  if (reason !== null && (trimmed.length < 3 || trimmed.length > 500)) {
+    throw new ValidationError("admin.sellers.reason_required", { reason: ["admin.sellers.reason_required"] });
+  }
   const { user } = findSeller(identifier);
   writeTransaction((tx) => {
     tx.update(sellerProfiles)

@@ -48,7 +48,9 @@ export function resendVerificationAction({ context, user }: Args) {
       {
         intent: "resend-verification",
         ok: false,
-        message: t(error.messageKey),
+        // The API says "This email is already verified." (clients detect "already verified");
+        // the screen uses the spec's own text for that case.
+        message: t(error.messageKey === "auth.resend.already_verified" ? "account.verification.already_verified" : error.messageKey),
         retryAfterSeconds: error instanceof RateLimitedError ? error.retryAfterSeconds : undefined,
       },
       { status: error.status },

@@ -102,7 +102,9 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                       <p className="mt-1 text-xs text-slate-500">
                         {t("onboarding.progress", { completed: seller.onboarding.filter((s) => s.completed).length, total: seller.onboarding.length })}
                       </p>
-                      {seller.rejectionReason ? <p className="mt-1 text-sm text-red-700">{seller.rejectionReason}</p> : null}
+                      {seller.status === "rejected" ? (
+                        <p className="mt-1 text-sm text-red-700">{seller.rejectionReason || t("sellers.verification.default_rejection_reason")}</p>
+                      ) : null}
                     </div>
                     <div className="flex flex-col gap-3 sm:w-80">
                       {seller.status !== "verified" ? (

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
 import { authenticateLoginForm } from "~/domain/accounts/login.server";
+import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { formErrorResponse, safeRedirectPath } from "~/http/forms.server";
 import { languageCookie } from "~/lib/i18n";
 import { translateMessage } from "~/lib/messages";
@@ -26,7 +27,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), defaultDestination(context));
   if (currentUser(context)) throw redirect(redirectTo);
   const t = getI18nInstance(context).t;
-  return { redirectTo, meta: { title: t("auth.login.page_title"), description: t("auth.login.page_description") } };
+  const site = context.get(siteContext);
+  const meta =
+    site.kind === "shop"
+      ? shopPageMeta(t, site.shop.name, site.shop.description, new URL(request.url))
+      : { title: t("auth.login.page_title"), description: t("auth.login.page_description") };
+  return { redirectTo, meta };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);

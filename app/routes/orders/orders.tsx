@@ -21,7 +21,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { ...ordersPageData(request, context), meta };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+// This route has its own error boundary: when its loader failed, keep the root's default title.
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? metaDescriptors(data.meta) : (matches[0]?.meta ?? []));
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -56,7 +56,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+// This route has its own error boundary: when its loader failed, keep the root's default title.
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? metaDescriptors(data.meta) : (matches[0]?.meta ?? []));
 
 function hrefWith(params: { category?: string; search?: string; page?: number }) {
   const search = new URLSearchParams();
@@ -141,7 +142,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </Form>
 
           <p className="mt-4 text-sm text-slate-600" aria-live="polite" data-testid="catalogue-count">
-            {t("catalogue.count", { shown: products.length, total: count })}
+            {/* The plural ("product"/"products") follows the total. */}
+            {t("catalogue.count", { count, shown: products.length, total: count })}
           </p>
 
           {filtersChanging ? (
