@@ -5,6 +5,7 @@ import { inputClasses } from "~/components/forms/fields";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { useInstantFormat } from "~/components/ui/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
@@ -19,11 +20,12 @@ function keyActionResult(actionData: unknown): KeyAction | undefined {
 
 /** The seller's API keys: create (the key is shown once) and revoke. */
 export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const actionData = keyActionResult(useActionData());
   const created = actionData?.intent === "create-api-key" ? actionData : undefined;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium" });
+  const formatInstant = useInstantFormat();
+  const date = (iso: string) => formatInstant(iso, "date");
   return (
     <Card data-testid="api-keys">
       <CardHeader>
