@@ -153,6 +153,25 @@ test.describe("shop customization", () => {
     expect(css).not.toContain("evil");
   });
 
+  test("after saving, the form shows what was stored, not what was typed @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await page.goto(mainUrl("/account?section=shop"));
+    // A logo refused in the browser leaves an error next to the field...
+    await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
+    await expect(page.getByText("Logo file must be less than 2MB")).toBeVisible();
+    await page.getByLabel("Custom CSS").fill("@import url(https://evil.com/x.css); h2 { color: blue }");
+    const primary = page.getByRole("textbox", { name: "Primary colour", exact: true });
+    await primary.fill("RGB( 1 , 2 , 3 )");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+    // ...and the saved form shows the stored, sanitised values, without the stale error.
+    await expect(primary).toHaveValue("rgb(1, 2, 3)");
+    await expect(page.getByLabel("Custom CSS")).not.toHaveValue(/@import|evil/);
+    await expect(page.getByLabel("Custom CSS")).toHaveValue(/\.shop-custom-css h2/);
+    await expect(page.getByText("Logo file must be less than 2MB")).toHaveCount(0);
+  });
+
   test("the standalone page asks visitors to log in", async ({ page }) => {
     await page.goto(mainUrl("/shop/customization"));
     await expect(page.getByTestId("customization-logged-out")).toContainText("You must be logged in to view this page");
