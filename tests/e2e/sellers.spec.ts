@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createLiveSeller } from "./db";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
+import { expect, mainUrl, PORT, shopUrl, test } from "./fixtures";
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(mainUrl("/login"));
@@ -25,7 +25,7 @@ async function register(page: Page, jsEnabled: boolean) {
   await expect(page.getByText("Subdomain cannot start or end with a hyphen")).toBeVisible();
   await page.getByLabel(/Shop address/).fill(subdomain);
   if (jsEnabled) {
-    await expect(page.getByTestId("subdomain-preview")).toContainText(`${subdomain}.localhost:3100`);
+    await expect(page.getByTestId("subdomain-preview")).toContainText(`${subdomain}.localhost:${PORT}`);
     await page.getByLabel(/Business description/).fill("Handmade jewels");
     await expect(page.getByTestId("description-counter")).toHaveText("15/500 characters");
   }
@@ -108,7 +108,7 @@ test.describe("admin approval and onboarding", () => {
   test("a seller sees the confetti once when onboarding is complete @js-only", async ({ page }) => {
     const seller = await createLiveSeller();
     await logIn(page, seller.email, seller.password);
-    await expect(page.getByTestId("shop-live-card")).toContainText(`${seller.subdomain}.localhost:3100`);
+    await expect(page.getByTestId("shop-live-card")).toContainText(`${seller.subdomain}.localhost:${PORT}`);
     await expect(page.locator("canvas")).toHaveCount(1, { timeout: 3000 });
     await expect(page.getByTestId("onboarding-card")).toHaveCount(0, { timeout: 6000 });
     await page.reload();
@@ -123,7 +123,7 @@ test.describe("admin approval and onboarding", () => {
     await logIn(page, seller.email, seller.password);
     await page.getByRole("button", { name: "Copy URL" }).click();
     await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://${seller.subdomain}.localhost:3100`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://${seller.subdomain}.localhost:${PORT}`);
     await expect(page.getByRole("button", { name: "Copy URL" })).toBeVisible({ timeout: 3000 });
   });
 });
