@@ -12,31 +12,38 @@ const color = z
   .refine((v) => v === "" || isValidCssColor(v), "shops.customization.color_invalid")
   .transform((v) => (v === "" ? undefined : (normalizeCssColor(v) ?? undefined)));
 
+/** null for a text that can be cleared: the same as "" (cleared). */
+const clearedWhenNull = (text: z.ZodType<string, string>) =>
+  text.nullish().transform((v) => (v === null ? "" : v));
+/** null for a colour: the same as "" (unchanged, a colour cannot be cleared). */
+const skippedWhenNull = (field: typeof color) => field.nullish().transform((v) => v ?? undefined);
+
 /**
  * Shop customization. Every field is optional (absent: unchanged). An empty shop name or
- * colour is skipped; an empty banner, custom CSS or minimum amount clears it.
+ * colour is skipped; an empty banner, custom CSS or minimum amount clears it. null (what
+ * the GET answers for an unset minimum amount) means the same as empty.
  */
 export const customizationSchema = z.object({
   shop_name: z
     .string()
     .trim()
     .max(100, "shops.customization.name_too_long")
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : undefined)),
-  primary_color: color.optional(),
-  secondary_color: color.optional(),
-  background_color: color.optional(),
-  text_color: color.optional(),
-  checkout_banner_text_en: z.string().trim().max(200).optional(),
-  checkout_banner_text_fr: z.string().trim().max(200).optional(),
-  custom_css: z.string().max(20_000).optional(),
-  // A string from forms, a number or a string from the API.
-  minimum_order_amount: z.coerce
-    .string()
+  primary_color: skippedWhenNull(color),
+  secondary_color: skippedWhenNull(color),
+  background_color: skippedWhenNull(color),
+  text_color: skippedWhenNull(color),
+  checkout_banner_text_en: clearedWhenNull(z.string().trim().max(200)),
+  checkout_banner_text_fr: clearedWhenNull(z.string().trim().max(200)),
+  custom_css: clearedWhenNull(z.string().max(20_000)),
+  // A string from forms, a number, a string or null from the API.
+  minimum_order_amount: z
+    .union([z.null(), z.coerce.string()])
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
-      if (v.trim() === "") return null;
+      if (v === null || v.trim() === "") return null;
       const cents = parseAmountToCents(v.trim());
       if (cents === null) {
         ctx.addIssue({ code: "custom", message: "shops.customization.minimum_invalid" });

@@ -93,3 +93,27 @@ test("keyboard focus stays in the order dialog while the seller acts on the orde
   await dialog.getByRole("button", { name: "Keep it" }).press("Enter");
   await expect(dialog.getByRole("link", { name: "Cancel order" })).toBeFocused();
 });
+
+test.describe("in a time zone other than the server's @js-only", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("the dashboard and the orders hydrate without errors; dates follow the reader, chart days stay the data's", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await logIn(page, "demo@example.com", "Demo1234!");
+    // The chart's days are UTC days: the last one is today in UTC, whatever the reader's zone.
+    const todayUtc = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date());
+    await expect(page.locator("figure svg > text").last()).toHaveText(todayUtc);
+    // Instants are shown in the reader's time zone once hydrated (the server's UTC text is replaced).
+    const firstActivity = page.getByTestId("activity-list").locator("time").first();
+    await expect(firstActivity).not.toContainText("UTC");
+    const instant = (await firstActivity.getAttribute("datetime"))!;
+    const local = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "America/Los_Angeles" });
+    await expect(firstActivity).toHaveText(local.format(new Date(instant)));
+
+    await page.goto(mainUrl("/orders"));
+    await page.getByRole("link", { name: /View order/ }).first().click();
+    await expect(page.getByTestId("order-detail")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

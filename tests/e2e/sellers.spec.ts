@@ -164,6 +164,50 @@ test.describe("shop customization", () => {
     expect(css).not.toContain("evil");
   });
 
+  test("after saving, the form shows what was stored, not what was typed @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await page.goto(mainUrl("/account?section=shop"));
+    // A logo refused in the browser leaves an error next to the field...
+    await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
+    await expect(page.getByText("Logo file must be less than 2MB")).toBeVisible();
+    await page.getByLabel("Custom CSS").fill("@import url(https://evil.com/x.css); h2 { color: blue }");
+    const primary = page.getByRole("textbox", { name: "Primary colour", exact: true });
+    await primary.fill("RGB( 1 , 2 , 3 )");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+    // ...and the saved form shows the stored, sanitised values, without the stale error.
+    await expect(primary).toHaveValue("rgb(1, 2, 3)");
+    await expect(page.getByLabel("Custom CSS")).not.toHaveValue(/@import|evil/);
+    await expect(page.getByLabel("Custom CSS")).toHaveValue(/\.shop-custom-css h2/);
+    await expect(page.getByText("Logo file must be less than 2MB")).toHaveCount(0);
+  });
+
+  test("the preview is the live checkout, in the colours the shop will wear @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await page.goto(mainUrl("/account?section=shop"));
+    const preview = page.getByTestId("customization-preview");
+    const continueButton = preview.locator('button[type="submit"]');
+    const currentStep = preview.locator('[data-state="current"] > span').first();
+    // Untouched colours: the spec's checkout defaults.
+    await expect(continueButton).toHaveText("Continue to payment");
+    await expect(continueButton).toHaveCSS("background-color", "rgb(0, 123, 255)");
+    await expect(currentStep).toHaveCSS("background-color", "rgb(59, 130, 246)");
+    await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#0a7d4f");
+    await page.getByRole("textbox", { name: "Secondary colour", exact: true }).fill("#7c3aed");
+    await expect(continueButton).toHaveCSS("background-color", "rgb(10, 125, 79)");
+    await expect(currentStep).toHaveCSS("background-color", "rgb(124, 58, 237)");
+    await page.getByRole("button", { name: "Payment", exact: true }).click();
+    await expect(preview.locator('button[type="submit"]')).toContainText("Pay");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await expect(page.getByRole("button", { name: "Continue to payment" })).toHaveCSS("background-color", "rgb(10, 125, 79)");
+    await expect(page.locator('[data-state="current"] > span').first()).toHaveCSS("background-color", "rgb(124, 58, 237)");
+  });
+
   test("the standalone page asks visitors to log in", async ({ page }) => {
     await page.goto(mainUrl("/shop/customization"));
     await expect(page.getByTestId("customization-logged-out")).toContainText("You must be logged in to view this page");

@@ -145,6 +145,34 @@ describe("account page", () => {
     const again = main();
     expect((await loginForm(again, "pending@example.com", "Another123!")).status).toBe(302);
   });
+
+  it("shows the seller form's field errors (not a crash) when a bad seller profile is posted", async () => {
+    const client = main();
+    await loginForm(client, "demo@example.com", "Demo1234!");
+    const page = await client.html("/account?section=seller&edit=seller", {
+      form: {
+        intent: "update-seller-profile",
+        business_name: "",
+        business_type: "company",
+        business_address: "1 rue de la Paix, Paris",
+        contact_email: "demo@example.com",
+        contact_phone: "0600000000",
+        website: "notaurl",
+      },
+    });
+    expect(page.status).toBe(400);
+    expect(page.html).toContain("Business name is required");
+    expect(page.html).toContain("Valid URL is required");
+    expect(page.html).toContain('data-testid="api-keys"'); // the API key card still renders, without the form's errors
+  });
+
+  it("shows an API key error as text in the API key card", async () => {
+    const client = main();
+    await loginForm(client, "demo@example.com", "Demo1234!");
+    const page = await client.html("/account?section=seller", { form: { intent: "revoke-api-key", keyId: "999999" } });
+    expect(page.status).toBe(404);
+    expect(page.html).toMatch(/data-testid="api-keys"[\s\S]*role="alert"[^>]*><p[^>]*>This API key does not exist\.</);
+  });
 });
 
 describe("verify-email page", () => {

@@ -173,6 +173,26 @@ describe("shop customization API", () => {
     expect(low.body.errors.minimum_order_amount).toEqual(["Minimum order amount must be at least €5"]);
   });
 
+  it("takes null (what its GET answers for an unset amount) as clearing the field", async () => {
+    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const url = "/api/v1/customer/shop/customization/update/";
+    const set = await demo.json(url, { method: "PUT", json: { minimum_order_amount: "15", custom_css: "h1 { color: red }", checkout_banner_text_en: "Hello" } });
+    expect(set.status).toBe(200);
+    const cleared = await demo.json<Record<string, unknown>>(url, {
+      method: "PUT",
+      json: { minimum_order_amount: null, custom_css: null, checkout_banner_text_en: null, checkout_banner_text_fr: null, shop_name: null, primary_color: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ minimum_order_amount: null, custom_css: "", checkout_banner_text_en: "", checkout_banner_text_fr: "" });
+    expect(cleared.body.shop_name).toBeTruthy(); // a name and colours cannot be cleared: null leaves them as they are
+    expect(cleared.body.primary_color).toBeTruthy();
+    // The GET's own answer can be sent back as it is.
+    const current = await demo.json<Record<string, unknown>>("/api/v1/customer/shop/customization/");
+    const roundTrip = await demo.json<Record<string, unknown>>(url, { method: "PUT", json: current.body });
+    expect(roundTrip.status).toBe(200);
+    expect(roundTrip.body).toMatchObject({ shop_name: current.body.shop_name, minimum_order_amount: null, custom_css: "" });
+  });
+
   it("a seller only ever reads their own shop's customization", async () => {
     const other = await newSeller("other-shop");
     const db_ = db();

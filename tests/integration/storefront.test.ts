@@ -179,3 +179,34 @@ describe("shopper orders", () => {
     expect(visitor.html).toContain("You must be logged in to view this page");
   });
 });
+
+describe("the checkout's colours", () => {
+  const styleOf = (html: string) => /style="(--checkout-accent:[^"]*)"/.exec(html)?.[1] ?? "";
+
+  it("keeps the spec's defaults until the seller changes the shop's colours", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const defaults = styleOf((await shopper.html("/?product_id=1")).html);
+    expect(defaults).toContain("--checkout-accent:#007bff");
+    expect(defaults).toContain("--checkout-step-current:#3b82f6");
+    expect(defaults).toContain("--checkout-step-completed:#10b981");
+    // Saving the form without touching the colours stores them lower-cased: still the defaults.
+    sql("update shops set primary_color = '#ff0055', secondary_color = '#d946ef' where subdomain = 'demo'");
+    expect(styleOf((await shopper.html("/?product_id=1")).html)).toContain("--checkout-accent:#007bff");
+  });
+
+  it("uses a custom primary colour as the accent and a custom secondary colour for the current step", async () => {
+    sql("update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed' where subdomain = 'demo'");
+    try {
+      const html = (await new TestClient("demo.localhost:3000").html("/?product_id=1")).html;
+      const style = styleOf(html);
+      expect(style).toContain("--checkout-accent:#0a7d4f");
+      expect(style).toContain("--checkout-step-current:#7c3aed");
+      expect(style).toContain("--checkout-step-completed:#10b981");
+      // The step and the button read them.
+      expect(html).toContain("background-color:var(--checkout-step-current, #3b82f6)");
+      expect(html).toContain("background-color:var(--checkout-accent)");
+    } finally {
+      sql("update shops set primary_color = '#FF0055', secondary_color = '#D946EF' where subdomain = 'demo'");
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSS_NAMED_COLORS, isValidCssColor, normalizeCssColor } from "~/lib/colors";
+import { checkoutColors, DEFAULT_SHOP_COLORS } from "~/lib/shop-theme";
 
 describe("isValidCssColor", () => {
   it.each([
@@ -121,5 +122,22 @@ describe("normalizeCssColor", () => {
   it("returns null for what is not a colour", () => {
     expect(normalizeCssColor("url(x)")).toBeNull();
     expect(normalizeCssColor("")).toBeNull();
+  });
+});
+
+describe("checkoutColors (which shop colours the checkout wears)", () => {
+  it("keeps the spec's checkout colours while the shop's are the defaults, in any spelling", () => {
+    const spec = { accent: "#007bff", current: "#3b82f6", completed: "#10b981", upcoming: "#cbd5e1" };
+    expect(checkoutColors(DEFAULT_SHOP_COLORS)).toEqual(spec);
+    expect(checkoutColors({ primary: "#ff0055", secondary: " #d946ef " })).toEqual(spec);
+  });
+
+  it("uses a customised primary as the accent and a customised secondary for the current step", () => {
+    expect(checkoutColors({ primary: "#0A7D4F", secondary: "rebeccapurple" })).toEqual({
+      accent: "#0a7d4f",
+      current: "rebeccapurple",
+      completed: "#10b981",
+      upcoming: "#cbd5e1",
+    });
   });
 });

@@ -33,6 +33,7 @@ describe("sellerOnboardingSteps", () => {
     expect(sellerOnboardingSteps(complete)).toMatchObject({ isComplete: true, current: null, completed: 5, total: 5 });
   });
 
+  // Before the shop is live (tenant_setup not done yet), each missing piece is the current step.
   it.each([
     [{ user: { firstName: "" } }, "profile_info"],
     [{ user: { lastName: "  " } }, "profile_info"],
@@ -42,19 +43,30 @@ describe("sellerOnboardingSteps", () => {
     [{ profile: { stripeChargesEnabled: false } }, "stripe_connect"],
     [{ profile: { verificationStatus: "under_review" as const } }, "verification"],
     [{ profile: { verificationStatus: "rejected" as const } }, "verification"],
-    [{ shop: { isLive: false } }, "tenant_setup"],
-    [{ shop: null }, "tenant_setup"],
-  ])("%o leaves %s as the current step", (changes, step) => {
-    const progress = sellerOnboardingSteps(withChanges(changes));
+  ])("%o leaves %s as the current step of a shop not live yet", (changes, step) => {
+    const progress = sellerOnboardingSteps(withChanges({ ...changes, shop: { isLive: false } }));
     expect(progress.current).toBe(step);
+    expect(progress.isComplete).toBe(false);
+    expect(progress.completed).toBe(3);
+  });
+
+  it.each([[{ shop: { isLive: false } }], [{ shop: null }]])("%o leaves tenant_setup as the current step", (changes) => {
+    const progress = sellerOnboardingSteps(withChanges(changes));
+    expect(progress.current).toBe("tenant_setup");
     expect(progress.isComplete).toBe(false);
     expect(progress.completed).toBe(4);
   });
 
   it("the first incomplete step is current even when later ones are done", () => {
-    const progress = sellerOnboardingSteps(withChanges({ user: { firstName: "" }, profile: { stripeChargesEnabled: false } }));
+    const progress = sellerOnboardingSteps(withChanges({ user: { firstName: "" }, profile: { stripeChargesEnabled: false }, shop: { isLive: false } }));
     expect(progress.current).toBe("profile_info");
-    expect(progress.completed).toBe(3);
+    expect(progress.completed).toBe(2);
+  });
+
+  it("stays complete once the shop is live, even after an optional profile name is cleared", () => {
+    for (const changes of [{ user: { lastName: "" } }, { user: { firstName: "", lastName: "" } }, { profile: { stripeChargesEnabled: false } }]) {
+      expect(sellerOnboardingSteps(withChanges(changes))).toMatchObject({ isComplete: true, current: null, completed: 5 });
+    }
   });
 
   it("a new seller has only the profile names", () => {

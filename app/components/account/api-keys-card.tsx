@@ -5,18 +5,27 @@ import { inputClasses } from "~/components/forms/fields";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { useInstantFormat } from "~/components/ui/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 type KeyAction = { intent: "create-api-key"; key?: string; error?: string } | { intent: "revoke-api-key"; error?: string };
 
+/** The page's action answers every form of the account page: only the API key intents are this card's. */
+function keyActionResult(actionData: unknown): KeyAction | undefined {
+  if (!actionData || typeof actionData !== "object" || !("intent" in actionData)) return undefined;
+  const { intent } = actionData as { intent: unknown };
+  return intent === "create-api-key" || intent === "revoke-api-key" ? (actionData as KeyAction) : undefined;
+}
+
 /** The seller's API keys: create (the key is shown once) and revoke. */
 export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigation = useNavigation();
-  const actionData = useActionData<KeyAction | undefined>();
+  const actionData = keyActionResult(useActionData());
   const created = actionData?.intent === "create-api-key" ? actionData : undefined;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium" });
+  const formatInstant = useInstantFormat();
+  const date = (iso: string) => formatInstant(iso, "date");
   return (
     <Card data-testid="api-keys">
       <CardHeader>
@@ -32,7 +41,7 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
             </code>
           </Alert>
         ) : null}
-        {actionData?.error ? <Alert tone="danger" title={actionData.error} /> : null}
+        {typeof actionData?.error === "string" ? <Alert tone="danger" title={actionData.error} /> : null}
         {keys.length ? (
           <ul className="divide-y divide-border">
             {keys.map((key) => (

@@ -5,7 +5,7 @@ import { CustomizationForm, type CustomizationValues } from "~/components/shops/
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
-export type ShopTabData = { unlocked: boolean; onboarding: OnboardingView; customization: CustomizationValues };
+export type ShopTabData = { unlocked: boolean; onboarding: OnboardingView; customization: CustomizationValues; savedAt: string };
 
 /** Until onboarding is complete the tab says what is missing; then the customization form. */
 export function ShopTab({ shop, action, lastResult }: { shop: ShopTabData; action: string; lastResult?: SubmissionResult<string[]> | null }) {
@@ -30,7 +30,9 @@ export function ShopTab({ shop, action, lastResult }: { shop: ShopTabData; actio
         <CardTitle>{t("customization.title")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <CustomizationForm initial={shop.customization} action={action} lastResult={lastResult} />
+        {/* A new save remounts the form, so it shows what was stored (normalised colours,
+            sanitised CSS), not what was typed. */}
+        <CustomizationForm key={shop.savedAt} initial={shop.customization} action={action} lastResult={lastResult} />
       </CardContent>
     </Card>
   );

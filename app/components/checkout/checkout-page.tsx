@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy, Suspense, useEffect, type CSSProperties } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -9,22 +9,20 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { translateMessage } from "~/lib/messages";
+import { DEFAULT_SHOP_COLORS } from "~/lib/shop-theme";
 import { useRootData } from "~/root";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
-import { CheckoutBanner } from "./checkout-banner";
+import { CheckoutFrame } from "./checkout-frame";
 import { OrderSummary } from "./order-summary";
 import { PaymentSetupError } from "./payment-setup-error";
 import { ShippingForm } from "./shipping-form";
 import { SimulatedCardForm } from "./simulated-card-form";
-import { CheckoutStepper } from "./stepper";
 
 // Stripe.js and its React bindings load only on the payment step with the Stripe provider.
 const StripePayment = lazy(() => import("./stripe-payment"));
 
 type Data = ReturnType<typeof checkoutPageData>;
 type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
-/** The checkout's default accent colour (spec section 2). */
-const ACCENT = "#007bff";
 
 export function CheckoutPage({ data }: { data: Data }) {
   const { t } = useTranslation();
@@ -46,14 +44,13 @@ export function CheckoutPage({ data }: { data: Data }) {
   const shippingDefaults = order?.shipping ?? data.previous ?? undefined;
 
   return (
-    <div className="container-page py-8" style={{ "--checkout-accent": ACCENT } as CSSProperties}>
-      <h1 className="sr-only">{t("checkout.title")}</h1>
-      <CheckoutStepper step={data.step} />
-      {shop ? (
-        <div className="mt-6">
-          <CheckoutBanner text={shop.bannerText} primaryColor={shop.colors.primary} textColor={shop.colors.text} />
-        </div>
-      ) : null}
+    <CheckoutFrame
+      className="container-page py-8"
+      colors={shop?.colors ?? DEFAULT_SHOP_COLORS}
+      bannerText={shop?.bannerText ?? ""}
+      step={data.step}
+      heading={<h1 className="sr-only">{t("checkout.title")}</h1>}
+    >
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
           {!data.canReceivePayments && data.step !== "success" ? (
@@ -82,7 +79,7 @@ export function CheckoutPage({ data }: { data: Data }) {
           <OrderSummary product={data.product} order={order} currency={data.currency} testMode={data.provider.testMode} />
         </div>
       </div>
-    </div>
+    </CheckoutFrame>
   );
 }
 

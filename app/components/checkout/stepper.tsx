@@ -1,11 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/ui/icons";
+import { DEFAULT_CHECKOUT_COLORS } from "~/lib/shop-theme";
 
 export const CHECKOUT_STEPS = ["shipping", "payment", "success"] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-/** Default step colours (spec section 2). */
-export const STEP_COLORS = { current: "#3b82f6", completed: "#10b981", upcoming: "#cbd5e1" } as const;
+/** The step colours come from the checkout theme (checkoutThemeStyle); the spec's defaults otherwise. */
+const STEP_COLORS = {
+  current: `var(--checkout-step-current, ${DEFAULT_CHECKOUT_COLORS.current})`,
+  completed: `var(--checkout-step-completed, ${DEFAULT_CHECKOUT_COLORS.completed})`,
+  upcoming: `var(--checkout-step-upcoming, ${DEFAULT_CHECKOUT_COLORS.upcoming})`,
+} as const;
 
 /** The checkout's three steps: completed, current and upcoming are told apart by colour and text. */
 export function CheckoutStepper({ step }: { step: CheckoutStep }) {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LocalTime } from "~/components/ui/local-time";
 import { formatEuroFr } from "~/lib/money";
 
 export type ActivityItem = {
@@ -13,9 +14,8 @@ export type ActivityItem = {
 };
 
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (items.length === 0) return <p className="text-sm text-slate-600" data-testid="activity-empty">{t("dashboard.activity.empty")}</p>;
-  const when = new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   return (
     <ul className="divide-y divide-border" data-testid="activity-list">
       {items.map((item) => (
@@ -28,7 +28,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                 status: t(`orders.status.${item.toValue}`, { defaultValue: item.toValue }),
               })}
             </p>
-            <p className="text-xs text-slate-500">{when.format(new Date(item.createdAt))}</p>
+            <LocalTime value={item.createdAt} format="dateTime" className="block text-xs text-slate-500" />
           </div>
           <span className="shrink-0 tabular-nums">{formatEuroFr(item.totalCents)}</span>
         </li>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { dateLocale } from "~/components/ui/local-time";
 import { formatEuroFr } from "~/lib/money";
 
 /** Paid sales per day over the last 30 days, as a plain SVG bar chart (no chart library). */
@@ -9,7 +10,8 @@ export function SalesChart({ days }: { days: { day: string; cents: number }[] })
   const width = 600;
   const height = 160;
   const barWidth = width / days.length;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { day: "numeric", month: "short" });
+  // Days are UTC day keys (YYYY-MM-DD): formatted in UTC they are the same day everywhere.
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <figure>
       <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" role="img" aria-label={t("dashboard.chart.summary", { total: formatEuroFr(total), days: days.length })}>

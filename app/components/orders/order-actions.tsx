@@ -3,15 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { LocalTime } from "~/components/ui/local-time";
 import { formatEuroFr } from "~/lib/money";
 
 export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
 
 /** Who did what, when (shown to the seller). */
 export function OrderHistory({ history }: { history: HistoryEntry[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (history.length === 0) return null;
-  const when = new Intl.DateTimeFormat(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   return (
     <section>
       <h3 className="font-semibold">{t("orders.history.title")}</h3>
@@ -25,9 +25,7 @@ export function OrderHistory({ history }: { history: HistoryEntry[] }) {
               })}
               {entry.by ? <span className="text-slate-500"> · {t("orders.history.by", { name: entry.by })}</span> : null}
             </span>
-            <time dateTime={entry.at} className="text-xs text-slate-500">
-              {when.format(new Date(entry.at))}
-            </time>
+            <LocalTime value={entry.at} format="dateTime" className="text-xs text-slate-500" />
           </li>
         ))}
       </ol>

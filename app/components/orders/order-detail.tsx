@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderView } from "~/domain/orders/order-view.server";
+import { LocalTime } from "~/components/ui/local-time";
 import { formatEuroFr, formatMoney } from "~/lib/money";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
 
@@ -8,7 +9,6 @@ import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
 export function OrderDetail({ order, sellerView, children }: { order: OrderView; sellerView: boolean; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => (sellerView ? formatEuroFr(cents) : formatMoney(cents, order.currency, i18n.language));
-  const date = new Date(order.createdAt).toLocaleString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   const customer: [string, string][] = [
     [t("checkout.fields.full_name"), order.customer.fullName],
     [t("checkout.fields.company_name"), order.customer.companyName],
@@ -31,7 +31,7 @@ export function OrderDetail({ order, sellerView, children }: { order: OrderView;
       <div className="flex flex-wrap items-center gap-2">
         <OrderStatusBadge status={order.status} />
         <PaymentStatusBadge status={order.paymentStatus} />
-        <span className="text-slate-500">{date}</span>
+        <LocalTime value={order.createdAt} format="dateTime" className="text-slate-500" />
       </div>
       {!sellerView ? <p className="text-slate-600">{t("orders.detail.shop", { shop: order.shopName })}</p> : null}
       <section>

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { inputClasses } from "~/components/forms/fields";
 import { buttonClasses } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { LocalTime } from "~/components/ui/local-time";
 import { SearchIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { OrderView } from "~/domain/orders/order-view.server";
@@ -40,7 +41,6 @@ export function OrderTable<T extends OrderView>({
   const open = orders.find((o) => o.id === openId) ?? null;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
   const money = (order: T) => (sellerView ? formatEuroFr(order.totalCents) : formatMoney(order.totalCents, order.currency, i18n.language));
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "medium" });
 
   return (
     <div>
@@ -119,7 +119,9 @@ export function OrderTable<T extends OrderView>({
               {orders.map((order) => (
                 <tr key={order.id} data-testid="order-row">
                   <td className="px-4 py-3 font-medium whitespace-nowrap">#{order.number}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{date(order.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <LocalTime value={order.createdAt} format="date" />
+                  </td>
                   {showShop ? <td className="px-4 py-3">{order.shopName}</td> : null}
                   <td className="px-4 py-3">
                     <span className="block">{order.customer.fullName}</span>

@@ -17,6 +17,22 @@ const links = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-black/5", isActive && "underline underline-offset-4");
 
+/** The header's look, shared with the customization preview. */
+// No backdrop filter: it would make the header the containing block of the fixed mobile sheet.
+export const shopHeaderClasses = "border-b border-black/10 bg-white text-slate-900";
+
+/** The shop's logo and name as the header shows them (also drawn by the customization preview). */
+export function ShopBrand({ logoUrl, name, nameTestId = "shop-name" }: { logoUrl: string | null; name: string; nameTestId?: string }) {
+  return (
+    <>
+      <ShopLogo logoUrl={logoUrl} name={name} />
+      <span className="truncate text-lg font-bold" data-testid={nameTestId}>
+        {name}
+      </span>
+    </>
+  );
+}
+
 export function ShopHeader({ shop }: { shop: ShopBranding }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -24,16 +40,13 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
   useDetailsDismiss(sheet, location.key);
 
   return (
-    <header className="border-b border-black/10 bg-white text-slate-900">
+    <header className={shopHeaderClasses}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("nav.skip_to_content")}
       </a>
       <div className="container-page flex h-16 items-center gap-3">
         <Link to="/products" className="flex min-w-0 items-center gap-3">
-          <ShopLogo logoUrl={shop.logoUrl} name={shop.name} />
-          <span className="truncate text-lg font-bold" data-testid="shop-name">
-            {shop.name}
-          </span>
+          <ShopBrand logoUrl={shop.logoUrl} name={shop.name} />
         </Link>
         <nav aria-label={t("shop.nav.label")} className="ml-auto hidden items-center gap-1 sm:flex">
           {links.map((link) => (

@@ -6,7 +6,8 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { COLOR_FIELDS, customizationSchema } from "~/schemas/customization";
+import { parseAmountToCents } from "~/lib/money";
+import { COLOR_FIELDS, customizationSchema, DEFAULT_MINIMUM_ORDER_CENTS, MINIMUM_ORDER_FLOOR_CENTS } from "~/schemas/customization";
 import { CustomizationPreview } from "./customization-preview";
 
 export type CustomizationValues = {
@@ -63,6 +64,9 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
   }
 
   const setValue = (name: keyof CustomizationValues, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  // The preview's checkout uses the typed minimum once it is a valid one, as the shop would.
+  const typedMinimum = parseAmountToCents(values.minimum_order_amount ?? "");
+  const previewMinimum = typedMinimum !== null && typedMinimum >= MINIMUM_ORDER_FLOOR_CENTS ? typedMinimum : DEFAULT_MINIMUM_ORDER_CENTS;
 
   return (
     <div className="grid gap-8 xl:grid-cols-[1fr_26rem]">
@@ -176,6 +180,7 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
             text: values.text_color,
             bannerEn: values.checkout_banner_text_en,
             bannerFr: values.checkout_banner_text_fr,
+            minimumCents: previewMinimum,
           }}
         />
       </div>

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckoutBanner } from "~/components/checkout/checkout-banner";
-import { CheckoutStepper } from "~/components/checkout/stepper";
-import { ShopLogo } from "~/components/shop/shop-logo";
+import { CheckoutFrame } from "~/components/checkout/checkout-frame";
+import { ShippingForm } from "~/components/checkout/shipping-form";
+import { SimulatedCardForm } from "~/components/checkout/simulated-card-form";
+import { ShopBrand, shopHeaderClasses } from "~/components/shop/shop-header";
+import { shopThemeStyle } from "~/components/shop/shop-shell";
 import { cx } from "~/lib/class-names";
 
 export type PreviewValues = {
@@ -14,14 +16,18 @@ export type PreviewValues = {
   text: string;
   bannerEn: string;
   bannerFr: string;
+  minimumCents: number;
 };
 
-/** A non-interactive PREVIEW of the shop header and the checkout (shipping or payment step). */
+/**
+ * A non-interactive PREVIEW of the shop header and the checkout (shipping or payment step),
+ * drawn with the live checkout's own components and colour mapping.
+ */
 export function CustomizationPreview({ values }: { values: PreviewValues }) {
   const { t, i18n } = useTranslation();
   const [step, setStep] = useState<"shipping" | "payment">("shipping");
   const banner = (i18n.language === "fr" ? values.bannerFr : values.bannerEn) || values.bannerEn;
-  const fieldLabels = step === "shipping" ? ["full_name", "email", "address", "city"] : ["card_number", "expiry", "cvc"];
+  const colors = { primary: values.primary, secondary: values.secondary, background: values.background, text: values.text };
   return (
     <div>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -44,29 +50,21 @@ export function CustomizationPreview({ values }: { values: PreviewValues }) {
         inert
         aria-hidden="true"
         data-testid="customization-preview"
-        className="overflow-hidden rounded-xl border-2 border-dashed border-slate-300"
-        style={{ backgroundColor: values.background, color: values.text, ["--shop-primary" as string]: values.primary }}
+        className="shop-page overflow-hidden rounded-xl border-2 border-dashed border-slate-300"
+        style={shopThemeStyle({ colors })}
       >
-        <div className="flex items-center gap-3 border-b border-black/10 bg-white/90 px-4 py-3 text-slate-900">
-          <ShopLogo logoUrl={values.logoUrl} name={values.shopName} className="size-8" />
-          <span className="font-bold" data-testid="preview-shop-name">
-            {values.shopName}
-          </span>
+        <div className={cx(shopHeaderClasses, "flex h-16 items-center gap-3 px-4")}>
+          <ShopBrand logoUrl={values.logoUrl} name={values.shopName} nameTestId="preview-shop-name" />
         </div>
-        <div className="space-y-4 p-4">
-          <CheckoutStepper step={step} />
-          <CheckoutBanner text={banner} primaryColor={values.primary} textColor={values.text} />
-          <div className="grid gap-3 sm:grid-cols-2">
-            {fieldLabels.map((field) => (
-              <div key={field}>
-                <p className="mb-1 text-xs font-medium">{t(`checkout.fields.${field}`)}</p>
-                <div className="h-8 rounded-md border border-black/15 bg-white" />
-              </div>
-            ))}
+        <CheckoutFrame className="p-4" colors={colors} bannerText={banner} step={step}>
+          <div className="mt-6">
+            {step === "shipping" ? (
+              <ShippingForm minimumCents={values.minimumCents} productId={null} orderId={null} currency="EUR" />
+            ) : (
+              <SimulatedCardForm orderId={0} amountCents={values.minimumCents} currency="EUR" error={null} />
+            )}
           </div>
-          <div className="h-10 rounded-lg" style={{ backgroundColor: values.primary }} />
-          <div className="h-2 w-1/3 rounded" style={{ backgroundColor: values.secondary }} />
-        </div>
+        </CheckoutFrame>
       </div>
     </div>
   );

@@ -23,18 +23,25 @@ export type OnboardingProgress = {
 
 const filled = (value: string) => value.trim().length > 0;
 
-/** Which steps are done, computed from the real state (never stored, so never stale). */
+/**
+ * Which steps are done, computed from the real state (never stored, so never stale).
+ * Onboarding is the way to going live: a live shop proves every step was done, so later
+ * edits (clearing an optional profile name) do not reopen it. Rejection takes the shop
+ * offline, which is what reopens onboarding.
+ */
 export function sellerOnboardingSteps(state: OnboardingState): OnboardingProgress {
+  const live = Boolean(state.shop?.isLive);
   const done: Record<OnboardingStep, boolean> = {
-    profile_info: filled(state.user.firstName) && filled(state.user.lastName),
+    profile_info: live || (filled(state.user.firstName) && filled(state.user.lastName)),
     business_details:
-      filled(state.profile.businessName) &&
-      filled(state.profile.businessAddress) &&
-      filled(state.profile.contactEmail) &&
-      filled(state.profile.contactPhone),
-    stripe_connect: state.profile.stripeChargesEnabled,
-    verification: state.profile.verificationStatus === "verified",
-    tenant_setup: Boolean(state.shop?.isLive),
+      live ||
+      (filled(state.profile.businessName) &&
+        filled(state.profile.businessAddress) &&
+        filled(state.profile.contactEmail) &&
+        filled(state.profile.contactPhone)),
+    stripe_connect: live || state.profile.stripeChargesEnabled,
+    verification: live || state.profile.verificationStatus === "verified",
+    tenant_setup: live,
   };
   const steps = ONBOARDING_STEPS.map((step) => ({ step, completed: done[step] }));
   const current = steps.find((s) => !s.completed)?.step ?? null;

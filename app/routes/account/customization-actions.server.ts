@@ -10,7 +10,7 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { customizationSchema } from "~/schemas/customization";
 import type { User } from "~db/schema";
 
-/** The shop tab's data: the form's values, or the onboarding still to do. */
+/** The shop tab's data: the form's values (and when they were saved), or the onboarding still to do. */
 export function shopTabData(userId: number, origin: string) {
   const account = loadSellerAccount(userId);
   if (!account?.shop) return null;
@@ -19,6 +19,7 @@ export function shopTabData(userId: number, origin: string) {
     unlocked: progress.isComplete,
     onboarding: onboardingView(progress),
     customization: customizationResource(account.shop, origin),
+    savedAt: account.shop.updatedAt.toISOString(),
   };
 }
 

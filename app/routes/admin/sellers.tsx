@@ -7,6 +7,7 @@ import { inputClasses } from "~/components/forms/fields";
 import { VerificationBadge } from "~/components/sellers/verification-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useInstantFormat } from "~/components/ui/local-time";
 import { approveSeller, listSellersForReview, rejectSeller } from "~/domain/sellers/approval.server";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/schemas/sellers";
 import { DomainError } from "~/domain/errors.server";
@@ -56,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSellers({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatInstant = useInstantFormat();
   const { filter, sellers } = loaderData;
   const navigation = useNavigation();
   return (
@@ -96,7 +98,7 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                         {t("admin.sellers.details", {
                           subdomain: seller.subdomain ?? "—",
                           siret: seller.siret || "—",
-                          date: new Date(seller.registeredAt).toLocaleDateString(i18n.language),
+                          date: formatInstant(seller.registeredAt, "date"),
                         })}
                       </p>
                       <p className="mt-1 text-xs text-slate-500">

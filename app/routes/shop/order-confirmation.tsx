@@ -3,6 +3,7 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon, ClockIcon, PackageIcon, XCircleIcon } from "~/components/ui/icons";
+import { LocalTime } from "~/components/ui/local-time";
 import { Skeleton } from "~/components/ui/skeleton";
 import { NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
@@ -98,7 +99,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           </div>
           <div>
             <dt className="text-xs uppercase opacity-70">{t("confirmation.date")}</dt>
-            <dd>{new Date(order.createdAt).toLocaleString(i18n.language === "fr" ? "fr-FR" : "en-US", { dateStyle: "long", timeStyle: "short" })}</dd>
+            <dd>
+              <LocalTime value={order.createdAt} format="longDateTime" />
+            </dd>
           </div>
           <div>
             <dt className="text-xs uppercase opacity-70">{t("confirmation.status")}</dt>
