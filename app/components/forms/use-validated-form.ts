@@ -20,9 +20,11 @@ export function useValidatedForm<S extends ObjectSchema>(
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
-    // A submit button marked formNoValidate (e.g. a wizard's Previous) sends the form as it
-    // is; its parsed value is never used on the client, the server decides.
-    onValidate: ({ formData, submitter }) => parseWithZod(formData, { schema: submitter?.formNoValidate ? (anyFields as unknown as S) : schema }),
+    // A submit button marked data-skip-validation (e.g. a wizard's Previous) sends the form
+    // as it is; the server decides. (Not formNoValidate: Conform's own blur-validation
+    // submitter carries that too.)
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: submitter?.dataset.skipValidation !== undefined ? (anyFields as unknown as S) : schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

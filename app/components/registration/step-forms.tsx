@@ -22,7 +22,7 @@ function WizardButtons({ step, intent }: { step: number; intent: string }) {
       <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
         {step === 3 ? t("register.finish") : t("register.next")}
       </Button>
-      <button type="submit" name="back" value="1" formNoValidate disabled={step === 1} className={buttonClasses("outline")}>
+      <button type="submit" name="back" value="1" formNoValidate data-skip-validation disabled={step === 1} className={buttonClasses("outline")}>
         {t("register.previous")}
       </button>
     </div>
