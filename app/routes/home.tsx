@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { data as responseData } from "react-router";
+import { data as responseData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/home";
 import { landingPageData } from "~/domain/marketing/landing.server";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -20,6 +20,11 @@ export function action({ request, context }: Route.ActionArgs) {
   if (context.get(siteContext).kind !== "shop") throw responseData(null, { status: 405 });
   return checkoutAction({ request, context });
 }
+
+// A declined card answers 402, after which React Router would keep the old page data: the
+// order summary must show the payment's new status.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "pay-card" ? true : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 

@@ -77,6 +77,7 @@ test.describe("checkout with the simulated provider", () => {
     await payWith(page, EN, "4000 0000 0000 0002");
     await expect(page.getByTestId("card-error")).toHaveText("Your card was declined.");
     await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("summary-status")).toContainText("Failed");
     await expect(page.getByLabel(EN.card)).toHaveValue("4000 0000 0000 0002");
     await page.getByRole("link", { name: "Back to shipping" }).click();
     await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");

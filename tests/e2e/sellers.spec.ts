@@ -95,6 +95,10 @@ test.describe("seller registration", () => {
     await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
     await page.goto(mainUrl("/register"));
     await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
+    // Previous right after leaving an invalid field: one click is enough.
+    await page.getByLabel("Contact email").fill("bad-email");
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 3");
   });
 });
 
@@ -181,6 +185,19 @@ test.describe("shop customization", () => {
     await expect(page.getByLabel("Custom CSS")).not.toHaveValue(/@import|evil/);
     await expect(page.getByLabel("Custom CSS")).toHaveValue(/\.shop-custom-css h2/);
     await expect(page.getByText("Logo file must be less than 2MB")).toHaveCount(0);
+  });
+
+  test("a logo the server refuses leaves neither a broken preview nor the file behind @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller.email, seller.password);
+    await page.goto(mainUrl("/account?section=shop"));
+    // Named and typed like a PNG, so only the server's content check can refuse it.
+    await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("just some notes, not a picture") });
+    await expect(page.getByTestId("logo-preview")).toHaveCount(1);
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("The logo must be an image (PNG, JPEG, GIF or WebP).")).toBeVisible();
+    await expect(page.getByTestId("logo-preview")).toHaveCount(0);
+    await expect(page.getByLabel("Logo", { exact: true })).toHaveValue("");
   });
 
   test("the preview is the live checkout, in the colours the shop will wear @js-only", async ({ page }) => {

@@ -60,6 +60,12 @@ describe("main site and shops", () => {
     }
     expect((await main().request("/products", { method: "POST", form: { search: "x" } })).status).toBe(404);
     expect((await main().request("/order-confirmation/1")).status).toBe(404);
+    // Routes that only redirect still answer the 404 as a page, not as data.
+    for (const [client, path] of [[main(), "/payment-success"], [demo(), "/onboarding/refresh"]] as const) {
+      const page = await client.request(path);
+      expect(page.status, path).toBe(404);
+      expect(page.headers.get("Content-Type"), path).toContain("text/html");
+    }
     // That 404 page is still in the visitor's language.
     const fr = await demo().html("/dashboard", { headers: { "Accept-Language": "fr" } });
     expect(fr.html).toContain('<html lang="fr"');

@@ -22,7 +22,17 @@ function WizardButtons({ step, intent }: { step: number; intent: string }) {
       <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
         {step === 3 ? t("register.finish") : t("register.next")}
       </Button>
-      <button type="submit" name="back" value="1" formNoValidate data-skip-validation disabled={step === 1} className={buttonClasses("outline")}>
+      {/* Pressing it must not blur the field first: a blur error would shift the button away mid-click. */}
+      <button
+        type="submit"
+        name="back"
+        value="1"
+        formNoValidate
+        data-skip-validation
+        disabled={step === 1}
+        onMouseDown={(event) => event.preventDefault()}
+        className={buttonClasses("outline")}
+      >
         {t("register.previous")}
       </button>
     </div>

@@ -44,6 +44,13 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-customization";
 
   useEffect(() => () => void (logoPreview?.startsWith("blob:") && URL.revokeObjectURL(logoPreview)), [logoPreview]);
+  // The server refused the picked logo: back to the saved one, and nothing left to resend.
+  const logoRefused = Boolean(lastResult?.error?.shop_logo?.length);
+  useEffect(() => {
+    if (!logoRefused) return;
+    setLogoPreview(initial.shop_logo);
+    if (fileInput.current) fileInput.current.value = "";
+  }, [lastResult, logoRefused, initial.shop_logo]);
 
   function onLogoChange(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];

@@ -18,3 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+/**
+ * The loader always redirects; this empty page exists so a request on the wrong site gets
+ * the HTML 404 page rather than the guard's JSON.
+ */
+export default function OnboardingRefresh() {
+  return null;
+}

@@ -36,3 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect("/");
   }
 }
+
+/**
+ * The loader always redirects; this empty page exists so a request on the wrong site gets
+ * the HTML 404 page rather than the guard's JSON.
+ */
+export default function PaymentSuccess() {
+  return null;
+}
