@@ -19,8 +19,8 @@ export function minimumOrderCents(shop: Pick<Shop, "minimumOrderAmountCents">): 
 
 const absolute = (path: string | null, origin: string) => (path ? new URL(path, origin).toString() : null);
 
-/** GET /api/v1/customer/shop/customization/ (the seller's own shop). */
-export function customizationResource(shop: Shop, origin: string) {
+/** The look of a shop, as both customization resources answer it. */
+function brandingFields(shop: Shop, origin: string) {
   return {
     shop_name: shop.name,
     shop_logo: absolute(shop.logoPath, origin),
@@ -28,6 +28,13 @@ export function customizationResource(shop: Shop, origin: string) {
     secondary_color: shop.secondaryColor,
     background_color: shop.backgroundColor,
     text_color: shop.textColor,
+  };
+}
+
+/** GET /api/v1/customer/shop/customization/ (the seller's own shop). */
+export function customizationResource(shop: Shop, origin: string) {
+  return {
+    ...brandingFields(shop, origin),
     checkout_banner_text_en: shop.checkoutBannerTextEn,
     checkout_banner_text_fr: shop.checkoutBannerTextFr,
     custom_css: shop.customCss,
@@ -38,12 +45,7 @@ export function customizationResource(shop: Shop, origin: string) {
 /** GET .../customization/public/ on a shop host: what the shop page needs, in the shopper's language. */
 export function publicCustomizationResource(shop: Shop, language: Language, origin: string) {
   return {
-    shop_name: shop.name,
-    shop_logo: absolute(shop.logoPath, origin),
-    primary_color: shop.primaryColor,
-    secondary_color: shop.secondaryColor,
-    background_color: shop.backgroundColor,
-    text_color: shop.textColor,
+    ...brandingFields(shop, origin),
     checkout_banner_text: (language === "fr" ? shop.checkoutBannerTextFr : shop.checkoutBannerTextEn) || shop.checkoutBannerTextEn,
     custom_css: shop.customCss,
     minimum_order_amount: centsToDecimalString(minimumOrderCents(shop)),
