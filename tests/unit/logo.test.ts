@@ -1,6 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { checkLogo, MAX_LOGO_BYTES } from "~/domain/shops/logo.server";
+import { pickedImageProblem } from "~/lib/image-upload";
 
 const text = (value: string) => new TextEncoder().encode(value);
 const bytes = (...parts: (number[] | string | Uint8Array)[]) =>
@@ -128,5 +129,14 @@ describe("checkLogo", () => {
     const atLimit = new Uint8Array(MAX_LOGO_BYTES);
     atLimit.set(tinyPng());
     expect(checkLogo(atLimit)).toMatchObject({ ok: true, extension: "png" });
+  });
+});
+
+describe("pickedImageProblem (the browser's first look)", () => {
+  it("refuses big files, SVG and non-images by size and declared type", () => {
+    expect(pickedImageProblem({ size: 1000, type: "image/png" })).toBeNull();
+    expect(pickedImageProblem({ size: MAX_LOGO_BYTES + 1, type: "image/png" })).toBe("too_large");
+    expect(pickedImageProblem({ size: 1000, type: "image/svg+xml" })).toBe("svg_refused");
+    expect(pickedImageProblem({ size: 1000, type: "text/plain" })).toBe("not_image");
   });
 });

@@ -6,11 +6,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { pickedImageProblem } from "~/lib/image-upload";
 import { productInputSchema } from "~/schemas/catalogue-admin";
 
 export type ProductFormValues = { name: string; description: string; price: string; category: string; is_in_stock: boolean; imageUrl: string | null };
 
-const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** Create or edit a product (multipart: works without JavaScript; image checked like the logo). */
 export function ProductForm({
@@ -83,8 +83,9 @@ export function ProductForm({
                 const file = event.target.files?.[0];
                 setImageError(null);
                 if (!file) return;
-                if (file.size > MAX_IMAGE_BYTES) {
-                  setImageError("catalogue.image.too_large");
+                const problem = pickedImageProblem(file);
+                if (problem) {
+                  setImageError(`catalogue.image.${problem}`);
                   event.target.value = "";
                   return;
                 }

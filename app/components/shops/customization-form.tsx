@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
+import { pickedImageProblem } from "~/lib/image-upload";
 import { parseAmountToCents } from "~/lib/money";
 import { COLOR_FIELDS, customizationSchema, DEFAULT_MINIMUM_ORDER_CENTS, MINIMUM_ORDER_FLOOR_CENTS } from "~/schemas/customization";
 import { CustomizationPreview } from "./customization-preview";
@@ -23,7 +24,6 @@ export type CustomizationValues = {
   minimum_order_amount: string | null;
 };
 
-const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /**
@@ -56,13 +56,9 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
     const file = event.target.files?.[0];
     setLogoError(null);
     if (!file) return;
-    if (file.size > MAX_LOGO_BYTES) {
-      setLogoError("shop.logo.too_large");
-      event.target.value = "";
-      return;
-    }
-    if (!file.type.startsWith("image/") || file.type === "image/svg+xml") {
-      setLogoError(file.type === "image/svg+xml" ? "shop.logo.svg_refused" : "shop.logo.not_image");
+    const problem = pickedImageProblem(file);
+    if (problem) {
+      setLogoError(`shop.logo.${problem}`);
       event.target.value = "";
       return;
     }

@@ -3,10 +3,11 @@
  * declared type are attacker-controlled. SVG is refused because it can carry script.
  */
 
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+import { MAX_IMAGE_BYTES, type ImageProblem } from "~/lib/image-upload";
+
+export const MAX_LOGO_BYTES = MAX_IMAGE_BYTES;
 
 export type LogoExtension = "png" | "jpg" | "gif" | "webp";
-type ImageProblem = "too_large" | "not_image" | "svg_refused";
 type ImageCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; problem: ImageProblem };
 export type LogoError = `shop.logo.${ImageProblem}`;
 export type LogoCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; error: LogoError };
