@@ -1,14 +1,5 @@
-import type { Page } from "@playwright/test";
-import { createTestUser, lastMailTo, type TestUser } from "./db";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
-
-async function logIn(page: Page, user: TestUser) {
-  await page.goto(mainUrl("/login"));
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(mainUrl("/dashboard"));
-}
+import { createTestUser, lastMailTo } from "./db";
+import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 test.describe("login and logout", () => {
   test("through the header dialog @js-only", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const mainUrl = (path = "/") => `http://localhost:${PORT}${path}`;
@@ -30,3 +30,12 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
 });
 export { expect };
+
+/** Logs in through the /login page and lands on the dashboard. */
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(mainUrl("/login"));
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(mainUrl("/dashboard"));
+}

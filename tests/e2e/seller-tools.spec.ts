@@ -1,19 +1,10 @@
-import type { Page } from "@playwright/test";
 import { createLiveSeller, createPaidOrders } from "./db";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(mainUrl("/login"));
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(mainUrl("/dashboard"));
-}
+import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 test("the seller filters and paginates orders, opens an order and ships it", async ({ page, jsEnabled }) => {
   const seller = await createLiveSeller();
   createPaidOrders(seller.subdomain, 13);
-  await logIn(page, seller.email, seller.password);
+  await logIn(page, seller);
   await page.goto(mainUrl("/orders"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
   await expect(page.getByTestId("order-row")).toHaveCount(10);
@@ -51,7 +42,7 @@ test("the seller filters and paginates orders, opens an order and ships it", asy
 
 test("the seller adds a product that then appears in the shop's catalogue", async ({ page }) => {
   const seller = await createLiveSeller();
-  await logIn(page, seller.email, seller.password);
+  await logIn(page, seller);
   await page.goto(mainUrl("/dashboard/products"));
   await page.getByLabel("Category name").last().fill("Live specials");
   await page.getByRole("button", { name: "Add category" }).click();
@@ -78,7 +69,7 @@ test("the seller adds a product that then appears in the shop's catalogue", asyn
 test("keyboard focus stays in the order dialog while the seller acts on the order @js-only", async ({ page }) => {
   const seller = await createLiveSeller();
   createPaidOrders(seller.subdomain, 1);
-  await logIn(page, seller.email, seller.password);
+  await logIn(page, seller);
   await page.goto(mainUrl("/orders"));
   await page.getByRole("link", { name: "View order #0001" }).click();
   const dialog = page.getByRole("dialog", { name: "Order #0001" });
@@ -100,7 +91,7 @@ test.describe("in a time zone other than the server's @js-only", () => {
   test("the dashboard and the orders hydrate without errors; dates follow the reader, chart days stay the data's", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await logIn(page, "demo@example.com", "Demo1234!");
+    await logIn(page, { email: "demo@example.com", password: "Demo1234!" });
     // The chart's days are UTC days: the last one is today in UTC, whatever the reader's zone.
     const todayUtc = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date());
     await expect(page.locator("figure svg > text").last()).toHaveText(todayUtc);

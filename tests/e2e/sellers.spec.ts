@@ -1,15 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createLiveSeller } from "./db";
-import { expect, mainUrl, PORT, shopUrl, test } from "./fixtures";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(mainUrl("/login"));
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(mainUrl("/dashboard"));
-}
+import { expect, logIn, mainUrl, PORT, shopUrl, test } from "./fixtures";
 
 async function register(page: Page, jsEnabled: boolean) {
   const id = crypto.randomUUID().slice(0, 8);
@@ -109,7 +101,7 @@ test.describe("admin approval and onboarding", () => {
     await sellerPage.close();
 
     const adminPage = await browser.newPage({ javaScriptEnabled: jsEnabled });
-    await logIn(adminPage, "admin@example.com", "Admin1234!");
+    await logIn(adminPage, { email: "admin@example.com", password: "Admin1234!" });
     await adminPage.goto(mainUrl("/admin/sellers"));
     const card = adminPage.locator(`[data-testid="admin-seller"][data-email="${email}"]`);
     await expect(card).toContainText("Under review");
@@ -122,7 +114,7 @@ test.describe("admin approval and onboarding", () => {
 
   test("a seller sees the confetti once when onboarding is complete @js-only", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller.email, seller.password);
+    await logIn(page, seller);
     await expect(page.getByTestId("shop-live-card")).toContainText(`${seller.subdomain}.localhost:${PORT}`);
     await expect(page.locator("canvas")).toHaveCount(1, { timeout: 3000 });
     await expect(page.getByTestId("onboarding-card")).toHaveCount(0, { timeout: 6000 });
@@ -135,7 +127,7 @@ test.describe("admin approval and onboarding", () => {
   test("copying the shop URL shows Copied! for 2 s @js-only", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const seller = await createLiveSeller();
-    await logIn(page, seller.email, seller.password);
+    await logIn(page, seller);
     await page.getByRole("button", { name: "Copy URL" }).click();
     await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://${seller.subdomain}.localhost:${PORT}`);
@@ -146,7 +138,7 @@ test.describe("admin approval and onboarding", () => {
 test.describe("shop customization", () => {
   test("the customization changes the live shop", async ({ page, jsEnabled }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller.email, seller.password);
+    await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     await page.getByLabel("Shop name").fill("Sunny Corner");
     if (jsEnabled) await expect(page.getByTestId("preview-shop-name")).toHaveText("Sunny Corner");
@@ -170,7 +162,7 @@ test.describe("shop customization", () => {
 
   test("after saving, the form shows what was stored, not what was typed @js-only", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller.email, seller.password);
+    await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     // A logo refused in the browser leaves an error next to the field...
     await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
@@ -189,7 +181,7 @@ test.describe("shop customization", () => {
 
   test("a logo the server refuses leaves neither a broken preview nor the file behind @js-only", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller.email, seller.password);
+    await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     // Named and typed like a PNG, so only the server's content check can refuse it.
     await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("just some notes, not a picture") });
@@ -202,7 +194,7 @@ test.describe("shop customization", () => {
 
   test("the preview is the live checkout, in the colours the shop will wear @js-only", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller.email, seller.password);
+    await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     const preview = page.getByTestId("customization-preview");
     const continueButton = preview.locator('button[type="submit"]');

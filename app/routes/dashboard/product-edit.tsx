@@ -5,29 +5,20 @@ import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/product-edit";
 import { ProductForm } from "~/components/catalogue/product-form";
 import { buttonClasses } from "~/components/ui/button";
-import { createProduct, getSellerProduct, requireSellerShop, updateProduct } from "~/domain/catalogue/manage.server";
+import { createProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
 import { listShopCategories } from "~/domain/catalogue/products.server";
 import { DomainError, NotFoundError } from "~/domain/errors.server";
 import { formErrorResponse } from "~/http/forms.server";
 import { formFieldsAndFile } from "~/http/multipart.server";
 import { centsToDecimalString } from "~/lib/money";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireUserPage } from "~/middleware/session.server";
+import { sellerShopPage } from "~/http/seller-shop.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
 import { getDatabase } from "~db/client";
 import { categories } from "~db/schema";
 import { eq } from "drizzle-orm";
 
 /** /dashboard/products/new and /dashboard/products/{id}: the product form. */
-function sellerShop(request: Request, context: Route.LoaderArgs["context"]) {
-  const user = requireUserPage(request, context);
-  try {
-    return requireSellerShop(user);
-  } catch {
-    throw data(null, { status: 404 });
-  }
-}
-
 function productIdParam(value: string | undefined): number | null {
   if (value === "new") return null;
   const id = Number(value);
@@ -36,7 +27,7 @@ function productIdParam(value: string | undefined): number | null {
 }
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  const shop = sellerShop(request, context);
+  const shop = sellerShopPage(request, context);
   const id = productIdParam(params.productId);
   const t = getI18nInstance(context).t;
   let initial = { name: "", description: "", price: "", category: "", is_in_stock: true, imageUrl: null as string | null };
@@ -63,7 +54,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const shop = sellerShop(request, context);
+  const shop = sellerShopPage(request, context);
   const id = productIdParam(params.productId);
   const t = getI18nInstance(context).t;
   const formData = await request.formData();

@@ -14,7 +14,6 @@ import {
   deleteProduct,
   listCategoriesWithCounts,
   listSellerProducts,
-  requireSellerShop,
   restoreProduct,
   updateCategory,
 } from "~/domain/catalogue/manage.server";
@@ -22,21 +21,12 @@ import { DomainError } from "~/domain/errors.server";
 import { formatEuroFr } from "~/lib/money";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireUserPage } from "~/middleware/session.server";
+import { sellerShopPage } from "~/http/seller-shop.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
 
 /** /dashboard/products: the seller's catalogue (products and categories). */
-function sellerShop(request: Request, context: Route.LoaderArgs["context"]) {
-  const user = requireUserPage(request, context);
-  try {
-    return requireSellerShop(user);
-  } catch {
-    throw data(null, { status: 404 });
-  }
-}
-
 export function loader({ request, context }: Route.LoaderArgs) {
-  const shop = sellerShop(request, context);
+  const shop = sellerShopPage(request, context);
   const t = getI18nInstance(context).t;
   return {
     products: listSellerProducts(shop.id).map((p) => ({
@@ -58,7 +48,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const shop = sellerShop(request, context);
+  const shop = sellerShopPage(request, context);
   const t = getI18nInstance(context).t;
   const form = await request.formData();
   const intent = form.get("intent");
