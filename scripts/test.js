@@ -1,21 +1,76 @@
 // `npm test`: type check, production build, unit + integration tests (Vitest), then the
 // end-to-end tests (Playwright, with and without JavaScript) against the build.
+// Every runner runs even when an earlier one failed (except after a failed build, which the
+// end-to-end tests need), and the last line sums them all: "N passed, M failed".
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
-const steps = [
-  ["Type check", ["node_modules/@react-router/dev/bin.js", "typegen"]],
-  ["Type check", ["node_modules/typescript/bin/tsc"]],
-  ["Build", ["node_modules/@react-router/dev/bin.js", "build"]],
-  ["Unit and integration tests", ["node_modules/vitest/vitest.mjs", "run"]],
-  ["End-to-end tests", ["node_modules/@playwright/test/cli.js", "test"]],
-];
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-test-"));
+const vitestReport = path.join(reports, "vitest.json");
+const playwrightReport = path.join(reports, "playwright.json");
 
-for (const [name, args] of steps) {
+let passed = 0;
+let failed = 0;
+
+function run(name, args, env = {}) {
   console.log(`\n▶ ${name}: ${args.join(" ")}`);
-  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed`);
-    process.exit(result.status ?? 1);
+  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) console.error(`\n✖ ${name} failed`);
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
   }
 }
-console.log("\n✔ All tests passed");
+
+// A check without a test count of its own (type check, build) counts as one.
+function countCheck(ok) {
+  if (ok) passed += 1;
+  else failed += 1;
+}
+
+const typegen = run("Type check", ["node_modules/@react-router/dev/bin.js", "typegen"]);
+countCheck(typegen && run("Type check", ["node_modules/typescript/bin/tsc"]));
+
+const built = run("Build", ["node_modules/@react-router/dev/bin.js", "build"]);
+countCheck(built);
+
+const vitestOk = run("Unit and integration tests", [
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  // A suite that failed to load has no tests to count: count it as a failure.
+  failed += (vitest.testResults ?? []).filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
+} else if (!vitestOk) failed += 1;
+
+if (built) {
+  const e2eOk = run("End-to-end tests", ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const playwright = readJson(playwrightReport);
+  if (playwright?.stats) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected;
+    if (!e2eOk && playwright.stats.unexpected === 0) failed += 1;
+  } else if (!e2eOk) failed += 1;
+} else {
+  console.error("\n✖ End-to-end tests not run: the build failed");
+  failed += 1;
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
