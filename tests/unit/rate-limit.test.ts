@@ -130,7 +130,7 @@ describe("password hashing concurrency", () => {
     const pending = [verifyPassword("Pass1234!", stored), verifyPassword("nope", stored)];
     expect(passwordHashing.running + passwordHashing.waiting).toBe(2);
     expect(await Promise.all(pending)).toEqual([true, false]);
-  });
+  }, 60_000);
 });
 
 // A password check costs about a second here: these tests fill the counters directly

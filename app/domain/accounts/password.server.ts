@@ -16,9 +16,10 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 /**
  * Password hashing is the one CPU-heavy thing a stranger can ask for (login, registration).
  * Each scrypt takes a libuv thread and a core for ~0.1-1 s: a burst of them would take every
- * core and the thread pool that file reads share. So hashes run at most `concurrency` at a
- * time (half the cores, at least one); the rest wait in line, and past `maxWaiting` the
- * request is refused with a 429 rather than queued for seconds.
+ * core and the thread pool (4 threads) that file reads share. So hashes run at most
+ * `concurrency` at a time (half the cores, at least two: one hash at a time made two
+ * simultaneous sign-ins wait for each other); the rest wait in line, and past `maxWaiting`
+ * the request is refused with a 429 rather than queued for seconds.
  */
 export function createWorkLimiter({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }) {
   let running = 0;
@@ -57,7 +58,7 @@ export function createWorkLimiter({ concurrency, maxWaiting }: { concurrency: nu
 
 const BUSY_RETRY_AFTER_SECONDS = 5;
 export const passwordHashing = createWorkLimiter({
-  concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+  concurrency: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   maxWaiting: 16,
 });
 
