@@ -16,6 +16,23 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : ["1", "true", "yes", "on"].includes(v)));
 
+/**
+ * How many reverse proxies stand in front of the app. Each appends the address it received
+ * from to `X-Forwarded-For`, so only the last `hops` entries were written by someone we
+ * trust; the client writes the rest. `1`/`true` means one proxy, `0`/`false` none.
+ */
+const proxyHops = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = (v ?? "").trim().toLowerCase();
+    if (["", "0", "false", "no", "off"].includes(value)) return 0;
+    if (["true", "yes", "on"].includes(value)) return 1;
+    if (/^\d{1,2}$/.test(value) && Number(value) <= 10) return Number(value);
+    ctx.addIssue({ code: "custom", message: "must be 0 (no proxy), 1 (one reverse proxy) or the number of proxy hops (up to 10)" });
+    return z.NEVER;
+  });
+
 const hostWithOptionalPort = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
 const envSchema = z
@@ -39,7 +56,7 @@ const envSchema = z
       .refine((v) => hostWithOptionalPort.test(v), "must be a host name with an optional port, e.g. example.com or localhost:3000"),
     PUBLIC_SCHEME: z.enum(["http", "https"], { error: "must be http or https" }).default("http"),
     SEED_DEMO: booleanFlag(true),
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: proxyHops,
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
     SMTP_URL: z

@@ -84,6 +84,21 @@ export const rateLimitEvents = sqliteTable(
   (t) => [index("rate_limit_events_key_idx").on(t.key, t.createdAt)],
 );
 
+// Addresses a user has signed in from (the rate-limit key of the address, so an IPv6 /64).
+// While the account's email-wide failure limit is full, these addresses may still sign in:
+// a brute force from elsewhere must not lock the owner out (docs/architecture.md).
+export const knownLoginAddresses = sqliteTable(
+  "known_login_addresses",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index("known_login_addresses_last_login_idx").on(t.lastLoginAt)],
+);
+
 // Seller registration wizard progress, held per visitor session.
 export const registrationProgress = sqliteTable("registration_progress", {
   sessionId: text("session_id")

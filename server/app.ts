@@ -40,6 +40,8 @@ export async function prepare() {
   return {
     port: config.PORT,
     host: config.HOST,
+    // Express `trust proxy` as a hop count: the client address is the entry that many places
+    // from the right of X-Forwarded-For. Never `true`, which takes the client-written left-most.
     trustProxy: config.TRUST_PROXY,
     seeded,
     mainUrl: mainSiteUrl(config),

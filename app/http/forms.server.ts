@@ -30,6 +30,10 @@ export function formErrorResponse<T>(
  * tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.org` would leave the site:
  * the value is resolved like a browser would, must stay on the same origin, and comes back
  * percent-encoded (raw control or non-ASCII characters are not valid in a Location header).
+ * The result is checked after resolution, not before: removing dot segments turns
+ * `/.//evil.example` (or `/%2e//evil.example`) into `//evil.example`, a protocol-relative
+ * URL that a browser would follow off the site. Every redirect taken from a request goes
+ * through here.
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;
@@ -43,5 +47,11 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isSameSitePath(path) ? path : fallback;
+}
+
+/** A path a browser resolves on the current origin: one leading `/`, never `//` or `/\`. */
+function isSameSitePath(path: string): boolean {
+  return path.startsWith("/") && !/^\/[/\\]/.test(path);
 }

@@ -95,6 +95,20 @@ test.describe("login and logout", () => {
     await expect(page.getByText("You have been logged out")).toBeVisible();
   });
 
+  test("stays on the site when the redirect target turns into //host once dot segments are removed", async ({ page }) => {
+    test.slow();
+    const user = await createTestUser({ firstName: "Rita" });
+    await page.goto(mainUrl("/login?redirectTo=/.//evil.example/phish"));
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    // A password check can take seconds on a busy machine.
+    await expect(page).toHaveURL(mainUrl("/dashboard"), { timeout: 20_000 });
+    // Signed in, the login page redirects at once: a double-encoded dot is no way out either.
+    await page.goto(mainUrl("/login?redirectTo=/%252e//evil.example"));
+    await expect(page).toHaveURL(mainUrl("/dashboard"));
+  });
+
   test("on a shop, the shop header has the same login", async ({ page, jsEnabled }) => {
     const user = await createTestUser({ firstName: "Sam" });
     await page.goto(shopUrl("demo", "/products"));

@@ -41,6 +41,22 @@ describe("login and logout screens (no JavaScript)", () => {
     expect(euro.headers.get("Location")).toBe("/products?search=%E2%82%AC");
   });
 
+  it("never redirects to a path that becomes protocol-relative once dot segments are removed", async () => {
+    const client = main();
+    // The form's redirectTo field.
+    for (const redirectTo of ["/.//evil.example/phish", "/%2e//evil.example", "/./\\evil.example"]) {
+      const response = await loginForm(client, "demo@example.com", "Demo1234!", redirectTo);
+      expect(response.status, redirectTo).toBe(302);
+      expect(response.headers.get("Location"), redirectTo).toBe("/dashboard");
+    }
+    // Signed in, the login page's query: plain and double-encoded (decoded once by the query).
+    for (const query of ["/.//evil.example/phish", "/%252e//evil.example", "/%2e%2e//evil.example"]) {
+      const response = await client.request(`/login?redirectTo=${query}`);
+      expect(response.status, query).toBe(302);
+      expect(response.headers.get("Location"), query).toBe("/dashboard");
+    }
+  });
+
   it("keeps the language switch on this site", async () => {
     const response = await main().request("//evil.example.com/?lng=fr");
     expect(response.status).toBe(302);

@@ -24,23 +24,28 @@ describe("starting the server", () => {
   });
 });
 
+/** Starts `server.js` on a free port; resolves once it listens. */
+async function startServer(extra: Record<string, string> = {}): Promise<{ server: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ["server.js"], { env: serverEnv({ PORT: String(port), HOST: "127.0.0.1", ...extra }) });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Main site:")) resolve();
+    });
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.on("exit", (code) => reject(new Error(`server.js exited (${code}): ${output}`)));
+  });
+  return { server, origin: `http://127.0.0.1:${port}` };
+}
+
 describe("static files", () => {
   let server: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["server.js"], { env: serverEnv({ PORT: String(port), HOST: "127.0.0.1" }) });
-    await new Promise<void>((resolve, reject) => {
-      let output = "";
-      server.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("Main site:")) resolve();
-      });
-      server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      server.on("exit", (code) => reject(new Error(`server.js exited (${code}): ${output}`)));
-    });
+    ({ server, origin } = await startServer());
   });
 
   afterAll(() => {
@@ -62,5 +67,39 @@ describe("static files", () => {
       expect(response.headers.get("Content-Security-Policy"), path).toBe(pagePolicy);
       expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     }
+  });
+});
+
+describe("behind a reverse proxy (TRUST_PROXY=1)", () => {
+  let server: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    ({ server, origin } = await startServer({ TRUST_PROXY: "1" }));
+  });
+
+  afterAll(() => {
+    server?.kill();
+  });
+
+  it("takes the client address from the proxy's entry, not from what the client wrote", async () => {
+    const first = await fetch(`${origin}/api/v1/shop/categories/`);
+    const csrf = /csrftoken=([^;]+)/.exec(first.headers.get("Set-Cookie") ?? "")![1]!;
+    const attempt = (invented: string, email: string) =>
+      fetch(`${origin}/api/v1/account/auth/login/`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Cookie: `csrftoken=${csrf}`,
+          "X-CSRFToken": csrf,
+          // The client invents the left-most entries; the proxy appends the real address.
+          "X-Forwarded-For": `${invented}, 198.51.100.23`,
+        },
+        body: JSON.stringify({ email, password: "wrong-password" }),
+      });
+    // Ten failures for ten emails from one real address, each claiming another address.
+    for (let i = 0; i < 10; i++) expect((await attempt(`203.0.113.${i}`, `nobody${i}@example.test`)).status).toBe(400);
+    const limited = await attempt("203.0.113.200", "someone-else@example.test");
+    expect(limited.status).toBe(429);
   });
 });

@@ -150,3 +150,52 @@ describe("registration screen without JavaScript", () => {
     expect(dashboard.html).toContain("Registration completed! Welcome aboard.");
   });
 });
+
+describe("registration limits per client address", () => {
+  it("creates at most 10 accounts an hour from one address, then answers 429 with the spec's message", async () => {
+    const address = "192.0.2.80";
+    for (let i = 0; i < 10; i++) {
+      const created = await main().json("/api/v1/customer/register/complete/", {
+        json: { ...step1(`sweep-${i}`), ...step2, ...step3(`sweep${i}@example.test`) },
+        clientAddress: address,
+      });
+      expect(created.status).toBe(201);
+    }
+    const refused = await main().json<{ message: string }>("/api/v1/customer/register/complete/", {
+      json: { ...step1("sweep-10"), ...step2, ...step3("sweep10@example.test") },
+      clientAddress: address,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("Too many requests. Please wait before trying again.");
+    expect(Number(refused.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Nothing was created for the refused request.
+    const login = await main().json("/api/v1/account/auth/login/", { json: { email: "sweep10@example.test", password: "Luna1234!" }, clientAddress: "192.0.2.81" });
+    expect(login.status).toBe(400);
+  }, 120_000);
+
+  it("limits the wizard's steps too, and the screen keeps what was typed with the translated message", async () => {
+    const address = "192.0.2.90";
+    const client = main();
+    for (let i = 0; i < 40; i++) {
+      const saved = await client.json("/api/v1/customer/register/step1/", { json: step1(`steps-${i}`), clientAddress: address });
+      expect(saved.status).toBe(200);
+    }
+    const refused = await client.json<{ message: string }>("/api/v1/customer/register/step1/", {
+      json: step1("steps-40"),
+      headers: { "Accept-Language": "fr" },
+      clientAddress: address,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("Trop de demandes. Veuillez patienter avant de réessayer.");
+
+    const screen = main();
+    await screen.request("/register", { clientAddress: address });
+    const page = await screen.html("/register", { form: { intent: "step1", ...step1("typed-shop") }, clientAddress: address });
+    expect(page.status).toBe(429);
+    expect(page.html).toContain("Too many requests. Please wait before trying again.");
+    expect(page.html).toContain('value="typed-shop"');
+    // Another address is not affected.
+    const other = await main().request("/register", { form: { intent: "step1", ...step1("other-shop") }, clientAddress: "192.0.2.91" });
+    expect(other.status).toBe(302);
+  });
+});

@@ -117,6 +117,16 @@ describe("order handling", () => {
     expect(detail.html).toContain("Cancel this order and refund");
   });
 
+  it("keeps the order screens' returnTo on this site", async () => {
+    const { orderId } = await paidOrder();
+    const demo = await seller();
+    for (const returnTo of ["/.//evil.example/phish", "/%2e//evil.example", "//evil.example"]) {
+      const moved = await demo.request(`/orders/${orderId}`, { form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo } });
+      expect(moved.status, returnTo).toBe(302);
+      expect(moved.headers.get("Location"), returnTo).toBe(`/orders/${orderId}`);
+    }
+  });
+
   it("another seller can neither read nor change the orders (404)", async () => {
     const { orderId } = await paidOrder();
     const rival = await otherSeller();

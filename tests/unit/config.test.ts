@@ -26,4 +26,16 @@ describe("configuration", () => {
     expect(stripe.paymentProvider).toBe("stripe");
     expect(() => parseConfig({ PAYMENT_PROVIDER: "stripe" })).toThrowError(/STRIPE_SECRET_KEY: is required/);
   });
+
+  it("reads TRUST_PROXY as a number of proxy hops, never as 'trust every hop'", () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => parseConfig({ TRUST_PROXY: "all" })).toThrowError(/TRUST_PROXY: must be 0/);
+    expect(() => parseConfig({ TRUST_PROXY: "-1" })).toThrowError(/TRUST_PROXY/);
+    expect(() => parseConfig({ TRUST_PROXY: "99" })).toThrowError(/TRUST_PROXY/);
+  });
 });

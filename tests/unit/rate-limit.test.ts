@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_FAILURE_LIMIT, verifyCredentials } from "~/domain/accounts/login.server";
-import { hashPassword } from "~/domain/accounts/password.server";
-import { clearHits, rateLimitStatus, recordHit } from "~/domain/accounts/rate-limit.server";
+import { LOGIN_FAILURE_LIMIT, loginLimitKeys, verifyCredentials } from "~/domain/accounts/login.server";
+import { createWorkLimiter, hashPassword, passwordHashing, verifyPassword } from "~/domain/accounts/password.server";
+import { clearHits, clientAddressKey, rateLimitStatus, recordHit, releaseHits, takeHits } from "~/domain/accounts/rate-limit.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { createUser } from "./factories";
 
@@ -34,7 +34,7 @@ describe("login rate limiting", () => {
     await expect(verifyCredentials(user.email, "Right123!", "10.0.1.1", now)).rejects.toBeInstanceOf(RateLimitedError);
     // 15 minutes later the window has passed.
     await expect(verifyCredentials(user.email, "Right123!", "10.0.1.1", now + 15 * 60_000 + 1)).resolves.toMatchObject({ id: user.id });
-  });
+  }, 60_000);
 
   it("blocks a client address after 10 failures across emails", async () => {
     const now = Date.now();
@@ -44,5 +44,130 @@ describe("login rate limiting", () => {
     const error = await verifyCredentials("someone@example.test", "x", "192.0.2.7", now).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).values).toEqual({ minutes: 15 });
+  }, 60_000);
+});
+
+describe("counting before the work (takeHits)", () => {
+  const rule = { key: "take:1", limit: 3, windowMs: 60_000 };
+
+  it("records a hit per rule while every rule has room, and nothing once one is full", () => {
+    const other = { key: "take:other", limit: 10, windowMs: 60_000 };
+    const t0 = 2_000_000;
+    for (let i = 0; i < 3; i++) expect(takeHits([rule, other], t0 + i).limited).toBe(false);
+    expect(takeHits([rule, other], t0 + 10)).toEqual({ limited: true, retryAfterSeconds: 60 });
+    // The refused request was not counted against the rule that still had room.
+    expect(rateLimitStatus("take:other", { limit: 4, windowMs: 60_000 }, t0 + 10).limited).toBe(false);
+  });
+
+  it("can take hits back", () => {
+    const taken = takeHits([{ ...rule, key: "take:2" }]);
+    expect(taken.limited).toBe(false);
+    takeHits([{ ...rule, key: "take:2" }]);
+    takeHits([{ ...rule, key: "take:2" }]);
+    if (!taken.limited) releaseHits(taken.hitIds);
+    expect(takeHits([{ ...rule, key: "take:2" }]).limited).toBe(false);
+  });
+});
+
+describe("client address keys", () => {
+  it("keys IPv4 by address and IPv6 by its /64, which one client holds", () => {
+    expect(clientAddressKey("192.0.2.7")).toBe("192.0.2.7");
+    expect(clientAddressKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(clientAddressKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(clientAddressKey("2001:0DB8:0001:0002::ff")).toBe("2001:db8:1:2::/64");
+    expect(clientAddressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientAddressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientAddressKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientAddressKey("unknown")).toBe("unknown");
+  });
+
+  it("does not let one IPv6 client reset the login limit by changing the end of its address", async () => {
+    const now = Date.now();
+    fillLimit(loginLimitKeys("v6@example.test", "2001:db8:aa:bb::1").address, now);
+    await expect(verifyCredentials("v6-next@example.test", "x", "2001:db8:aa:bb:ffff::1", now)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe("login under a burst of parallel attempts", () => {
+  it("checks at most the limit's worth of passwords; the others get 429 without hashing", async () => {
+    const user = createUser({ email: "burst@example.test", passwordHash: await hashPassword("Right123!") });
+    const now = Date.now();
+    let maxRunning = 0;
+    const sampler = setInterval(() => (maxRunning = Math.max(maxRunning, passwordHashing.running)), 1);
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => verifyCredentials(user.email, "wrong", "198.51.100.30", now)));
+    clearInterval(sampler);
+    const reasons = results.map((r) => (r.status === "rejected" ? r.reason : r.value));
+    expect(reasons.filter((e) => e instanceof ValidationError)).toHaveLength(LOGIN_FAILURE_LIMIT.limit);
+    expect(reasons.filter((e) => e instanceof RateLimitedError)).toHaveLength(30 - LOGIN_FAILURE_LIMIT.limit);
+    expect(maxRunning).toBeLessThanOrEqual(passwordHashing.concurrency);
+  }, 60_000);
+});
+
+describe("password hashing concurrency", () => {
+  it("runs at most `concurrency` jobs at once, queues a few and refuses past the queue", async () => {
+    const limiter = createWorkLimiter({ concurrency: 1, maxWaiting: 2 });
+    let running = 0;
+    let maxRunning = 0;
+    const job = () =>
+      limiter.run(async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return "done";
+      });
+    const results = await Promise.allSettled([job(), job(), job(), job()]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    const refused = (results[3] as PromiseRejectedResult).reason as RateLimitedError;
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect(refused.messageKey).toBe("rate_limits.too_many_requests");
+    expect(maxRunning).toBe(1);
+    expect(limiter.running).toBe(0);
+  });
+
+  it("sends every scrypt through the shared limiter", async () => {
+    const stored = await hashPassword("Pass1234!");
+    const pending = [verifyPassword("Pass1234!", stored), verifyPassword("nope", stored)];
+    expect(passwordHashing.running + passwordHashing.waiting).toBe(2);
+    expect(await Promise.all(pending)).toEqual([true, false]);
+  }, 60_000);
+});
+
+// A password check costs about a second here: these tests fill the counters directly
+// (what earlier failures would have recorded) and hash only where the test is about it.
+function fillLimit(key: string, now: number) {
+  for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit; i++) recordHit(key, LOGIN_FAILURE_LIMIT.windowMs, now);
+}
+
+describe("no lock-out button", () => {
+  it("lets the owner in from an address they signed in from, while strangers' failures fill the email's limit", async () => {
+    const user = createUser({ email: "owner@example.test", passwordHash: await hashPassword("Right123!") });
+    const now = Date.now();
+    await expect(verifyCredentials(user.email, "Right123!", "192.0.2.50", now - 60_000)).resolves.toMatchObject({ id: user.id });
+    fillLimit(loginLimitKeys(user.email, "198.51.100.1").email, now);
+    // A new address is refused by the email's limit; the owner's usual one is not.
+    await expect(verifyCredentials(user.email, "Right123!", "203.0.113.77", now)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(verifyCredentials(user.email, "Right123!", "192.0.2.50", now)).resolves.toMatchObject({ id: user.id });
+    // Failures from the known address still count against that address.
+    fillLimit(loginLimitKeys(user.email, "192.0.2.50").address, now);
+    await expect(verifyCredentials(user.email, "Right123!", "192.0.2.50", now)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it("forgets an address after 90 days without a sign-in", async () => {
+    const user = createUser({ email: "returning@example.test", passwordHash: await hashPassword("Right123!") });
+    const now = Date.now();
+    await verifyCredentials(user.email, "Right123!", "192.0.2.60", now - 91 * 24 * 3600_000);
+    fillLimit(loginLimitKeys(user.email, "198.51.101.1").email, now);
+    await expect(verifyCredentials(user.email, "Right123!", "192.0.2.60", now)).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it("does not count a successful login as a failure", async () => {
+    const user = createUser({ email: "typo@example.test", passwordHash: await hashPassword("Right123!") });
+    const now = Date.now();
+    const keys = loginLimitKeys(user.email, "192.0.2.70");
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit - 1; i++) recordHit(keys.address, LOGIN_FAILURE_LIMIT.windowMs, now);
+    await expect(verifyCredentials(user.email, "Right123!", "192.0.2.70", now)).resolves.toMatchObject({ id: user.id });
+    expect(rateLimitStatus(keys.address, LOGIN_FAILURE_LIMIT, now).limited).toBe(false);
+    expect(rateLimitStatus(keys.email, { limit: 1, windowMs: LOGIN_FAILURE_LIMIT.windowMs }, now).limited).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { promisify } from "node:util";
+import { RateLimitedError } from "~/domain/errors.server";
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptUnlimited = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
@@ -10,6 +12,57 @@ const scrypt = promisify(crypto.scrypt) as (
 
 // OWASP's scrypt profile N=2^15, r=8, p=3 (32 MiB per hash).
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
+
+/**
+ * Password hashing is the one CPU-heavy thing a stranger can ask for (login, registration).
+ * Each scrypt takes a libuv thread and a core for ~0.1-1 s: a burst of them would take every
+ * core and the thread pool (4 threads) that file reads share. So hashes run at most
+ * `concurrency` at a time (half the cores, at least two: one hash at a time made two
+ * simultaneous sign-ins wait for each other); the rest wait in line, and past `maxWaiting`
+ * the request is refused with a 429 rather than queued for seconds.
+ */
+export function createWorkLimiter({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running--;
+    const next = waiting.shift();
+    if (next) {
+      running++;
+      next();
+    }
+  };
+  return {
+    concurrency,
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running >= concurrency) {
+        if (waiting.length >= maxWaiting) throw new RateLimitedError("rate_limits.too_many_requests", BUSY_RETRY_AFTER_SECONDS);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        running++;
+      }
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+const BUSY_RETRY_AFTER_SECONDS = 5;
+export const passwordHashing = createWorkLimiter({
+  concurrency: Math.max(2, Math.floor(os.availableParallelism() / 2)),
+  maxWaiting: 16,
+});
+
+const scrypt: typeof scryptUnlimited = (...args) => passwordHashing.run(() => scryptUnlimited(...args));
 const KEY_LENGTH = 32;
 const maxmem = (n: number, r: number) => 256 * n * r; // 2x the 128*N*r the algorithm needs
 

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, lt } from "drizzle-orm";
-import { getDatabase } from "~db/client";
+import net from "node:net";
+import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { getDatabase, writeTransaction, type Queryable } from "~db/client";
 import { rateLimitEvents } from "~db/schema";
 
 /**
@@ -8,8 +9,7 @@ import { rateLimitEvents } from "~db/schema";
  */
 export type RateLimit = { limit: number; windowMs: number };
 
-export function rateLimitStatus(key: string, { limit, windowMs }: RateLimit, now = Date.now()) {
-  const db = getDatabase();
+export function rateLimitStatus(key: string, { limit, windowMs }: RateLimit, now = Date.now(), db: Queryable = getDatabase()) {
   const since = new Date(now - windowMs);
   const [row] = db
     .select({ n: count() })
@@ -40,4 +40,72 @@ export function recordHit(key: string, windowMs: number, now = Date.now()): void
 
 export function clearHits(key: string): void {
   getDatabase().delete(rateLimitEvents).where(eq(rateLimitEvents.key, key)).run();
+}
+
+/** One counter a request counts against: `limit` hits per `windowMs` under `key`. */
+export type LimitRule = RateLimit & { key: string };
+
+export type TakenHits = { limited: false; hitIds: number[] } | { limited: true; retryAfterSeconds: number };
+
+/**
+ * Counts a request against every rule *before* the work it guards, in one write
+ * transaction: if any rule is full nothing is recorded and the caller is refused, else
+ * a hit is recorded for each rule. Checking and recording apart (read the limit, do the
+ * work, record a failure) let N parallel requests all read "under the limit"; here at
+ * most `limit` of them get through. The hit ids let a caller take back hits that turned
+ * out not to count (a successful login is not a failure).
+ */
+export function takeHits(rules: LimitRule[], now = Date.now()): TakenHits {
+  return writeTransaction((tx) => {
+    let retryAfterSeconds = 0;
+    for (const rule of rules) {
+      const status = rateLimitStatus(rule.key, rule, now, tx);
+      if (status.limited) retryAfterSeconds = Math.max(retryAfterSeconds, status.retryAfterSeconds);
+    }
+    if (retryAfterSeconds > 0) return { limited: true as const, retryAfterSeconds };
+    const hitIds = rules.map(
+      (rule) => tx.insert(rateLimitEvents).values({ key: rule.key, createdAt: new Date(now) }).returning({ id: rateLimitEvents.id }).get().id,
+    );
+    for (const rule of rules) {
+      tx.delete(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.key, rule.key), lt(rateLimitEvents.createdAt, new Date(now - rule.windowMs))))
+        .run();
+    }
+    return { limited: false as const, hitIds };
+  });
+}
+
+/** Takes back hits recorded by `takeHits`. */
+export function releaseHits(hitIds: number[]): void {
+  if (hitIds.length > 0) getDatabase().delete(rateLimitEvents).where(inArray(rateLimitEvents.id, hitIds)).run();
+}
+
+/**
+ * The part of a client address that one client controls, as a rate-limit key. An IPv4
+ * address is one client; an IPv6 client usually holds a whole /64 and can pick any address
+ * in it, so the /64 prefix is the key (else every new address would start a fresh count).
+ */
+export function clientAddressKey(address: string): string {
+  const mappedV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mappedV4) return mappedV4[1]!;
+  const withoutZone = address.split("%")[0]!;
+  if (!net.isIPv6(withoutZone)) return address;
+  return `${expandIPv6(withoutZone).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, as lower-case hex without leading zeros. */
+function expandIPv6(address: string): string[] {
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const groups = (part: string) => (part ? part.split(":") : []);
+  const toGroups = (part: string) =>
+    groups(part).flatMap((group) => {
+      // An embedded IPv4 tail (`::1.2.3.4`) is two groups.
+      if (!group.includes(".")) return [group];
+      const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number);
+      return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+    });
+  const left = toGroups(head);
+  const right = tail === undefined ? [] : toGroups(tail);
+  const zeros = Array.from({ length: 8 - left.length - right.length }, () => "0");
+  return [...left, ...(tail === undefined ? [] : zeros), ...right].map((group) => parseInt(group, 16).toString(16));
 }

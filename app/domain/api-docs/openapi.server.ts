@@ -39,8 +39,10 @@ const registrationSchema = z.object({
 });
 const orderCreateSchema = z.object({ ...checkoutSchema(DEFAULT_MINIMUM_ORDER_CENTS).shape, items: orderItemsSchema });
 
+const TOO_MANY_REGISTRATION_REQUESTS = "Too many registration steps or accounts from this address (Retry-After)";
+
 export const API_ENDPOINTS: Endpoint[] = [
-  { path: "/account/auth/login/", method: "post", tag: "Account", auth: "none", summary: "Log in with email and password; answers the user and sets the session cookie.", body: loginSchema, also: { "429": "Too many failed attempts (Retry-After)" } },
+  { path: "/account/auth/login/", method: "post", tag: "Account", auth: "none", summary: "Log in with email and password; answers the user and sets the session cookie.", body: loginSchema, also: { "429": "Too many failed attempts, or too many password checks at once (Retry-After)" } },
   { path: "/account/auth/logout/", method: "post", tag: "Account", auth: "user", summary: "Log out (ends the session).", status: 204, also: { "403": "Called with an API key" } },
   { path: "/account/auth/status/", method: "get", tag: "Account", auth: "none", summary: "Whether the caller is authenticated, and who (also sets the csrftoken cookie)." },
   { path: "/account/auth/change-password/", method: "patch", tag: "Account", auth: "user", summary: "Change the password (other sessions end).", body: changePasswordApiSchema, also: { "403": "Called with an API key" } },
@@ -51,10 +53,10 @@ export const API_ENDPOINTS: Endpoint[] = [
   { path: "/auth/verify-email/{token}/", method: "get", tag: "Account", auth: "none", summary: "Use an email verification token: {verified, message}." },
   { path: "/auth/resend-verification/", method: "post", tag: "Account", auth: "none", summary: "Send the verification mail again (60 s cooldown per address).", body: resendVerificationSchema, also: { "429": "Asked again within the cooldown" } },
   { path: "/customer/register/status/", method: "get", tag: "Registration", auth: "none", summary: "The visitor's registration progress: {current_step, next_step}." },
-  { path: "/customer/register/step1/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 1: the business.", body: registrationStep1Schema, also: { "409": "Subdomain taken" } },
-  { path: "/customer/register/step2/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 2: contact details.", body: registrationStep2Schema },
-  { path: "/customer/register/step3/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 3: the account; creates the seller and logs in.", body: registrationStep3Schema, status: 201, also: { "409": "Email or subdomain taken" } },
-  { path: "/customer/register/complete/", method: "post", tag: "Registration", auth: "none", summary: "The whole registration in one call.", body: registrationSchema, status: 201, also: { "409": "Email or subdomain taken" } },
+  { path: "/customer/register/step1/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 1: the business.", body: registrationStep1Schema, also: { "409": "Subdomain taken", "429": TOO_MANY_REGISTRATION_REQUESTS } },
+  { path: "/customer/register/step2/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 2: contact details.", body: registrationStep2Schema, also: { "429": TOO_MANY_REGISTRATION_REQUESTS } },
+  { path: "/customer/register/step3/", method: "post", tag: "Registration", auth: "none", summary: "Registration step 3: the account; creates the seller and logs in.", body: registrationStep3Schema, status: 201, also: { "409": "Email or subdomain taken", "429": TOO_MANY_REGISTRATION_REQUESTS } },
+  { path: "/customer/register/complete/", method: "post", tag: "Registration", auth: "none", summary: "The whole registration in one call.", body: registrationSchema, status: 201, also: { "409": "Email or subdomain taken", "429": TOO_MANY_REGISTRATION_REQUESTS } },
   { path: "/customer/shop/customization/", method: "get", tag: "Shop", auth: "seller", summary: "The seller's shop customization." },
   { path: "/customer/shop/customization/update/", method: "put", tag: "Shop", auth: "seller", summary: "Update the customization (multipart: shop_logo file and fields; or JSON).", body: customizationSchema, multipart: true },
   { path: "/customer/shop/customization/public/", method: "get", tag: "Shop", auth: "none", summary: "The public customization of the shop host's shop." },

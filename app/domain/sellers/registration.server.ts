@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { sendVerificationMail } from "~/domain/accounts/email-verification.server";
 import { hashPassword } from "~/domain/accounts/password.server";
+import { clientAddressKey, takeHits, type RateLimit } from "~/domain/accounts/rate-limit.server";
 import { findUserByEmail, normalizeEmail, usernameFromEmail } from "~/domain/accounts/users.server";
-import { ConflictError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { messageKey } from "~/lib/messages";
 import type { Language } from "~/lib/i18n";
 import { getDatabase, writeTransaction, type Queryable } from "~db/client";
@@ -26,6 +27,19 @@ const DRAFT_FIELDS: Record<RegistrationStepNumber, readonly string[]> = {
 };
 const DRAFT_MAX_LENGTH = 1000;
 export type RegistrationStatus = { current_step: number; next_step: number };
+
+/**
+ * Per client address (docs/architecture.md): accounts created (each costs a password hash,
+ * a session and a mail) and wizard steps submitted (each writes a progress row).
+ */
+export const ACCOUNT_CREATION_LIMIT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
+export const REGISTRATION_STEP_LIMIT: RateLimit = { limit: 40, windowMs: 60 * 60 * 1000 };
+
+function countRegistrationRequest(kind: "step" | "account", clientAddress: string, now = Date.now()): void {
+  const limit = kind === "step" ? REGISTRATION_STEP_LIMIT : ACCOUNT_CREATION_LIMIT;
+  const taken = takeHits([{ key: `register:${kind}:${clientAddressKey(clientAddress)}`, ...limit }], now);
+  if (taken.limited) throw new RateLimitedError("rate_limits.too_many_requests", taken.retryAfterSeconds);
+}
 
 export function isSubdomainTaken(subdomain: string, db: Queryable = getDatabase()): boolean {
   return Boolean(db.select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).get());
@@ -81,14 +95,16 @@ export function registrationStepValues(data: RegistrationData, step: Registratio
   return saved ? Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, String(v ?? "")])) : undefined;
 }
 
-export function saveStep1(sessionId: string, input: RegistrationStep1): RegistrationStatus {
+export function saveStep1(sessionId: string, input: RegistrationStep1, clientAddress: string): RegistrationStatus {
+  countRegistrationRequest("step", clientAddress);
   if (isSubdomainTaken(input.subdomain)) {
     throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
   }
   return saveStep(sessionId, 1, { step1: input });
 }
 
-export function saveStep2(sessionId: string, input: RegistrationStep2): RegistrationStatus {
+export function saveStep2(sessionId: string, input: RegistrationStep2, clientAddress: string): RegistrationStatus {
+  countRegistrationRequest("step", clientAddress);
   return saveStep(sessionId, 2, { step2: input });
 }
 
@@ -113,22 +129,35 @@ function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): Regi
 }
 
 /** Step 3: creates the seller's account from the stored steps, then mails the verification link. */
-export async function completeRegistration(sessionId: string | null, step3: RegistrationStep3, language: Language): Promise<User> {
+export async function completeRegistration(
+  sessionId: string | null,
+  step3: RegistrationStep3,
+  language: Language,
+  clientAddress: string,
+): Promise<User> {
+  countRegistrationRequest("step", clientAddress);
   const { data, current_step } = registrationStatus(sessionId);
   assertReachable(3, current_step);
   if (!data.step1 || !data.step2) throw new ValidationError(messageKey("sellers.registration.previous_step_missing", { step: 2 }));
-  const user = await createSellerAccount({ ...data.step1, ...data.step2, ...step3 }, language);
+  const user = await createAccount({ ...data.step1, ...data.step2, ...step3 }, language, clientAddress);
   if (sessionId) getDatabase().delete(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).run();
   return user;
 }
 
+type SellerAccountInput = RegistrationStep1 & RegistrationStep2 & RegistrationStep3;
+
+/** The API's `complete/`: every step's fields in one call (one wizard step, one account). */
+export function createSellerAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
+  countRegistrationRequest("step", clientAddress);
+  return createAccount(input, language, clientAddress);
+}
+
 /** Creates user (is_seller), seller profile and shop at once; email and subdomain must be free. */
-export async function createSellerAccount(
-  input: RegistrationStep1 & RegistrationStep2 & RegistrationStep3,
-  language: Language,
-): Promise<User> {
+async function createAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
   const email = normalizeEmail(input.email);
   if (findUserByEmail(email)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
+  // Counted before the password hash, after the cheap refusals (a taken email costs nothing).
+  countRegistrationRequest("account", clientAddress);
   const passwordHash = await hashPassword(input.password);
   const user = writeTransaction((tx) => {
     if (findUserByEmail(email, tx)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });

@@ -10,6 +10,7 @@ import {
 } from "~/domain/sellers/registration.server";
 import { apiResource, parseInput, parseInputs, readJsonBody } from "~/http/api.server";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { clientAddressContext } from "~/middleware/request.server";
 import { beginUserSession, currentUser, ensureVisitorSession, sessionContext } from "~/middleware/session.server";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 
@@ -34,18 +35,21 @@ const api = apiResource({
     const headers = new Headers();
     if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
 
+    const address = context.get(clientAddressContext);
     let user;
     if (stepMatch) {
       const step = parseStepNumber(stepMatch[1]!);
       if (step === 1 || step === 2) {
         const status =
-          step === 1 ? saveStep1(session.id, parseInput(registrationStep1Schema, body)) : saveStep2(session.id, parseInput(registrationStep2Schema, body));
+          step === 1
+            ? saveStep1(session.id, parseInput(registrationStep1Schema, body), address)
+            : saveStep2(session.id, parseInput(registrationStep2Schema, body), address);
         return Response.json({ message: t("register.step_completed", { step }), ...status }, { headers });
       }
-      user = await completeRegistration(session.id, parseInput(registrationStep3Schema, body), getLocale(context));
+      user = await completeRegistration(session.id, parseInput(registrationStep3Schema, body), getLocale(context), address);
     } else {
       const input = parseInputs([registrationStep1Schema, registrationStep2Schema, registrationStep3Schema], body);
-      user = await createSellerAccount(input, getLocale(context));
+      user = await createSellerAccount(input, getLocale(context), address);
     }
     headers.append("Set-Cookie", beginUserSession(request, context, user));
     return Response.json({ message: t("register.completed"), current_step: 3, next_step: 3, user: userResource(user) }, { status: 201, headers });

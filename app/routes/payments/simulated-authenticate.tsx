@@ -46,7 +46,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   // The same parameters Stripe adds to its return URL.
   target.searchParams.set("payment_intent", intent.id);
   target.searchParams.set("redirect_status", answered.status === "succeeded" ? "succeeded" : "failed");
-  return redirect(target.pathname + target.search);
+  return redirect(safeRedirectPath(target.pathname + target.search, "/"));
 }
 
 export default function SimulatedAuthenticate({ loaderData }: Route.ComponentProps) {

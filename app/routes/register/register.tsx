@@ -23,6 +23,7 @@ import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getConfig } from "~/config.server";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { clientAddressContext } from "~/middleware/request.server";
 import { beginUserSession, currentUser, ensureVisitorSession, sessionContext } from "~/middleware/session.server";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 
@@ -63,8 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400, headers });
     try {
-      if (intent === "step1") saveStep1(session.id, submission.value as ReturnType<typeof registrationStep1Schema.parse>);
-      else saveStep2(session.id, submission.value as ReturnType<typeof registrationStep2Schema.parse>);
+      const address = context.get(clientAddressContext);
+      if (intent === "step1") saveStep1(session.id, submission.value as ReturnType<typeof registrationStep1Schema.parse>, address);
+      else saveStep2(session.id, submission.value as ReturnType<typeof registrationStep2Schema.parse>, address);
     } catch (error) {
       return formErrorResponse(submission, error, { headers });
     }
@@ -78,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hidden = ["password", "password_confirm"];
     if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400, headers });
     try {
-      const user = await completeRegistration(session.id, submission.value, getLocale(context));
+      const user = await completeRegistration(session.id, submission.value, getLocale(context), context.get(clientAddressContext));
       headers.append("Set-Cookie", beginUserSession(request, context, user));
       setToast(context, { type: "success", message: t("register.completed") });
       return replace("/dashboard", { headers });
