@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getConfig, mainSiteUrl } from "~/config.server";
-import { ConflictError, NotFoundError, ProviderError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { findOrderTransaction, getVisibleOrder } from "~/domain/orders/orders.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
@@ -12,7 +12,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, type PaymentTransaction, type User } from "~db/schema";
 import { canMovePayment } from "./payment-state";
-import { ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
+import { providerFailure, ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
 import {
   completeSimulatedOnboarding,
   confirmSimulatedIntent,
@@ -35,12 +35,12 @@ export function getPaymentProvider(): PaymentProvider {
   return provider;
 }
 
-/** Provider failures become a 502 with the provider's message (spec: it is preferred). */
+/** Provider failures become our caller's 4xx or a 502, with the provider's message (spec: it is preferred). */
 async function withProvider<T>(work: () => Promise<T>, fallbackKey: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderRequestError) throw new ProviderError(error.message || fallbackKey);
+    if (error instanceof ProviderRequestError) throw providerFailure(error, fallbackKey);
     throw error;
   }
 }
@@ -377,13 +377,13 @@ export async function discardUnpaidIntent(orderId: number): Promise<void> {
     const intent = await payments.retrievePaymentIntent(txn.providerAccountId, txn.providerPaymentId).catch((lookup: unknown) => {
       // The provider does not know the intent (any more): nothing can be paid with it.
       if (lookup instanceof ProviderRequestError && lookup.code === "invalid_request") return null;
-      throw lookup instanceof ProviderRequestError ? new ProviderError(lookup.message) : lookup;
+      throw lookup instanceof ProviderRequestError ? providerFailure(lookup) : lookup;
     });
     if (intent && intent.status !== "canceled") {
       applyIntentState(txn.id, intent);
       if (intent.status === "succeeded") throw new ConflictError("payments.errors.already_paid");
       if (intent.status === "processing") throw new ConflictError("payments.errors.in_progress");
-      throw new ProviderError(error.message || "payments.errors.cancel_failed");
+      throw providerFailure(error, "payments.errors.cancel_failed");
     }
   }
   getDatabase().update(paymentTransactions).set({ status: "canceled", updatedAt: new Date() }).where(eq(paymentTransactions.id, txn.id)).run();
