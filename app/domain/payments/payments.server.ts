@@ -8,6 +8,7 @@ import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { computeFees } from "~/lib/fees";
+import { requestLog } from "~/lib/logger.server";
 import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, type PaymentTransaction, type User } from "~db/schema";
@@ -332,7 +333,10 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): Pr
   try {
     return getPaymentProvider().parseWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof ProviderRequestError) throw new ValidationError("payments.errors.webhook_invalid");
+    if (error instanceof ProviderRequestError) {
+      requestLog().warn({ reason: error.code, detail: error.message }, "webhook refused");
+      throw new ValidationError("payments.errors.webhook_invalid");
+    }
     throw error;
   }
 }
