@@ -34,6 +34,9 @@ try {
   throw error;
 }
 
+// First: the request id, the request's log line, and a 400 for a Host no URL can be made of.
+server.use(built.requestEdge);
+
 if (!DEVELOPMENT) {
   // Static files carry the app's security headers (one definition, in the bundle).
   const headers = built.securityHeaders(null);

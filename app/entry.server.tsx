@@ -3,8 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { RequestIdProvider } from "./components/request-id";
+import { currentRequestId, requestLog } from "./lib/logger.server";
 import { getI18nInstance } from "./middleware/i18n.server";
 import { nonceContext } from "./middleware/request.server";
 
@@ -32,9 +34,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <RequestIdProvider value={currentRequestId()}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -56,9 +60,15 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) requestLog().error({ err: error }, "rendering failed");
         },
       },
     );
   });
 }
+
+/** Errors thrown by loaders and actions: logged once, with the request's id (shown on the error page). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  requestLog().error({ err: error }, "unhandled error");
+};

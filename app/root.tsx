@@ -15,6 +15,7 @@ import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { useNonce } from "./components/nonce";
+import { useDocumentRequestId } from "./components/request-id";
 import { useLanguagePersistence } from "./components/site/language-switcher";
 import { MainShell } from "./components/site/main-shell";
 import { ShopShell } from "./components/shop/shop-shell";
@@ -25,13 +26,14 @@ import { fallbackLanguage, isLanguage, textDirection } from "./lib/i18n";
 import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
-import { nonceMiddleware } from "./middleware/request.server";
+import { apiErrorRequestIdMiddleware, nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { currentSessionUser, sessionMiddleware } from "./middleware/session.server";
 import { siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
 
 export const middleware: MiddlewareFunction<Response>[] = [
+  apiErrorRequestIdMiddleware,
   nonceMiddleware,
   securityHeadersMiddleware,
   languageParamMiddleware,
@@ -82,6 +84,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const requestId = useDocumentRequestId();
   const { t, i18n } = useTranslation();
   // Without root data (a middleware refused the request) the request's i18n instance still
   // carries the detected language.
@@ -104,6 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The request that rendered this document, for the error pages' reference. */}
+        {requestId ? <meta name="request-id" content={requestId} /> : null}
         <Meta />
         {/* The request failed before the root loader ran: no metadata, but still a title. */}
         {!data ? <title>{errorTitle ?? t("meta.home.title")}</title> : null}

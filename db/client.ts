@@ -9,6 +9,8 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
 };
 
+const DURABLE_SYNC = "FULL";
+
 export function openDatabase(url: string): AppDatabase {
   const filename = sqliteFilenameFromUrl(url);
   if (!filename) throw new Error(`DATABASE_URL is not a SQLite file URL: ${url}`);
@@ -17,7 +19,10 @@ export function openDatabase(url: string): AppDatabase {
   // Web-server settings: concurrent readers with one writer, enforced relations,
   // wait instead of failing when another connection holds the write lock.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: every commit (an order, a payment) is on disk before it is reported done, even
+  // through a power cut or an OS crash; NORMAL could lose the last ones. Cost measured in
+  // docs/architecture.md (Durability).
+  sqlite.pragma(`synchronous = ${DURABLE_SYNC}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return drizzle(sqlite, { schema }) as AppDatabase;
@@ -41,4 +46,18 @@ export type Queryable = AppDatabase | Transaction;
  */
 export function writeTransaction<T>(work: (tx: Transaction) => T, db: AppDatabase = getDatabase()): T {
   return db.transaction(work, { behavior: "immediate" });
+}
+
+/**
+ * Runs a write whose loss in a power cut is harmless (a page-view counter) without waiting
+ * for the disk (synchronous = NORMAL), so a page view does not pay an fsync. Everything
+ * else stays FULL; the next FULL commit syncs this one too.
+ */
+export function withoutDiskSync<T>(work: () => T, db: AppDatabase = getDatabase()): T {
+  db.$client.pragma("synchronous = NORMAL");
+  try {
+    return work();
+  } finally {
+    db.$client.pragma(`synchronous = ${DURABLE_SYNC}`);
+  }
 }

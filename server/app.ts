@@ -14,6 +14,8 @@ import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/middleware/i18n.server";
+import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
+import { logger } from "~/lib/logger.server";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -21,6 +23,7 @@ import { translatorFor } from "~/middleware/i18n.server";
  */
 export { ConfigError } from "~/config.server";
 export { securityHeaders } from "~/middleware/security-headers.server";
+export { requestEdge } from "~/http/request-log.server";
 
 export async function prepare() {
   const config = getConfig();
@@ -35,7 +38,7 @@ export async function prepare() {
   setInterval(() => sweepExpiredRecords(), 60 * 60 * 1000).unref();
   if (config.SMTP_URL) {
     // Mails that could not be delivered are retried every minute.
-    setInterval(() => void deliverPendingMail().catch((e: unknown) => console.error(e)), 60_000).unref();
+    setInterval(() => void deliverPendingMail().catch((error: unknown) => logger().error({ err: error }, "mail delivery failed")), 60_000).unref();
   }
   return {
     port: config.PORT,
@@ -84,9 +87,10 @@ app.use(
     getLoadContext: (req) => createLoadContext(req.ip),
   }),
 );
+app.use(requestErrorHandler);
 
 const fetchHandler = createRequestHandler(build, process.env.NODE_ENV);
 /** Whole requests through the app, as `new Request("http://demo.localhost/...")` (tests). */
 export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Promise<Response> {
-  return fetchHandler(request, createLoadContext(clientAddress));
+  return withRequestLog(request, () => fetchHandler(request, createLoadContext(clientAddress)));
 }

@@ -61,3 +61,7 @@ export class RateLimitedError extends DomainError {
 export class ProviderError extends DomainError {
   readonly status = 502;
 }
+/** The card was refused (a 402, as card providers answer it). */
+export class PaymentRequiredError extends DomainError {
+  readonly status = 402;
+}

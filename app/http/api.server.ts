@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { DomainError, RateLimitedError, ValidationError, type FieldErrors } from "~/domain/errors.server";
+import { requestLog } from "~/lib/logger.server";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 
@@ -59,7 +60,7 @@ export function apiErrorResponse(error: unknown, t: TFunction): Response {
     if (error instanceof RateLimitedError) headers.set("Retry-After", String(error.retryAfterSeconds));
     return Response.json(body, { status: error.status, headers });
   }
-  console.error(error);
+  requestLog().error({ err: error }, "unhandled error");
   return Response.json({ message: t("errors.server") }, { status: 500 });
 }
 

@@ -53,3 +53,25 @@ export function mainSiteUrlForUnknownShop(shopHost: string, requestProtocol: str
 export function shopHost(subdomain: string, rootDomain: string): string {
   return `${subdomain}.${rootDomain}`;
 }
+
+// A DNS name (letters, digits, inner hyphens; 63 per label), an IPv4 address or a bracketed
+// IPv6 address, then an optional port.
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const HOST_HEADER = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
+
+/**
+ * Whether a Host (or X-Forwarded-Host) value is one we can build a URL from. Anything else
+ * (`localhost:99999`, `%00.localhost`, `[::1`) is the client's mistake: a 400 at the edge.
+ */
+export function isWellFormedHost(host: string | null | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  const match = HOST_HEADER.exec(host);
+  if (!match) return false;
+  if (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65535)) return false;
+  try {
+    // The URL parser has the last word on IPv6 literals such as `[1:2:3]`.
+    return new URL(`http://${host}/`).host !== "";
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { currentRequestId } from "~/lib/logger.server";
 
 /** The client's address, set by the HTTP adapter (express `req.ip`, proxy-aware). */
 export const clientAddressContext = createContext<string>("unknown");
@@ -15,4 +16,25 @@ export function createLoadContext(clientAddress: string | undefined): RouterCont
 export const nonceMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
   context.set(nonceContext, crypto.randomBytes(16).toString("base64"));
   return next();
+};
+
+/**
+ * API errors carry the request's id next to the spec's {"message", "errors"}, whichever
+ * layer produced them (a route, CSRF, an unknown shop, a body limit): support can find
+ * the request's log line from what the client saw.
+ */
+export const apiErrorRequestIdMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  const requestId = currentRequestId();
+  const { pathname } = new URL(request.url);
+  if (!requestId || response.status < 400 || !(pathname === "/api" || pathname.startsWith("/api/"))) return response;
+  if (!response.headers.get("Content-Type")?.includes("application/json")) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !("message" in body)) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return Response.json({ ...body, request_id: requestId }, { status: response.status, statusText: response.statusText, headers });
 };

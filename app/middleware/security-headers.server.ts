@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { getConfig } from "~/config.server";
 import { nonceContext } from "./request.server";
 
 // The card provider's hosts (Stripe.js, its frames and API).
@@ -44,6 +45,8 @@ export function securityHeaders(nonce: string | null, development = false): Reco
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")",
+    // Served over HTTPS: browsers never fall back to HTTP, for the shops' subdomains too.
+    ...(getConfig().PUBLIC_SCHEME === "https" ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }
 

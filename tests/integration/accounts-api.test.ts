@@ -51,7 +51,7 @@ describe("login, status, logout", () => {
   it("answers 400 with the spec's message for bad credentials, and field errors for bad input", async () => {
     const wrong = await main().json<{ message: string }>("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "nope" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ message: "Login failed. Please check your credentials." });
+    expect(wrong.body).toEqual({ message: "Login failed. Please check your credentials.", request_id: expect.any(String) });
     const invalid = await main().json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/login/", { json: { email: "not-an-email", password: "" } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual({ email: ["Enter a valid email address"], password: ["This field is required"] });
@@ -122,7 +122,7 @@ describe("private endpoints", () => {
   ])("%s %s answers 401 JSON to visitors", async (method, path) => {
     const { status, body } = await main().json(path, { method, json: method === "GET" ? undefined : {} });
     expect(status).toBe(401);
-    expect(body).toEqual({ message: "Authentication credentials were not provided." });
+    expect(body).toEqual({ message: "Authentication credentials were not provided.", request_id: expect.any(String) });
   });
 });
 
@@ -202,7 +202,7 @@ describe("email verification", () => {
     expect(verified.body).toEqual({ verified: true, message: "Email verified successfully!" });
     const reused = await client.json("/api/v1/auth/verify-email/" + token + "/");
     expect(reused.status).toBe(400);
-    expect(reused.body).toEqual({ verified: false, message: "This verification link is invalid or has expired." });
+    expect(reused.body).toEqual({ verified: false, message: "This verification link is invalid or has expired.", request_id: expect.any(String) });
   });
 
   it("tells the signed-in owner of a verified email that it is already verified (400)", async () => {

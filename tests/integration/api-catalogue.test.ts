@@ -65,7 +65,7 @@ describe("GET /api/v1/shop/products/", () => {
   it("on the main host lists the signed-in seller's own catalogue, archived products included", async () => {
     const { status, body } = await new TestClient().json("/api/v1/shop/products/");
     expect(status).toBe(401);
-    expect(body).toEqual({ message: expect.any(String) });
+    expect(body).toEqual({ message: expect.any(String), request_id: expect.any(String) });
     const seller = new TestClient();
     await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
     const created = await seller.json<{ id: number }>("/api/v1/shop/products/", { json: { name: "Retired mug", price: 9 } });
@@ -98,7 +98,7 @@ describe("API plumbing", () => {
   it("answers unknown endpoints and methods with JSON", async () => {
     const unknown = await demo().json("/api/v1/nope/");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: "This API endpoint does not exist." });
+    expect(unknown.body).toEqual({ message: "This API endpoint does not exist.", request_id: expect.any(String) });
     const method = await demo().json<{ message: string }>("/api/v1/shop/products/", { method: "DELETE" });
     expect(method.status).toBe(405);
     expect(method.response.headers.get("Allow")).toBe("GET, POST");

@@ -55,6 +55,8 @@ describe("static files", () => {
   it("carry the same security headers as the app's responses", async () => {
     const page = await fetch(`${origin}/`);
     expect(page.status).toBe(200);
+    // Plain HTTP (PUBLIC_SCHEME's default): no HSTS, which would lock browsers out of it.
+    expect(page.headers.get("Strict-Transport-Security")).toBeNull();
     const script = fs.readdirSync("build/client/assets").find((name) => name.endsWith(".js"));
     for (const path of ["/favicon.svg", "/og-image.jpg", "/demo/mug.svg", `/assets/${script}`]) {
       const response = await fetch(`${origin}${path}`);

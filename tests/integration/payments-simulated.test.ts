@@ -81,7 +81,10 @@ describe("simulated provider: paying", () => {
     expect((await bad({ card_number: "1234 5678 9012 3456" })).body.error).toBe("Your card number is incorrect.");
     expect((await bad({ exp_year: 2020 })).body.error).toBe("Your card's expiration date is in the past.");
     expect((await bad({ cvc: "1" })).body.error).toBe("Your card's security code is incomplete.");
-    expect((await shopper.json("/api/v1/payment/simulated/confirm/", { json: { client_secret: "nope", ...card("4242424242424242") } })).status).toBe(502);
+    // An unknown client secret is the caller's mistake (the provider's invalid_request): a 400, not a 502.
+    const unknown = await shopper.json<{ message: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: "nope", ...card("4242424242424242") } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe("No such payment_intent");
   });
 });
 

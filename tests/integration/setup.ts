@@ -13,3 +13,4 @@ process.env.SESSION_SECRET = "integration-tests-secret-with-at-least-32-chars";
 delete process.env.SMTP_URL;
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.PAYMENT_PROVIDER;
+process.env.LOG_LEVEL ??= "silent"; // tests capture the log where they check it (see request-log tests)

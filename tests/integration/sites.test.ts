@@ -105,10 +105,10 @@ describe("main site and shops", () => {
     const unknown = new TestClient("nope.localhost:3000");
     const en = await unknown.json("/api/v1/shop/products/", { headers: { "Accept-Language": "en" } });
     expect(en.status).toBe(404);
-    expect(en.body).toEqual({ message: "Shop not found." });
+    expect(en.body).toEqual({ message: "Shop not found.", request_id: expect.any(String) });
     const fr = await unknown.json("/api/v1/shop/products/", { headers: { "Accept-Language": "fr" } });
     expect(fr.status).toBe(404);
-    expect(fr.body).toEqual({ message: "Boutique introuvable." });
+    expect(fr.body).toEqual({ message: "Boutique introuvable.", request_id: expect.any(String) });
   });
 
   it("does not serve a shop that is not live yet", async () => {

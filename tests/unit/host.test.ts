@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostnameOf, mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
+import { hostnameOf, isWellFormedHost, mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
 
 describe("siteFromHost (spec section 2, host logic)", () => {
   it.each([
@@ -50,5 +50,26 @@ describe("mainSiteUrlForUnknownShop", () => {
     expect(mainSiteUrlForUnknownShop("nope.example.com", "http:", main)).toBe(main);
     expect(mainSiteUrlForUnknownShop("shop.evil.com:3000", "http:", main)).toBe(main);
     expect(mainSiteUrlForUnknownShop("a.b.example.com", "http:", main)).toBe(main);
+  });
+});
+
+describe("isWellFormedHost (the edge refuses what no URL can be built from)", () => {
+  it.each(["localhost", "localhost:3000", "demo.localhost:3000", "shop.example.com", "example.com.", "127.0.0.1:8080", "[::1]", "[::1]:3000", "a-b.example.com:65535"])(
+    "accepts %s",
+    (host) => {
+      expect(isWellFormedHost(host)).toBe(true);
+    },
+  );
+
+  it.each(["localhost:99999", "localhost:0", "%00.localhost", "[::1", "[1:2:3]", "", "exa mple.com", "user@example.com", "example.com/path", "-demo.localhost", "demo..localhost", "localhost:", "x".repeat(256)])(
+    "refuses %j",
+    (host) => {
+      expect(isWellFormedHost(host)).toBe(false);
+    },
+  );
+
+  it("refuses a missing header", () => {
+    expect(isWellFormedHost(undefined)).toBe(false);
+    expect(isWellFormedHost(null)).toBe(false);
   });
 });

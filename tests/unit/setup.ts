@@ -2,6 +2,7 @@
 process.env.DATABASE_URL = ":memory:";
 process.env.SEED_DEMO = "0";
 process.env.NODE_ENV = "test";
+process.env.LOG_LEVEL ??= "silent";
 
 const { getDatabase } = await import("~db/client");
 const { migrateDatabase } = await import("~db/migrate");

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ErrorReference } from "~/components/request-id";
 import { buttonClasses } from "~/components/ui/button";
 
 /** Error screen for any route: not found, forbidden, or an unexpected failure. */
@@ -11,7 +12,8 @@ export function RouteErrorBoundary() {
     isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "message" in error.data
       ? String((error.data as { message: unknown }).message)
       : null;
-  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  // The server logs it with the request id (entry.server's handleError); the browser's console shows it here.
+  if (status >= 500 && !isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
 
   const key = status === 404 ? "not_found" : status === 403 ? "forbidden" : status >= 500 ? "server" : "generic";
   return (
@@ -19,6 +21,7 @@ export function RouteErrorBoundary() {
       <p className="text-sm font-semibold text-brand-600">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{t(`errors.page.${key}.title`)}</h1>
       <p className="mt-3 max-w-md text-muted-foreground">{serverMessage ?? t(`errors.page.${key}.description`)}</p>
+      {status >= 500 ? <ErrorReference /> : null}
       <Link to="/" className={buttonClasses("primary", "md", "mt-8")}>
         {t("errors.page.go_home")}
       </Link>

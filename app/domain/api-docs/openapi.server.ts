@@ -146,7 +146,11 @@ export function openApiDocument(serverUrl: string) {
         Error: {
           type: "object",
           required: ["message"],
-          properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
+          properties: {
+            message: { type: "string" },
+            errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+            request_id: { type: "string", description: "The request's id (also its X-Request-Id header), to quote to support" },
+          },
         },
       },
       securitySchemes: {

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { shopSiteUrl } from "~/config.server";
 import { displayName } from "~/domain/accounts/users.server";
-import { ConflictError, NotFoundError, ProviderError } from "~/domain/errors.server";
+import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusMail } from "~/domain/mail/templates.server";
 import { discardUnpaidIntent, getPaymentProvider, recordRefund } from "~/domain/payments/payments.server";
-import { ProviderRequestError } from "~/domain/payments/provider.server";
+import { providerFailure, ProviderRequestError } from "~/domain/payments/provider.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentTransactions, shops, users, type Order, type OrderStatus } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
@@ -47,7 +47,7 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
       try {
         refund = await getPaymentProvider().refundPayment({ accountId: txn.providerAccountId, intentId: txn.providerPaymentId, idempotencyKey: `order-${order.id}-refund` });
       } catch (error) {
-        if (error instanceof ProviderRequestError) throw new ProviderError(error.message);
+        if (error instanceof ProviderRequestError) throw providerFailure(error);
         throw error;
       }
       if (refund.status === "failed") throw new ConflictError("orders.errors.refund_failed");

@@ -1,18 +1,19 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getConfig, mainSiteUrl } from "~/config.server";
-import { ConflictError, NotFoundError, ProviderError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { findOrderTransaction, getVisibleOrder } from "~/domain/orders/orders.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { computeFees } from "~/lib/fees";
+import { requestLog } from "~/lib/logger.server";
 import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, type PaymentTransaction, type User } from "~db/schema";
 import { canMovePayment } from "./payment-state";
-import { ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
+import { providerFailure, ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
 import {
   completeSimulatedOnboarding,
   confirmSimulatedIntent,
@@ -35,12 +36,12 @@ export function getPaymentProvider(): PaymentProvider {
   return provider;
 }
 
-/** Provider failures become a 502 with the provider's message (spec: it is preferred). */
+/** Provider failures become our caller's 4xx or a 502, with the provider's message (spec: it is preferred). */
 async function withProvider<T>(work: () => Promise<T>, fallbackKey: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderRequestError) throw new ProviderError(error.message || fallbackKey);
+    if (error instanceof ProviderRequestError) throw providerFailure(error, fallbackKey);
     throw error;
   }
 }
@@ -332,7 +333,10 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): Pr
   try {
     return getPaymentProvider().parseWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof ProviderRequestError) throw new ValidationError("payments.errors.webhook_invalid");
+    if (error instanceof ProviderRequestError) {
+      requestLog().warn({ reason: error.code, detail: error.message }, "webhook refused");
+      throw new ValidationError("payments.errors.webhook_invalid");
+    }
     throw error;
   }
 }
@@ -377,13 +381,13 @@ export async function discardUnpaidIntent(orderId: number): Promise<void> {
     const intent = await payments.retrievePaymentIntent(txn.providerAccountId, txn.providerPaymentId).catch((lookup: unknown) => {
       // The provider does not know the intent (any more): nothing can be paid with it.
       if (lookup instanceof ProviderRequestError && lookup.code === "invalid_request") return null;
-      throw lookup instanceof ProviderRequestError ? new ProviderError(lookup.message) : lookup;
+      throw lookup instanceof ProviderRequestError ? providerFailure(lookup) : lookup;
     });
     if (intent && intent.status !== "canceled") {
       applyIntentState(txn.id, intent);
       if (intent.status === "succeeded") throw new ConflictError("payments.errors.already_paid");
       if (intent.status === "processing") throw new ConflictError("payments.errors.in_progress");
-      throw new ProviderError(error.message || "payments.errors.cancel_failed");
+      throw providerFailure(error, "payments.errors.cancel_failed");
     }
   }
   getDatabase().update(paymentTransactions).set({ status: "canceled", updatedAt: new Date() }).where(eq(paymentTransactions.id, txn.id)).run();

@@ -1,3 +1,4 @@
+import { DomainError, PaymentRequiredError, ProviderError, ValidationError } from "~/domain/errors.server";
 import type { PaymentStatus } from "~db/schema";
 
 /**
@@ -64,5 +65,25 @@ export class ProviderRequestError extends Error {
     readonly code: "card_declined" | "invalid_request" | "unavailable" | "signature" | "livemode",
   ) {
     super(message);
+  }
+}
+
+/**
+ * The one rule for what a provider failure means to our caller: a request the provider
+ * found invalid (unknown client secret, intent or account) or a refused card is the
+ * caller's fault (4xx, with the provider's message); only an unreachable or failing
+ * provider is a 502.
+ */
+export function providerFailure(error: ProviderRequestError, fallbackKey = "errors.server"): DomainError {
+  const message = error.message || fallbackKey;
+  switch (error.code) {
+    case "invalid_request":
+    case "signature":
+    case "livemode":
+      return new ValidationError(message);
+    case "card_declined":
+      return new PaymentRequiredError(message);
+    case "unavailable":
+      return new ProviderError(message);
   }
 }

@@ -6,6 +6,7 @@ import { OrderTable } from "~/components/orders/order-table";
 import { Pagination } from "~/components/orders/pagination";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
+import { ErrorReference } from "~/components/request-id";
 import { mainPageMeta, shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { ordersPageData } from "~/domain/orders/order-pages.server";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -87,6 +88,7 @@ export function ErrorBoundary() {
           {t("common.retry")}
         </a>
       </Alert>
+      <ErrorReference />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductCard, ProductCardSkeleton } from "~/components/catalogue/product-card";
+import { ErrorReference } from "~/components/request-id";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
@@ -214,6 +215,7 @@ export function ErrorBoundary() {
           {t("common.retry")}
         </Link>
       </Alert>
+      <ErrorReference />
     </div>
   );
 }

@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * `server.js` as `npm start` runs it, with PUBLIC_SCHEME=https and the log captured from
+ * its stdout: the edge (request ids, request log, Host check) and the HTTPS headers.
+ */
+type LogLine = Record<string, unknown> & { msg: string; level: string };
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+let server: ChildProcess;
+let port: number;
+let stdout = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** node:http, since fetch cannot send a Host header of its own. */
+function send(path: string, options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { Host: options.host ?? `localhost:${port}`, ...options.headers }, setHost: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+function logLines(): LogLine[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** The log lines of one request, once its request line is written (after the response ends). */
+async function linesOf(requestId: string): Promise<LogLine[]> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const lines = logLines().filter((line) => line.request_id === requestId);
+    if (lines.some((line) => line.msg === "request")) return lines;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no request line for ${requestId} in:\n${stdout}`);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  server = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", SEED_DEMO: "0", PORT: String(port), HOST: "127.0.0.1", ROOT_DOMAIN: `localhost:${port}`, PUBLIC_SCHEME: "https", LOG_LEVEL: "info" },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes("Main site:")) resolve();
+    });
+    server.stderr!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    server.on("exit", (code) => reject(new Error(`server.js exited (${code}): ${stdout}`)));
+  });
+});
+
+afterAll(() => {
+  server?.kill();
+});
+
+describe("a malformed Host header", () => {
+  it.each(["localhost:99999", "%00.localhost", "[::1"])("%s is refused with a 400 before the router, on pages and the API", async (host) => {
+    const page = await send("/", { host });
+    expect(page.status).toBe(400);
+    expect(page.body).toContain("the Host header is not a valid host name");
+    expect(page.body).toContain(`Reference: ${page.headers["x-request-id"]}`);
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+
+    const api = await send("/api/v1/shop/categories/", { host, headers: { "Accept-Language": "fr" } });
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ message: "Requête invalide : l'en-tête Host n'est pas un nom d'hôte valide.", request_id: api.headers["x-request-id"] });
+    const [line] = (await linesOf(String(api.headers["x-request-id"]))).filter((l) => l.msg === "request");
+    expect(line).toMatchObject({ host, path: "/api/v1/shop/categories/", status: 400 });
+  });
+
+  it("a well-formed one still reaches the app", async () => {
+    expect((await send("/", { host: `demo.localhost:${port}` })).status).toBe(302); // no live shop "demo" here: to the main site
+    expect((await send("/")).status).toBe(200);
+  });
+});
+
+describe("the request log", () => {
+  it("writes one JSON line per request: method, host, path, status, duration and the id the response carries", async () => {
+    const answer = await send("/pricing");
+    const id = String(answer.headers["x-request-id"]);
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    const requestLines = (await linesOf(id)).filter((line) => line.msg === "request");
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toEqual({
+      level: "info",
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      request_id: id,
+      method: "GET",
+      host: `localhost:${port}`,
+      path: "/pricing",
+      status: 200,
+      duration_ms: expect.any(Number),
+      msg: "request",
+    });
+  });
+
+  it("logs static files too, and generates the id whatever the client sends", async () => {
+    const answer = await send("/favicon.svg", { headers: { "X-Request-Id": "forged-by-the-client" } });
+    const id = String(answer.headers["x-request-id"]);
+    expect(id).not.toContain("forged");
+    expect((await linesOf(id)).find((line) => line.msg === "request")).toMatchObject({ path: "/favicon.svg", status: 200 });
+  });
+
+  it("never contains cookies, query strings or email-verification tokens", async () => {
+    const answer = await send("/verify-email/tok3n-SECRET-1?lng=en&client_secret=pi_SECRET-2", {
+      headers: { Cookie: "sid=SECRET-3; csrftoken=SECRET-4", Authorization: "Bearer lck_SECRET-5" },
+    });
+    const [line] = (await linesOf(String(answer.headers["x-request-id"]))).filter((l) => l.msg === "request");
+    expect(line!.path).toBe("/verify-email/[redacted]");
+    expect(stdout).not.toContain("SECRET");
+  });
+});
+
+describe("API errors", () => {
+  it("carry the request id next to the spec's message", async () => {
+    const answer = await send("/api/v1/no-such-thing/");
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ message: "This API endpoint does not exist.", request_id: answer.headers["x-request-id"] });
+  });
+});
+
+describe("a refused webhook", () => {
+  it("answers 400 and is logged with its reason and the request id", async () => {
+    const answer = await send("/api/v1/payment/webhook/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=bad" },
+      body: JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded" }),
+    });
+    expect(answer.status).toBe(400);
+    const id = String(answer.headers["x-request-id"]);
+    expect(JSON.parse(answer.body)).toMatchObject({ request_id: id });
+    const refused = (await linesOf(id)).find((line) => line.msg === "webhook refused");
+    expect(refused).toMatchObject({ level: "warn", request_id: id, reason: "signature" });
+  });
+});
+
+describe("with PUBLIC_SCHEME=https", () => {
+  it("pages, API answers and static files carry Strict-Transport-Security", async () => {
+    for (const path of ["/", "/api/v1/shop/categories/", "/favicon.svg"]) {
+      expect((await send(path)).headers["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
+    }
+  });
+});
