@@ -13,12 +13,13 @@ import { canManageOrder } from "~/domain/orders/visibility.server";
 import { safeRedirectPath } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
+import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { ORDER_STATUSES } from "~/schemas/checkout";
 
 function orderIdParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = parsePathId(value);
+  if (id === null) throw data(null, { status: 404 });
   return id;
 }
 
