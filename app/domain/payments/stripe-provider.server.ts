@@ -64,7 +64,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
   return {
     slug: "stripe",
     testMode: !livemode,
-    createConnectedAccount: ({ sellerId, email, businessName, country }) =>
+    createConnectedAccount: ({ sellerId, email, businessName, country, idempotencyKey }) =>
       call(async () => {
         const account = await stripe.accounts.create(
           {
@@ -76,7 +76,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
             metadata: { seller_id: String(sellerId) },
           },
-          { idempotencyKey: `connected-account-${sellerId}` },
+          { idempotencyKey },
         );
         return { accountId: account.id };
       }),
@@ -121,7 +121,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       } catch (error) {
         throw new ProviderRequestError(error instanceof Error ? error.message : "Invalid signature", "signature");
       }
-      if (event.livemode !== livemode) throw new ProviderRequestError("Event livemode does not match the API key", "livemode");
+      // Connect endpoints receive both modes' events; answering 400 would make Stripe retry
+      // the other mode's events for days, so they are acknowledged and ignored.
+      if (event.livemode !== livemode) return { id: event.id, type: "livemode_mismatch", accountId: event.account ?? null, eventType: event.type };
       return normalizeStripeEvent(event);
     },
   };
