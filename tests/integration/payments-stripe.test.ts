@@ -62,7 +62,8 @@ describe("Stripe Connect onboarding", () => {
       },
     });
     expect(created.status).toBe(201);
-    await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test" } });
+    const located = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test", country: "be" } });
+    expect(located.body.country).toBe("BE");
 
     const first = await seller.json<{ onboarding_url: string }>("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
     expect(first.status).toBe(200);
@@ -73,6 +74,8 @@ describe("Stripe Connect onboarding", () => {
       "controller[losses][payments]": "stripe",
       "controller[stripe_dashboard][type]": "full",
       email: "stripe-seller@example.test",
+      // From the seller profile, never hard-coded: it cannot change after creation.
+      country: "BE",
     });
     expect(keyPrefix()).toMatch(/^lc-[0-9a-f]{16}-$/);
     expect(createCalls[0]!.headers["idempotency-key"]).toMatch(new RegExp(`^${keyPrefix()}connected-account-\\d+$`));
@@ -99,6 +102,18 @@ describe("Stripe Connect onboarding", () => {
     const refresh = await loggedIn.request("/onboarding/refresh");
     expect(refresh.status).toBe(302);
     expect(refresh.headers.get("Location")).toBe(`https://connect.stripe.test/setup/${accountId}`);
+  });
+
+  it("the business country is validated, and fixed once the payment account exists", async () => {
+    const unknown = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "XX" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.country).toEqual(["Choose a country from the list."]);
+    const moved = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "DE" } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.country).toEqual(["The country cannot change once your payment account is created."]);
+    const same = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "BE" } });
+    expect(same.status).toBe(200);
+    expect(same.body.country).toBe("BE");
   });
 
   it("returning from onboarding proves nothing: update_status reads the account", async () => {
@@ -134,7 +149,9 @@ describe("payments on the connected account", () => {
     expect(create).toHaveLength(1);
     expect(create[0]!.headers["stripe-account"]).toBe(accountId);
     expect(create[0]!.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${orderId}-payment`);
-    expect(create[0]!.body).toMatchObject({ amount: "10000", currency: "eur", application_fee_amount: "240", "automatic_payment_methods[enabled]": "true" });
+    // Cards only: no delayed methods whose intents stay "processing" for days.
+    expect(create[0]!.body).toMatchObject({ amount: "10000", currency: "eur", application_fee_amount: "240", "allowed_payment_method_types[0]": "card" });
+    expect(create[0]!.body["automatic_payment_methods[enabled]"]).toBeUndefined();
     intentId = [...fake.intents.keys()][0]!;
 
     const again = await client.json<Record<string, string>>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
@@ -218,6 +235,76 @@ describe("payments on the connected account", () => {
     expect(refund.body).toMatchObject({ payment_intent: intent.id, refund_application_fee: "true" });
     expect(refund.headers["stripe-account"]).toBe(accountId);
     expect(refund.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${order.body.id}-refund`);
+  });
+
+  it("a processing payment is shown as processing, never handed back to the payment form; the webhook settles it", async () => {
+    const client = shopper();
+    const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    Object.assign(intent, { status: "processing" });
+    const confirm = await client.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    expect(confirm.body.status).toBe("processing");
+    // Back from the bank: to the payment step, which says "processing" (no failure toast).
+    const back = await client.request(`/payment-success?transaction_id=${pay.body.transaction_id}&payment_intent=${intent.id}&redirect_status=succeeded`);
+    expect(back.headers.get("Location")).toBe(`/?order=${order.body.id}&step=payment`);
+    expect(back.headers.get("Set-Cookie") ?? "").not.toContain("toast");
+    const page = await client.html(`/?order=${order.body.id}&step=payment`);
+    expect(page.html).toContain('data-testid="payment-processing"');
+    expect(page.html).toContain("Payment processing");
+    expect(page.html).not.toContain("Back to shipping");
+    // The bank settles it: the webhook pays the order and the checkout shows the success step.
+    Object.assign(intent, { status: "succeeded" });
+    const settled = await webhook({ id: "evt_processing_done", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: intent } });
+    expect(settled.body.outcome).toBe("applied");
+    const done = await client.html(`/?order=${order.body.id}&step=payment`);
+    expect(done.html).not.toContain('data-testid="payment-processing"');
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", order.body.id)[0]!.payment_status).toBe("succeeded");
+  });
+
+  it("disputes are recorded on the order, shown to the seller (not the shopper), kept in the history and mailed", async () => {
+    const client = shopper();
+    const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    Object.assign(intent, { status: "succeeded" });
+    await client.json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    const dispute = { id: "dp_test_1", object: "dispute", amount: 10000, currency: "eur", reason: "fraudulent", status: "needs_response", payment_intent: intent.id, charge: "ch_d1", evidence_details: { due_by: 1893456000 } };
+    const disputeEvent = (id: string, type: string, object: Record<string, unknown>) => webhook({ id, object: "event", type, account: accountId, livemode: false, data: { object } });
+
+    const opened = await disputeEvent("evt_dp_1", "charge.dispute.created", dispute);
+    expect(opened.body).toEqual({ received: true, processed: true, outcome: "applied" });
+    expect((await disputeEvent("evt_dp_1", "charge.dispute.created", dispute)).body.outcome).toBe("duplicate");
+    expect(sql("select status, reason, amount_cents from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "needs_response", reason: "fraudulent", amount_cents: 10000 }]);
+
+    const sellerPage = await seller.html(`/orders/${order.body.id}`);
+    expect(sellerPage.status).toBe(200);
+    expect(sellerPage.html).toContain('data-testid="order-disputes"');
+    expect(sellerPage.html).toContain("Payment disputes");
+    expect(sellerPage.html).toContain("Fraudulent");
+    expect(sellerPage.html).toContain("Payment dispute: response needed");
+    // The seller's order list carries it to its detail dialog (in the page's data); the
+    // shopper's confirmation does not show it.
+    expect((await seller.html("/orders")).html).toContain("needs_response");
+    expect((await client.html(`/order-confirmation/${order.body.id}`)).html).not.toContain("Payment disputes");
+
+    const mails = () => sql<{ to: string; subject: string }[]>("select \"to\", subject from mail_outbox where template = 'payment_dispute_seller' order by id");
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]).toMatchObject({ to: "stripe-seller@example.test" });
+    expect(mails()[0]!.subject).toContain("the payment is disputed");
+
+    const lost = await disputeEvent("evt_dp_2", "charge.dispute.closed", { ...dispute, status: "lost" });
+    expect(lost.body.outcome).toBe("applied");
+    // A late update cannot reopen a closed dispute.
+    const late = await disputeEvent("evt_dp_3", "charge.dispute.updated", { ...dispute, status: "under_review" });
+    expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
+    expect(sql("select status from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "lost" }]);
+    expect(mails()).toHaveLength(2);
+    expect(mails()[1]!.subject).toContain("dispute closed (lost)");
+    const closedPage = await seller.html(`/orders/${order.body.id}`);
+    expect(closedPage.html).toContain("Payment dispute: lost");
+    // A dispute on a payment we do not have says so.
+    expect((await disputeEvent("evt_dp_4", "charge.dispute.created", { ...dispute, id: "dp_other", payment_intent: "pi_unknown" })).body.outcome).toBe("unknown_payment");
   });
 
   it("account.updated re-reads the account and says whether it changed anything", async () => {

@@ -11,6 +11,7 @@ import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, simulatedPaymentIntents, type PaymentTransaction, type User } from "~db/schema";
+import { recordDispute } from "./disputes.server";
 import { idempotencyKey } from "./idempotency.server";
 import { canMovePayment } from "./payment-state";
 import { ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
@@ -320,6 +321,8 @@ async function applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
       if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
       return recordRefund(txn.id, event.amountRefundedCents, event.id);
     }
+    case "dispute.updated":
+      return recordDispute(event.id, event.accountId, event.dispute);
     case "livemode_mismatch":
       // Connect endpoints receive live and test events alike; the other mode's are not ours.
       return "livemode_mismatch";

@@ -26,12 +26,26 @@ export type ProviderIntent = {
   nextActionUrl: string | null;
 };
 
+/** A chargeback on one of our payments, as the provider reports it. */
+export type ProviderDispute = {
+  id: string;
+  intentId: string;
+  amountCents: number;
+  currency: string;
+  /** The provider's reason code (fraudulent, product_not_received, ...). */
+  reason: string;
+  /** The provider's status (needs_response, under_review, won, lost, ...). */
+  status: string;
+  evidenceDueBy: Date | null;
+};
+
 /** Provider events, normalised; Stripe webhooks and simulated events become these. */
 export type ProviderEvent =
   | { id: string; type: "account.updated"; accountId: string; status: AccountStatus }
   | { id: string; type: "account.deauthorized"; accountId: string }
   | { id: string; type: "payment.succeeded" | "payment.failed" | "payment.updated"; accountId: string; intent: ProviderIntent }
   | { id: string; type: "charge.refunded"; accountId: string; intentId: string; amountRefundedCents: number }
+  | { id: string; type: "dispute.updated"; accountId: string; dispute: ProviderDispute }
   | { id: string; type: "ignored"; accountId: string | null; eventType: string }
   /** An event of the other mode (live vs test): a Connect endpoint receives both. */
   | { id: string; type: "livemode_mismatch"; accountId: string | null; eventType: string };

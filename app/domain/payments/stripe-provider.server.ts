@@ -94,7 +94,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
               amount: amountCents,
               currency: currency.toLowerCase(),
               application_fee_amount: applicationFeeCents,
-              automatic_payment_methods: { enabled: true },
+              // The product takes cards: no delayed methods (SEPA debit, bank redirects) whose
+              // intents stay "processing" for days.
+              allowed_payment_method_types: ["card"],
               metadata,
             },
             { stripeAccount: accountId, idempotencyKey },
@@ -154,6 +156,28 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent {
       const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!accountId || !intentId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
       return { id: event.id, type: "charge.refunded", accountId, intentId, amountRefundedCents: charge.amount_refunded };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const intentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (!accountId || !intentId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
+      const dueBy = dispute.evidence_details?.due_by;
+      return {
+        id: event.id,
+        type: "dispute.updated",
+        accountId,
+        dispute: {
+          id: dispute.id,
+          intentId,
+          amountCents: dispute.amount,
+          currency: dispute.currency.toUpperCase(),
+          reason: dispute.reason,
+          status: dispute.status,
+          evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+        },
+      };
     }
     default:
       return { id: event.id, type: "ignored", accountId, eventType: event.type };
