@@ -129,6 +129,9 @@ export const sellerProfiles = sqliteTable("seller_profiles", {
   contactPhone: text("contact_phone").notNull().default(""),
   website: text("website").notNull().default(""),
   siret: text("siret").notNull().default(""),
+  // ISO 3166-1 alpha-2 country of the business: the connected account is created in it
+  // and its country can never change afterwards.
+  country: text("country").notNull().default("FR"),
   verificationStatus: text("verification_status", {
     enum: ["pending", "under_review", "verified", "rejected"],
   })
@@ -141,6 +144,9 @@ export const sellerProfiles = sqliteTable("seller_profiles", {
   stripeOnboardingCompleted: flag("stripe_onboarding_completed"),
   stripeChargesEnabled: flag("stripe_charges_enabled"),
   stripePayoutsEnabled: flag("stripe_payouts_enabled"),
+  // Bumped when the seller disconnects the platform from the account, so that connecting
+  // again creates a new account instead of replaying the dead one's idempotency key.
+  paymentAccountGeneration: integer("payment_account_generation").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -323,7 +329,7 @@ export const orderEvents = sqliteTable(
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["created", "status", "payment", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["created", "status", "payment", "refund", "dispute"] }).notNull(),
     fromValue: text("from_value").notNull().default(""),
     toValue: text("to_value").notNull().default(""),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -373,6 +379,44 @@ export const paymentEvents = sqliteTable("payment_events", {
   type: text("type").notNull(),
   accountId: text("account_id"),
   receivedAt: createdAt(),
+});
+
+// Chargebacks: a shopper's bank contests a paid order's payment. One row per provider
+// dispute, kept up to date by the provider's events (opened, updated, closed won or lost).
+export const paymentDisputes = sqliteTable(
+  "payment_disputes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    providerDisputeId: text("provider_dispute_id").notNull().unique(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status").notNull(),
+    evidenceDueBy: integer("evidence_due_by", { mode: "timestamp_ms" }),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payment_disputes_order_idx").on(t.orderId)],
+);
+export type PaymentDispute = typeof paymentDisputes.$inferSelect;
+
+// This installation's random id (one row), prefixed to the provider idempotency keys:
+// installations sharing a Stripe account (staging and production, a reset database)
+// must never send the same key for different objects.
+export const installation = sqliteTable("installation", {
+  singleton: integer("singleton").primaryKey(),
+  id: text("id").notNull(),
+  createdAt: createdAt(),
 });
 
 /* ---------------------------------------------------------------------- mail */

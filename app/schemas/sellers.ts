@@ -64,6 +64,17 @@ export type RegistrationStep1 = z.output<typeof registrationStep1Schema>;
 export type RegistrationStep2 = z.output<typeof registrationStep2Schema>;
 export type RegistrationStep3 = z.output<typeof registrationStep3Schema>;
 
+/**
+ * Countries where the card-payment provider (Stripe Connect) opens accounts for sellers
+ * (ISO 3166-1 alpha-2). The seller's country decides where the connected account is
+ * created, and it cannot change afterwards. Names come from Intl.DisplayNames.
+ */
+export const BUSINESS_COUNTRIES = [
+  "AE", "AT", "AU", "BE", "BG", "BR", "CA", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GI", "GR", "HK", "HR", "HU",
+  "IE", "IT", "JP", "LI", "LT", "LU", "LV", "MT", "MX", "MY", "NL", "NO", "NZ", "PL", "PT", "RO", "SE", "SG", "SI", "SK", "TH", "US",
+] as const;
+export const DEFAULT_BUSINESS_COUNTRY = "FR";
+
 /** Seller profile edit (spec section 5). */
 export const sellerProfileSchema = z.object({
   business_name: requiredText("sellers.business_name.required"),
@@ -81,6 +92,13 @@ export const sellerProfileSchema = z.object({
     .transform((v) => v ?? "")
     .refine((v) => v === "" || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), "sellers.website.invalid"),
   siret: siretSchema.optional(),
+  // Optional: leaving it out keeps the current country.
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(BUSINESS_COUNTRIES, { error: "sec_payments.country.invalid" }))
+    .optional(),
 });
 export const sellerProfilePatchSchema = sellerProfileSchema.partial();
 

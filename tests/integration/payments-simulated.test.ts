@@ -74,6 +74,28 @@ describe("simulated provider: paying", () => {
     }
   });
 
+  it("only the paying shopper's browser can see or answer the authentication step, whoever knows the intent id", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId, client_secret } = await orderAndIntent(shopper);
+    const challenge = await shopper.json<{ id: string; next_action_url: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4000002500003155") } });
+    const url = challenge.body.next_action_url;
+    const strangers = [new TestClient("demo.localhost:3000"), new TestClient("localhost:3000")];
+    // The shop's seller can see the order, but the bank's challenge is the shopper's.
+    const seller = new TestClient("demo.localhost:3000");
+    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    for (const stranger of [...strangers, seller]) {
+      expect((await stranger.request(`${url}?return_to=/orders`)).status).toBe(404);
+      expect((await stranger.request(url, { form: { outcome: "complete", return_to: "/orders" } })).status).toBe(404);
+    }
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("requires_action");
+    expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", challenge.body.id)[0]!.status).toBe("requires_action");
+    // An id that does not exist answers the same 404.
+    expect((await shopper.request("/payments/simulated/authenticate/pi_sim_nope")).status).toBe(404);
+    const answer = await shopper.request(url, { form: { outcome: "complete", return_to: "/orders" } });
+    expect(answer.status).toBe(302);
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
+  });
+
   it("checks the card fields", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { client_secret } = await orderAndIntent(shopper);

@@ -22,7 +22,7 @@ afterAll(() => fake.close());
 async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string } = {}) {
   const payload = JSON.stringify(event);
   const signature = options.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-  return new TestClient().json<{ received?: boolean; processed?: boolean; message?: string }>("/api/v1/payment/webhook/", {
+  return new TestClient().json<{ received?: boolean; processed?: boolean; outcome?: string; message?: string }>("/api/v1/payment/webhook/", {
     method: "POST",
     body: payload,
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
@@ -48,6 +48,8 @@ const orderFields = {
 
 let accountId = "";
 let seller: TestClient;
+// Every idempotency key carries this installation's id (made once per database).
+const keyPrefix = () => `lc-${sql<{ id: string }[]>("select id from installation")[0]!.id}-`;
 
 describe("Stripe Connect onboarding", () => {
   it("creates the connected account once (seller pays fees, Stripe handles losses, full dashboard) and mints links", async () => {
@@ -60,7 +62,8 @@ describe("Stripe Connect onboarding", () => {
       },
     });
     expect(created.status).toBe(201);
-    await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test" } });
+    const located = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test", country: "be" } });
+    expect(located.body.country).toBe("BE");
 
     const first = await seller.json<{ onboarding_url: string }>("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
     expect(first.status).toBe(200);
@@ -71,8 +74,11 @@ describe("Stripe Connect onboarding", () => {
       "controller[losses][payments]": "stripe",
       "controller[stripe_dashboard][type]": "full",
       email: "stripe-seller@example.test",
+      // From the seller profile, never hard-coded: it cannot change after creation.
+      country: "BE",
     });
-    expect(createCalls[0]!.headers["idempotency-key"]).toMatch(/^connected-account-\d+$/);
+    expect(keyPrefix()).toMatch(/^lc-[0-9a-f]{16}-$/);
+    expect(createCalls[0]!.headers["idempotency-key"]).toMatch(new RegExp(`^${keyPrefix()}connected-account-\\d+$`));
     accountId = [...fake.accounts.keys()][0]!;
     expect(first.body.onboarding_url).toBe(`https://connect.stripe.test/setup/${accountId}`);
     const link = fake.requests.find((r) => r.path === "/v1/account_links")!;
@@ -96,6 +102,18 @@ describe("Stripe Connect onboarding", () => {
     const refresh = await loggedIn.request("/onboarding/refresh");
     expect(refresh.status).toBe(302);
     expect(refresh.headers.get("Location")).toBe(`https://connect.stripe.test/setup/${accountId}`);
+  });
+
+  it("the business country is validated, and fixed once the payment account exists", async () => {
+    const unknown = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "XX" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.country).toEqual(["Choose a country from the list."]);
+    const moved = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "DE" } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.country).toEqual(["The country cannot change once your payment account is created."]);
+    const same = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "BE" } });
+    expect(same.status).toBe(200);
+    expect(same.body.country).toBe("BE");
   });
 
   it("returning from onboarding proves nothing: update_status reads the account", async () => {
@@ -130,8 +148,10 @@ describe("payments on the connected account", () => {
     const create = fake.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
     expect(create).toHaveLength(1);
     expect(create[0]!.headers["stripe-account"]).toBe(accountId);
-    expect(create[0]!.headers["idempotency-key"]).toBe(`order-${orderId}-payment`);
-    expect(create[0]!.body).toMatchObject({ amount: "10000", currency: "eur", application_fee_amount: "240", "automatic_payment_methods[enabled]": "true" });
+    expect(create[0]!.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${orderId}-payment`);
+    // Cards only: no delayed methods whose intents stay "processing" for days.
+    expect(create[0]!.body).toMatchObject({ amount: "10000", currency: "eur", application_fee_amount: "240", "allowed_payment_method_types[0]": "card" });
+    expect(create[0]!.body["automatic_payment_methods[enabled]"]).toBeUndefined();
     intentId = [...fake.intents.keys()][0]!;
 
     const again = await client.json<Record<string, string>>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
@@ -147,11 +167,16 @@ describe("payments on the connected account", () => {
     expect((await new TestClient("stripe-shop.localhost:3000").json(`/api/v1/shop/orders/${orderId}/`)).status).toBe(404);
   });
 
-  it("rejects webhooks with a bad signature or the wrong mode (400)", async () => {
+  it("rejects webhooks with a bad signature (400); the other mode's events are acknowledged (200) and ignored", async () => {
     const event = { id: "evt_bad", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), status: "succeeded" } } };
     expect((await webhook(event, { secret: "whsec_wrong" })).status).toBe(400);
     expect((await webhook(event, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
-    expect((await webhook({ ...event, id: "evt_live", livemode: true })).status).toBe(400);
+    // A Connect endpoint receives live and test events; a 400 would be retried for days.
+    const live = await webhook({ ...event, id: "evt_live", livemode: true });
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ received: true, processed: false, outcome: "livemode_mismatch" });
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("requires_payment_method");
+    expect(sql("select id from payment_events where id = 'evt_live'")).toEqual([]);
     expect((await new TestClient().json("/api/v1/payment/webhook/", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" }, csrf: false })).status).toBe(400);
   });
 
@@ -160,9 +185,9 @@ describe("payments on the connected account", () => {
     const event = { id: "evt_paid_1", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: fake.intents.get(intentId) } };
     const first = await webhook(event);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ received: true, processed: true });
+    expect(first.body).toEqual({ received: true, processed: true, outcome: "applied" });
     const duplicate = await webhook(event);
-    expect(duplicate.body).toEqual({ received: true, processed: false });
+    expect(duplicate.body).toEqual({ received: true, processed: false, outcome: "duplicate" });
     await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: transactionId, payment_intent_id: intentId } });
 
     const [order] = sql<{ payment_status: string; paid_at: number }[]>("select payment_status, paid_at from orders where id = ?", orderId);
@@ -174,6 +199,7 @@ describe("payments on the connected account", () => {
     // A late failure event cannot undo the payment.
     const late = await webhook({ id: "evt_late_fail", object: "event", type: "payment_intent.payment_failed", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), status: "requires_payment_method", last_payment_error: { message: "Your card was declined." } } } });
     expect(late.status).toBe(200);
+    expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
     expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
     // Paying a paid order is refused.
     const repay = await shopper().json<{ message: string }>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
@@ -186,7 +212,13 @@ describe("payments on the connected account", () => {
       id: "evt_refund_1", object: "event", type: "charge.refunded", account: accountId, livemode: false,
       data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 10000 } },
     });
-    expect(refunded.body).toEqual({ received: true, processed: true });
+    expect(refunded.body).toEqual({ received: true, processed: true, outcome: "applied" });
+    // The same refund told again by another event changes nothing, and says so.
+    const again = await webhook({
+      id: "evt_refund_2", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 10000 } },
+    });
+    expect(again.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
     expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("refunded");
   });
 
@@ -202,21 +234,99 @@ describe("payments on the connected account", () => {
     const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
     expect(refund.body).toMatchObject({ payment_intent: intent.id, refund_application_fee: "true" });
     expect(refund.headers["stripe-account"]).toBe(accountId);
-    expect(refund.headers["idempotency-key"]).toBe(`order-${order.body.id}-refund`);
+    expect(refund.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${order.body.id}-refund`);
   });
 
-  it("account.updated re-reads the account; deauthorization stops payments", async () => {
-    const before = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length;
-    const updated = await webhook({ id: "evt_acct_1", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });
-    expect(updated.body.processed).toBe(true);
-    expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length).toBe(before + 1);
+  it("a processing payment is shown as processing, never handed back to the payment form; the webhook settles it", async () => {
+    const client = shopper();
+    const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    Object.assign(intent, { status: "processing" });
+    const confirm = await client.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    expect(confirm.body.status).toBe("processing");
+    // Back from the bank: to the payment step, which says "processing" (no failure toast).
+    const back = await client.request(`/payment-success?transaction_id=${pay.body.transaction_id}&payment_intent=${intent.id}&redirect_status=succeeded`);
+    expect(back.headers.get("Location")).toBe(`/?order=${order.body.id}&step=payment`);
+    expect(back.headers.get("Set-Cookie") ?? "").not.toContain("toast");
+    const page = await client.html(`/?order=${order.body.id}&step=payment`);
+    expect(page.html).toContain('data-testid="payment-processing"');
+    expect(page.html).toContain("Payment processing");
+    expect(page.html).not.toContain("Back to shipping");
+    // The bank settles it: the webhook pays the order and the checkout shows the success step.
+    Object.assign(intent, { status: "succeeded" });
+    const settled = await webhook({ id: "evt_processing_done", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: intent } });
+    expect(settled.body.outcome).toBe("applied");
+    const done = await client.html(`/?order=${order.body.id}&step=payment`);
+    expect(done.html).not.toContain('data-testid="payment-processing"');
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", order.body.id)[0]!.payment_status).toBe("succeeded");
+  });
 
-    const gone = await webhook({ id: "evt_deauth_1", object: "event", type: "account.application.deauthorized", account: accountId, livemode: false, data: { object: { id: "ca_1", object: "application" } } });
-    expect(gone.body.processed).toBe(true);
-    const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-    const pay = await shopper().json<{ message: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
-    expect(pay.status).toBe(409);
-    expect(pay.body.message).toBe("This shop cannot receive payments yet.");
+  it("disputes are recorded on the order, shown to the seller (not the shopper), kept in the history and mailed", async () => {
+    const client = shopper();
+    const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    Object.assign(intent, { status: "succeeded" });
+    await client.json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    const dispute = { id: "dp_test_1", object: "dispute", amount: 10000, currency: "eur", reason: "fraudulent", status: "needs_response", payment_intent: intent.id, charge: "ch_d1", evidence_details: { due_by: 1893456000 } };
+    const disputeEvent = (id: string, type: string, object: Record<string, unknown>) => webhook({ id, object: "event", type, account: accountId, livemode: false, data: { object } });
+
+    const opened = await disputeEvent("evt_dp_1", "charge.dispute.created", dispute);
+    expect(opened.body).toEqual({ received: true, processed: true, outcome: "applied" });
+    expect((await disputeEvent("evt_dp_1", "charge.dispute.created", dispute)).body.outcome).toBe("duplicate");
+    expect(sql("select status, reason, amount_cents from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "needs_response", reason: "fraudulent", amount_cents: 10000 }]);
+
+    const sellerPage = await seller.html(`/orders/${order.body.id}`);
+    expect(sellerPage.status).toBe(200);
+    expect(sellerPage.html).toContain('data-testid="order-disputes"');
+    expect(sellerPage.html).toContain("Payment disputes");
+    expect(sellerPage.html).toContain("Fraudulent");
+    expect(sellerPage.html).toContain("Payment dispute: response needed");
+    // The seller's order list carries it to its detail dialog (in the page's data); the
+    // shopper's confirmation does not show it.
+    expect((await seller.html("/orders")).html).toContain("needs_response");
+    expect((await client.html(`/order-confirmation/${order.body.id}`)).html).not.toContain("Payment disputes");
+
+    const mails = () => sql<{ to: string; subject: string }[]>("select \"to\", subject from mail_outbox where template = 'payment_dispute_seller' order by id");
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]).toMatchObject({ to: "stripe-seller@example.test" });
+    expect(mails()[0]!.subject).toContain("the payment is disputed");
+
+    const lost = await disputeEvent("evt_dp_2", "charge.dispute.closed", { ...dispute, status: "lost" });
+    expect(lost.body.outcome).toBe("applied");
+    // A late update cannot reopen a closed dispute.
+    const late = await disputeEvent("evt_dp_3", "charge.dispute.updated", { ...dispute, status: "under_review" });
+    expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
+    expect(sql("select status from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "lost" }]);
+    expect(mails()).toHaveLength(2);
+    expect(mails()[1]!.subject).toContain("dispute closed (lost)");
+    const closedPage = await seller.html(`/orders/${order.body.id}`);
+    expect(closedPage.html).toContain("Payment dispute: lost");
+    // A dispute on a payment we do not have says so.
+    expect((await disputeEvent("evt_dp_4", "charge.dispute.created", { ...dispute, id: "dp_other", payment_intent: "pi_unknown" })).body.outcome).toBe("unknown_payment");
+  });
+
+  it("account.updated re-reads the account and says whether it changed anything", async () => {
+    const before = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length;
+    Object.assign(fake.accounts.get(accountId)!, { payouts_enabled: false });
+    const updated = await webhook({ id: "evt_acct_1", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });
+    expect(updated.body).toEqual({ received: true, processed: true, outcome: "applied" });
+    expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length).toBe(before + 1);
+    expect(sql<{ p: number }[]>("select stripe_payouts_enabled as p from seller_profiles where stripe_connect_account_id = ?", accountId)[0]!.p).toBe(0);
+    const same = await webhook({ id: "evt_acct_2", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });
+    expect(same.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
+    Object.assign(fake.accounts.get(accountId)!, { payouts_enabled: true });
+    await seller.json("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+  });
+
+  it("events about nothing we know, or of types we do not act on, say so", async () => {
+    const stranger = await webhook({ id: "evt_other_pi", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), id: "pi_not_ours", status: "succeeded" } } });
+    expect(stranger.body).toEqual({ received: true, processed: false, outcome: "unknown_payment" });
+    const otherAccount = await webhook({ id: "evt_other_acct", object: "event", type: "account.updated", account: "acct_not_ours", livemode: false, data: { object: { id: "acct_not_ours", object: "account" } } });
+    expect(otherAccount.body).toEqual({ received: true, processed: false, outcome: "unknown_account" });
+    const unhandled = await webhook({ id: "evt_payout", object: "event", type: "payout.paid", account: accountId, livemode: false, data: { object: { id: "po_1", object: "payout" } } });
+    expect(unhandled.body).toEqual({ received: true, processed: false, outcome: "not_handled" });
   });
 
   it("refuses the simulated provider's slug and endpoints when Stripe is configured", async () => {
@@ -225,5 +335,32 @@ describe("payments on the connected account", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.provider_slug).toEqual(["This payment provider is not available."]);
     expect((await shopper().json("/api/v1/payment/simulated/confirm/", { json: { client_secret: "x", card_number: "4242424242424242", exp_month: 1, exp_year: 2099, cvc: "123" } })).status).toBe(404);
+  });
+
+  it("account.application.deauthorized forgets the dead account and reopens the payment step; connecting again makes a new account", async () => {
+    const gone = await webhook({ id: "evt_deauth_1", object: "event", type: "account.application.deauthorized", account: accountId, livemode: false, data: { object: { id: "ca_1", object: "application" } } });
+    expect(gone.body).toEqual({ received: true, processed: true, outcome: "applied" });
+    const profile = await seller.json<{ stripe_connect_account_id: string | null; can_receive_payments: boolean; onboarding_steps: { step: string; completed: boolean }[] }>("/api/v1/account/seller-profile/");
+    expect(profile.body.stripe_connect_account_id).toBeNull();
+    expect(profile.body.can_receive_payments).toBe(false);
+    expect(profile.body.onboarding_steps.find((s) => s.step === "stripe_connect")).toEqual({ step: "stripe_connect", completed: false });
+    // The shop cannot take payments any more: it is offline until the seller reconnects.
+    expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(404);
+    const again = await webhook({ id: "evt_deauth_2", object: "event", type: "account.application.deauthorized", account: accountId, livemode: false, data: { object: { id: "ca_1", object: "application" } } });
+    expect(again.body).toEqual({ received: true, processed: false, outcome: "unknown_account" });
+
+    // Connecting again creates a new account (a new idempotency key), never the dead one.
+    const connect = await seller.json<{ onboarding_url: string }>("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
+    expect(connect.status).toBe(200);
+    const creates = fake.requests.filter((r) => r.path === "/v1/accounts" && r.method === "POST");
+    expect(creates).toHaveLength(2);
+    expect(creates[1]!.headers["idempotency-key"]).not.toBe(creates[0]!.headers["idempotency-key"]);
+    const newAccountId = [...fake.accounts.keys()].at(-1)!;
+    expect(newAccountId).not.toBe(accountId);
+    expect(connect.body.onboarding_url).toBe(`https://connect.stripe.test/setup/${newAccountId}`);
+    Object.assign(fake.accounts.get(newAccountId)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
+    const ready = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+    expect(ready.body).toMatchObject({ stripe_connect_account_id: newAccountId, can_receive_payments: true });
+    expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(201);
   });
 });

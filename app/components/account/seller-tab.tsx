@@ -6,6 +6,7 @@ import { ApiKeysCard, type ApiKeyView } from "./api-keys-card";
 import { SellerProfileForm, type SellerProfileValues } from "~/components/sellers/seller-profile-form";
 import { VerificationBadge } from "~/components/sellers/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
+import { countryName } from "~/lib/countries";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 export type SellerTabData = SellerProfileValues & {
@@ -19,7 +20,7 @@ export type SellerTabData = SellerProfileValues & {
 };
 
 export function SellerTab({ seller, editing, lastResult }: { seller: SellerTabData; editing: boolean; lastResult?: SubmissionResult<string[]> | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows: [string, string][] = [
     [t("sellers.fields.business_name"), seller.business_name],
     [t("sellers.fields.business_type"), seller.business_type_display],
@@ -29,6 +30,7 @@ export function SellerTab({ seller, editing, lastResult }: { seller: SellerTabDa
     [t("sellers.fields.website"), seller.website],
     [t("sellers.fields.tax_id"), seller.tax_id],
     [t("sellers.fields.siret"), seller.siret],
+    [t("sec_payments.country.label"), countryName(seller.country, i18n.language)],
   ];
   return (
     <div className="mt-6 space-y-6">

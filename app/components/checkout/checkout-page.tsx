@@ -122,6 +122,19 @@ function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult 
       ← {t("checkout.payment.back")}
     </Link>
   );
+  if (order.paymentStatus === "processing") {
+    // The bank has the payment: no second payment form, no edit; a webhook settles it.
+    return (
+      <div className="space-y-4" data-testid="payment-processing">
+        <Alert tone="info" title={t("sec_payments.processing.title")}>
+          {t("sec_payments.processing.body")}
+        </Alert>
+        <Link to={`/?order=${order.id}&step=payment`} className={buttonClasses("outline")}>
+          {t("sec_payments.processing.refresh")}
+        </Link>
+      </div>
+    );
+  }
   if (!data.payment) {
     return (
       <div className="space-y-4">

@@ -64,6 +64,11 @@ function PaymentForm({ transactionId, orderId, amountCents, currency, csrfToken 
       body: JSON.stringify({ transaction_id: transactionId, payment_intent_id: result.paymentIntent.id }),
     }).catch(() => null);
     const body = (await response?.json().catch(() => null)) as { status?: string } | null;
+    // Still with the bank: the payment step shows it as processing (never as a failure).
+    if (response?.ok && body?.status === "processing") {
+      navigate(`/?order=${orderId}&step=payment`);
+      return;
+    }
     if (!response?.ok || body?.status !== "succeeded") {
       toast.error(t("checkout.confirmation_failed"));
       setBusy(false);

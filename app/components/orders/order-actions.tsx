@@ -19,7 +19,7 @@ export function OrderHistory({ history }: { history: HistoryEntry[] }) {
         {history.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-2 text-slate-700">
             <span>
-              {t(`orders.history.${entry.kind}`, {
+              {entry.kind === "dispute" ? t("sec_payments.disputes.history", { status: t(`sec_payments.disputes.status.${entry.to}`, { defaultValue: entry.to }) }) : t(`orders.history.${entry.kind}`, {
                 from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
                 to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
               })}

@@ -5,7 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
-import { BUSINESS_TYPES, sellerProfileSchema } from "~/schemas/sellers";
+import { countryName } from "~/lib/countries";
+import { BUSINESS_COUNTRIES, BUSINESS_TYPES, sellerProfileSchema } from "~/schemas/sellers";
 
 export type SellerProfileValues = {
   business_name: string;
@@ -17,6 +18,9 @@ export type SellerProfileValues = {
   contact_phone: string;
   website: string;
   siret: string;
+  country: string;
+  /** The payment account exists: its country can no longer change. */
+  stripe_connect_account_id?: string | null;
 };
 
 export function SellerProfileForm({
@@ -28,7 +32,10 @@ export function SellerProfileForm({
   lastResult?: SubmissionResult<string[]> | null;
   cancelHref: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const countryOptions = BUSINESS_COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) })).sort((a, b) =>
+    a.label.localeCompare(b.label, i18n.language),
+  );
   const navigation = useNavigation();
   const [form, fields] = useValidatedForm("seller-profile", sellerProfileSchema, { lastResult, defaultValue });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-seller-profile";
@@ -46,6 +53,12 @@ export function SellerProfileForm({
         />
       </div>
       <TextField field={fields.business_address} label={t("sellers.fields.business_address")} inputProps={{ autoComplete: "street-address" }} />
+      <SelectField
+        field={fields.country}
+        label={t("sec_payments.country.label")}
+        options={countryOptions}
+        hint={t(defaultValue.stripe_connect_account_id ? "sec_payments.country.locked_hint" : "sec_payments.country.hint")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.contact_email} label={t("sellers.fields.contact_email")} type="email" />
         <TextField field={fields.contact_phone} label={t("sellers.fields.contact_phone")} type="tel" />

@@ -124,6 +124,33 @@ export function orderPaidMailToSeller(language: Language, details: OrderMailDeta
   });
 }
 
+/** A shopper's bank contests a paid order's payment (or decided on it): the seller must know. */
+export function disputeMailToSeller(
+  language: Language,
+  params: { shopName: string; number: string; customer: string; amountCents: number; currency: string; reason: string; status: string; closed: boolean; evidenceDueBy: Date | null; link: string },
+): RenderedMail {
+  const t = translatorFor(language);
+  const amount = formatMoney(params.amountCents, params.currency, language);
+  const status = t(`sec_payments.disputes.status.${params.status}`, { defaultValue: params.status });
+  const closed = params.closed;
+  return renderMail(t, {
+    subject: t(closed ? "sec_payments.disputes.mail.subject_closed" : "sec_payments.disputes.mail.subject_open", { number: params.number, status }),
+    greeting: t("mail.greeting", { name: params.shopName }),
+    paragraphs: [
+      t(closed ? "sec_payments.disputes.mail.body_closed" : "sec_payments.disputes.mail.body_open", { number: params.number, customer: params.customer, amount, status }),
+      ...(!closed && params.evidenceDueBy
+        ? [t("sec_payments.disputes.mail.respond_by", { date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(params.evidenceDueBy) })]
+        : []),
+    ],
+    details: [
+      [t("sec_payments.disputes.amount"), amount],
+      [t("sec_payments.disputes.reason_label"), t(`sec_payments.disputes.reason.${params.reason}`, { defaultValue: params.reason })],
+      [t("sec_payments.disputes.status_label"), status],
+    ],
+    action: { label: t("sec_payments.disputes.mail.action"), url: params.link },
+  });
+}
+
 export function orderStatusMail(
   language: Language,
   params: { shopName: string; customer: string; number: string; status: string; refunded: boolean; link: string },

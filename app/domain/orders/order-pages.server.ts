@@ -6,6 +6,7 @@ import { siteContext } from "~/middleware/site.server";
 import { listOrders, type OrderScope } from "./orders.server";
 import { allowedTransitions, orderHistories } from "./order-status.server";
 import { orderView } from "./order-view.server";
+import { orderDisputes, type DisputeView } from "~/domain/payments/disputes.server";
 
 export type OrdersAudience = "shopper" | "seller" | "client" | "visitor";
 
@@ -49,11 +50,13 @@ export function ordersPageData(request: Request, context: Readonly<RouterContext
   const { items, count } = scope ? listOrders(scope, query) : { items: [], count: 0 };
   // Sellers see each order's history and next steps in the detail dialog.
   const histories = audience === "seller" ? orderHistories(items.map((o) => o.id)) : new Map();
+  const disputes = audience === "seller" ? orderDisputes(items.map((o) => o.id)) : new Map<number, DisputeView[]>();
   return {
     audience,
     orders: items.map((order) => ({
       ...orderView(order),
       history: histories.get(order.id) ?? [],
+      disputes: disputes.get(order.id) ?? [],
       transitions: audience === "seller" ? allowedTransitions(order.status) : [],
     })),
     count,

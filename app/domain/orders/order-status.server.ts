@@ -4,6 +4,7 @@ import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusMail } from "~/domain/mail/templates.server";
+import { idempotencyKey } from "~/domain/payments/idempotency.server";
 import { discardUnpaidIntent, getPaymentProvider, recordRefund } from "~/domain/payments/payments.server";
 import { providerFailure, ProviderRequestError } from "~/domain/payments/provider.server";
 import { getDatabase, writeTransaction } from "~db/client";
@@ -45,7 +46,7 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
     if (txn?.status === "succeeded" && txn.providerPaymentId) {
       let refund: { status: "succeeded" | "pending" | "failed" };
       try {
-        refund = await getPaymentProvider().refundPayment({ accountId: txn.providerAccountId, intentId: txn.providerPaymentId, idempotencyKey: `order-${order.id}-refund` });
+        refund = await getPaymentProvider().refundPayment({ accountId: txn.providerAccountId, intentId: txn.providerPaymentId, idempotencyKey: idempotencyKey(`order-${order.id}-refund`) });
       } catch (error) {
         if (error instanceof ProviderRequestError) throw providerFailure(error);
         throw error;

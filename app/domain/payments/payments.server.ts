@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getConfig, mainSiteUrl } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { findOrderTransaction, getVisibleOrder } from "~/domain/orders/orders.server";
@@ -11,7 +11,9 @@ import { computeFees } from "~/lib/fees";
 import { requestLog } from "~/lib/logger.server";
 import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, type PaymentTransaction, type User } from "~db/schema";
+import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, simulatedPaymentIntents, type PaymentTransaction, type User } from "~db/schema";
+import { recordDispute } from "./disputes.server";
+import { idempotencyKey } from "./idempotency.server";
 import { canMovePayment } from "./payment-state";
 import { providerFailure, ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
 import {
@@ -20,6 +22,7 @@ import {
   createSimulatedProvider,
   finishSimulatedAuthentication,
   type CardInput,
+  type SimulatedIntent,
 } from "./simulated-provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 
@@ -59,20 +62,24 @@ export function shopPaymentAccount(shopId: number): { accountId: string | null; 
   return { accountId: row?.accountId ?? null, canReceivePayments: Boolean(row?.accountId && row.charges) };
 }
 
-function applyAccountStatus(userId: number, status: AccountStatus): void {
+/** Stores the account's state on the seller profile; returns whether anything changed. */
+function applyAccountStatus(userId: number, status: AccountStatus): boolean {
+  const values = {
+    stripeDetailsSubmitted: status.detailsSubmitted,
+    // Returning from onboarding proves nothing: it is complete when Stripe says so.
+    stripeOnboardingCompleted: status.detailsSubmitted && status.currentlyDue.length === 0,
+    stripeChargesEnabled: status.chargesEnabled,
+    stripePayoutsEnabled: status.payoutsEnabled,
+  };
+  const before = getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.userId, userId)).get();
+  const changed = !before || (Object.keys(values) as (keyof typeof values)[]).some((key) => before[key] !== values[key]);
   getDatabase()
     .update(sellerProfiles)
-    .set({
-      stripeDetailsSubmitted: status.detailsSubmitted,
-      // Returning from onboarding proves nothing: it is complete when Stripe says so.
-      stripeOnboardingCompleted: status.detailsSubmitted && status.currentlyDue.length === 0,
-      stripeChargesEnabled: status.chargesEnabled,
-      stripePayoutsEnabled: status.payoutsEnabled,
-      updatedAt: new Date(),
-    })
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(sellerProfiles.userId, userId))
     .run();
-  activateShopIfReady(userId);
+  const wentLive = activateShopIfReady(userId);
+  return changed || wentLive;
 }
 
 /** Creates the seller's connected account once, then mints a fresh onboarding link. */
@@ -82,7 +89,16 @@ export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl
   let accountId = account.profile.stripeConnectAccountId;
   if (!accountId) {
     ({ accountId } = await withProvider(
-      () => payments.createConnectedAccount({ sellerId: user.id, email: user.email, businessName: account.profile.businessName, country: "FR" }),
+      () =>
+        payments.createConnectedAccount({
+          sellerId: user.id,
+          email: user.email,
+          businessName: account.profile.businessName,
+          // Fixed for the account's life: the business's country, from the seller profile.
+          country: account.profile.country,
+          // A new generation after a deauthorization: the dead account's key must not replay.
+          idempotencyKey: idempotencyKey(`connected-account-${user.id}${account.profile.paymentAccountGeneration ? `-${account.profile.paymentAccountGeneration}` : ""}`),
+        }),
       "payments.errors.connect_failed",
     ));
     getDatabase().update(sellerProfiles).set({ stripeConnectAccountId: accountId, updatedAt: new Date() }).where(eq(sellerProfiles.userId, user.id)).run();
@@ -156,7 +172,7 @@ export async function startPayment(orderId: number, viewer: OrderViewer, provide
         amountCents: order.totalAmountCents,
         currency: order.currency,
         applicationFeeCents: computeFees(order.totalAmountCents).platformFeeTtcCents,
-        idempotencyKey: `order-${order.id}-payment${attempt}`,
+        idempotencyKey: idempotencyKey(`order-${order.id}-payment${attempt}`),
         metadata: { order_id: String(order.id), shop_id: String(order.shopId), order_number: String(order.number) },
       }),
     "payments.errors.intent_failed",
@@ -184,7 +200,7 @@ export async function startPayment(orderId: number, viewer: OrderViewer, provide
   return intentResource(txn);
 }
 
-type StateChange = { transaction: PaymentTransaction; becamePaid: boolean; duplicateEvent: boolean };
+type StateChange = { transaction: PaymentTransaction; moved: boolean; becamePaid: boolean; duplicateEvent: boolean };
 
 /**
  * Moves a transaction and its order to the provider's status, at most once per event id
@@ -202,9 +218,9 @@ export function applyIntentState(transactionId: string, intent: ProviderIntent, 
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id })
         .get();
-      if (!recorded) return { transaction: txn, becamePaid: false, duplicateEvent: true };
+      if (!recorded) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: true };
     }
-    if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, becamePaid: false, duplicateEvent: false };
+    if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: false };
     const now = new Date();
     txn = tx
       .update(paymentTransactions)
@@ -220,7 +236,7 @@ export function applyIntentState(transactionId: string, intent: ProviderIntent, 
     if (becamePaid) {
       tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" }).run();
     }
-    return { transaction: txn, becamePaid, duplicateEvent: false };
+    return { transaction: txn, moved: true, becamePaid, duplicateEvent: false };
   });
   if (result.becamePaid) sendOrderPaidMails(result.transaction.orderId);
   return result;
@@ -239,6 +255,13 @@ export async function confirmPayment(transactionId: string, paymentIntentId: str
 
 /* ---------------------------------------------------------------- events */
 
+/**
+ * What an event did, as the webhook answers it: `applied` changed our records; the others
+ * changed nothing and say why (already seen, already in that state, about an account or a
+ * payment we do not have, a type we do not act on, the other mode's key).
+ */
+export type EventOutcome = "applied" | "duplicate" | "unchanged" | "unknown_account" | "unknown_payment" | "not_handled" | "livemode_mismatch";
+
 function recordEventOnly(event: ProviderEvent, type: string): boolean {
   return Boolean(
     getDatabase()
@@ -250,61 +273,100 @@ function recordEventOnly(event: ProviderEvent, type: string): boolean {
   );
 }
 
+/** Records an event we cannot act on; a second delivery is a duplicate. */
+function recordUnactionable(event: ProviderEvent, type: string, outcome: EventOutcome): EventOutcome {
+  return recordEventOnly(event, type) ? outcome : "duplicate";
+}
+
+function transactionForIntent(accountId: string, intentId: string): PaymentTransaction | undefined {
+  return getDatabase()
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.providerPaymentId, intentId), eq(paymentTransactions.providerAccountId, accountId)))
+    .get();
+}
+
 /**
  * Every provider event (Stripe webhook or simulated) goes through here, once per event id.
- * Returns whether it changed anything.
+ * Returns what it did.
  */
-export async function handleProviderEvent(event: ProviderEvent): Promise<{ processed: boolean }> {
+export async function handleProviderEvent(event: ProviderEvent): Promise<{ processed: boolean; outcome: EventOutcome }> {
+  const outcome = await applyProviderEvent(event);
+  return { processed: outcome === "applied", outcome };
+}
+
+async function applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
   switch (event.type) {
     case "account.updated": {
       const profile = getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.stripeConnectAccountId, event.accountId)).get();
-      if (!profile) return { processed: recordEventOnly(event, event.type) };
+      if (!profile) return recordUnactionable(event, event.type, "unknown_account");
       // Events can arrive out of order: apply the account's current state, not the payload's.
       const status = await withProvider(() => getPaymentProvider().retrieveAccount(event.accountId), "payments.errors.status_failed");
-      if (!recordEventOnly(event, event.type)) return { processed: false };
-      applyAccountStatus(profile.userId, status);
-      return { processed: true };
+      if (!recordEventOnly(event, event.type)) return "duplicate";
+      return applyAccountStatus(profile.userId, status) ? "applied" : "unchanged";
     }
     case "account.deauthorized": {
-      if (!recordEventOnly(event, event.type)) return { processed: false };
-      getDatabase()
-        .update(sellerProfiles)
-        .set({ stripeChargesEnabled: false, stripePayoutsEnabled: false, stripeOnboardingCompleted: false, updatedAt: new Date() })
-        .where(eq(sellerProfiles.stripeConnectAccountId, event.accountId))
-        .run();
-      return { processed: true };
+      if (!recordEventOnly(event, event.type)) return "duplicate";
+      return forgetDeauthorizedAccount(event.accountId) ? "applied" : "unknown_account";
     }
     case "payment.succeeded":
     case "payment.failed":
     case "payment.updated": {
-      const txn = getDatabase()
-        .select()
-        .from(paymentTransactions)
-        .where(and(eq(paymentTransactions.providerPaymentId, event.intent.id), eq(paymentTransactions.providerAccountId, event.accountId)))
-        .get();
-      if (!txn) return { processed: recordEventOnly(event, event.type) };
+      const txn = transactionForIntent(event.accountId, event.intent.id);
+      if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
       const change = applyIntentState(txn.id, event.intent, event.id, event.type);
-      return { processed: !change.duplicateEvent };
+      return change.duplicateEvent ? "duplicate" : change.moved ? "applied" : "unchanged";
     }
     case "charge.refunded": {
-      const txn = getDatabase()
-        .select()
-        .from(paymentTransactions)
-        .where(and(eq(paymentTransactions.providerPaymentId, event.intentId), eq(paymentTransactions.providerAccountId, event.accountId)))
-        .get();
-      if (!txn) return { processed: recordEventOnly(event, event.type) };
-      return { processed: recordRefund(txn.id, event.amountRefundedCents, event.id) };
+      const txn = transactionForIntent(event.accountId, event.intentId);
+      if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
+      return recordRefund(txn.id, event.amountRefundedCents, event.id);
     }
+    case "dispute.updated":
+      return recordDispute(event.id, event.accountId, event.dispute);
+    case "livemode_mismatch":
+      // Connect endpoints receive live and test events alike; the other mode's are not ours.
+      return "livemode_mismatch";
     case "ignored":
-      return { processed: recordEventOnly(event, event.eventType) };
+      return recordUnactionable(event, event.eventType, "not_handled");
   }
 }
 
-/** A (full) refund moves the payment to refunded, once. */
-export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string, actorUserId?: number): boolean {
+/**
+ * The seller disconnected the platform: the account id is dead (it can never take our
+ * payments again), so it is forgotten and the shop goes offline, which reopens the
+ * stripe_connect onboarding step; connecting again creates a new account.
+ */
+function forgetDeauthorizedAccount(accountId: string): boolean {
+  return writeTransaction((tx) => {
+    const profile = tx
+      .update(sellerProfiles)
+      .set({
+        stripeConnectAccountId: null,
+        stripeChargesEnabled: false,
+        stripePayoutsEnabled: false,
+        stripeDetailsSubmitted: false,
+        stripeOnboardingCompleted: false,
+        paymentAccountGeneration: sql`${sellerProfiles.paymentAccountGeneration} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(sellerProfiles.stripeConnectAccountId, accountId))
+      .returning({ userId: sellerProfiles.userId })
+      .get();
+    if (!profile) return false;
+    tx.update(shops).set({ isLive: false, updatedAt: new Date() }).where(eq(shops.ownerId, profile.userId)).run();
+    return true;
+  });
+}
+
+/**
+ * Records a refund once per event: a full refund moves the payment to refunded. Returns
+ * what it did (`applied` when the refunded amount or the status changed).
+ */
+export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string, actorUserId?: number): EventOutcome {
   return writeTransaction((tx) => {
     const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
-    if (!txn) return false;
+    if (!txn) return "unknown_payment";
     if (eventId) {
       const recorded = tx
         .insert(paymentEvents)
@@ -312,11 +374,12 @@ export function recordRefund(transactionId: string, amountRefundedCents: number,
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id })
         .get();
-      if (!recorded) return false;
+      if (!recorded) return "duplicate";
     }
     const refunded = Math.max(txn.refundedAmountCents, amountRefundedCents);
     const full = refunded >= txn.amountCents;
     const moves = full && canMovePayment(txn.status, "refunded");
+    if (!moves && refunded === txn.refundedAmountCents) return "unchanged";
     tx.update(paymentTransactions)
       .set({ refundedAmountCents: refunded, ...(moves ? { status: "refunded" as const } : {}), updatedAt: new Date() })
       .where(eq(paymentTransactions.id, txn.id))
@@ -325,7 +388,7 @@ export function recordRefund(transactionId: string, amountRefundedCents: number,
       tx.update(orders).set({ paymentStatus: "refunded", updatedAt: new Date() }).where(eq(orders.id, txn.orderId)).run();
       tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: "refunded", actorUserId: actorUserId ?? null }).run();
     }
-    return moves;
+    return "applied";
   });
 }
 
@@ -351,8 +414,28 @@ export async function payWithSimulatedCard(clientSecret: string, card: CardInput
   return intent;
 }
 
-/** The simulated bank's authentication page answered Complete or Fail. */
-export async function answerSimulatedAuthentication(intentId: string, outcome: "complete" | "fail"): Promise<ProviderIntent> {
+/**
+ * The simulated bank's authentication step, for the paying shopper's browser only (the
+ * shopper cookie that placed the order), as a real 3-D Secure challenge is: knowing the
+ * intent id is not enough. Anyone else gets a 404, as if the intent did not exist.
+ */
+export function simulatedChallengeFor(intentId: string, viewer: OrderViewer): SimulatedIntent {
+  const notFound = new NotFoundError("payments.errors.transaction_not_found");
+  if (getPaymentProvider().slug !== "simulated" || !viewer.shopperKeyHash) throw notFound;
+  const row = getDatabase()
+    .select({ intent: simulatedPaymentIntents, shopperKeyHash: orders.shopperKeyHash })
+    .from(simulatedPaymentIntents)
+    .innerJoin(paymentTransactions, and(eq(paymentTransactions.providerPaymentId, simulatedPaymentIntents.id), eq(paymentTransactions.provider, "simulated")))
+    .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+    .where(eq(simulatedPaymentIntents.id, intentId))
+    .get();
+  if (!row || row.shopperKeyHash !== viewer.shopperKeyHash) throw notFound;
+  return row.intent;
+}
+
+/** The paying shopper answered the simulated bank's authentication: Complete or Fail. */
+export async function answerSimulatedAuthentication(intentId: string, outcome: "complete" | "fail", viewer: OrderViewer): Promise<ProviderIntent> {
+  simulatedChallengeFor(intentId, viewer);
   const { intent, event } = await withProvider(async () => finishSimulatedAuthentication(intentId, outcome), "payments.errors.confirm_failed");
   if (event) await handleProviderEvent(event);
   return intent;

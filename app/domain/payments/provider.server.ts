@@ -27,19 +27,35 @@ export type ProviderIntent = {
   nextActionUrl: string | null;
 };
 
+/** A chargeback on one of our payments, as the provider reports it. */
+export type ProviderDispute = {
+  id: string;
+  intentId: string;
+  amountCents: number;
+  currency: string;
+  /** The provider's reason code (fraudulent, product_not_received, ...). */
+  reason: string;
+  /** The provider's status (needs_response, under_review, won, lost, ...). */
+  status: string;
+  evidenceDueBy: Date | null;
+};
+
 /** Provider events, normalised; Stripe webhooks and simulated events become these. */
 export type ProviderEvent =
   | { id: string; type: "account.updated"; accountId: string; status: AccountStatus }
   | { id: string; type: "account.deauthorized"; accountId: string }
   | { id: string; type: "payment.succeeded" | "payment.failed" | "payment.updated"; accountId: string; intent: ProviderIntent }
   | { id: string; type: "charge.refunded"; accountId: string; intentId: string; amountRefundedCents: number }
-  | { id: string; type: "ignored"; accountId: string | null; eventType: string };
+  | { id: string; type: "dispute.updated"; accountId: string; dispute: ProviderDispute }
+  | { id: string; type: "ignored"; accountId: string | null; eventType: string }
+  /** An event of the other mode (live vs test): a Connect endpoint receives both. */
+  | { id: string; type: "livemode_mismatch"; accountId: string | null; eventType: string };
 
 export interface PaymentProvider {
   readonly slug: ProviderSlug;
   /** Shown on every payment screen of the simulated provider. */
   readonly testMode: boolean;
-  createConnectedAccount(input: { sellerId: number; email: string; businessName: string; country: string }): Promise<{ accountId: string }>;
+  createConnectedAccount(input: { sellerId: number; email: string; businessName: string; country: string; idempotencyKey: string }): Promise<{ accountId: string }>;
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<AccountStatus>;
   createPaymentIntent(input: {
@@ -62,7 +78,7 @@ export interface PaymentProvider {
 export class ProviderRequestError extends Error {
   constructor(
     message: string,
-    readonly code: "card_declined" | "invalid_request" | "unavailable" | "signature" | "livemode",
+    readonly code: "card_declined" | "invalid_request" | "unavailable" | "signature",
   ) {
     super(message);
   }

@@ -19,6 +19,7 @@ export const SIMULATED_CARDS = {
 const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
 
 type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
+export type SimulatedIntent = IntentRow;
 function intentOf(row: IntentRow): ProviderIntent {
   return {
     id: row.id,
@@ -194,8 +195,4 @@ export function finishSimulatedAuthentication(intentId: string, outcome: "comple
     const intent = intentOf(updated);
     return { intent, event: { id: eventId(), type: outcome === "complete" ? "payment.succeeded" : "payment.failed", accountId: row.accountId, intent } };
   });
-}
-
-export function findSimulatedIntent(intentId: string): IntentRow | undefined {
-  return getDatabase().select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).get();
 }

@@ -64,7 +64,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
   return {
     slug: "stripe",
     testMode: !livemode,
-    createConnectedAccount: ({ sellerId, email, businessName, country }) =>
+    createConnectedAccount: ({ sellerId, email, businessName, country, idempotencyKey }) =>
       call(async () => {
         const account = await stripe.accounts.create(
           {
@@ -76,7 +76,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
             metadata: { seller_id: String(sellerId) },
           },
-          { idempotencyKey: `connected-account-${sellerId}` },
+          { idempotencyKey },
         );
         return { accountId: account.id };
       }),
@@ -94,7 +94,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
               amount: amountCents,
               currency: currency.toLowerCase(),
               application_fee_amount: applicationFeeCents,
-              automatic_payment_methods: { enabled: true },
+              // The product takes cards: no delayed methods (SEPA debit, bank redirects) whose
+              // intents stay "processing" for days.
+              allowed_payment_method_types: ["card"],
               metadata,
             },
             { stripeAccount: accountId, idempotencyKey },
@@ -121,7 +123,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       } catch (error) {
         throw new ProviderRequestError(error instanceof Error ? error.message : "Invalid signature", "signature");
       }
-      if (event.livemode !== livemode) throw new ProviderRequestError("Event livemode does not match the API key", "livemode");
+      // Connect endpoints receive both modes' events; answering 400 would make Stripe retry
+      // the other mode's events for days, so they are acknowledged and ignored.
+      if (event.livemode !== livemode) return { id: event.id, type: "livemode_mismatch", accountId: event.account ?? null, eventType: event.type };
       return normalizeStripeEvent(event);
     },
   };
@@ -152,6 +156,28 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent {
       const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!accountId || !intentId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
       return { id: event.id, type: "charge.refunded", accountId, intentId, amountRefundedCents: charge.amount_refunded };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const intentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (!accountId || !intentId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
+      const dueBy = dispute.evidence_details?.due_by;
+      return {
+        id: event.id,
+        type: "dispute.updated",
+        accountId,
+        dispute: {
+          id: dispute.id,
+          intentId,
+          amountCents: dispute.amount,
+          currency: dispute.currency.toUpperCase(),
+          reason: dispute.reason,
+          status: dispute.status,
+          evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+        },
+      };
     }
     default:
       return { id: event.id, type: "ignored", accountId, eventType: event.type };

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { eq } from "drizzle-orm";
 import { shopSiteUrl } from "~/config.server";
-import { ForbiddenError } from "~/domain/errors.server";
+import { ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { getDatabase } from "~db/client";
 import { sellerProfiles, type User } from "~db/schema";
 import { activateShopIfReady, loadSellerAccount, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
@@ -30,6 +30,7 @@ export function sellerProfileResource(account: SellerAccount, t: TFunction) {
     subdomain: shop?.subdomain ?? null,
     shop_url: shop ? shopSiteUrl(shop.subdomain) : null,
     siret: profile.siret,
+    country: profile.country,
     verification_status: profile.verificationStatus,
     verification_status_display: t(`sellers.verification.${profile.verificationStatus}`),
     rejection_reason: profile.rejectionReason,
@@ -52,10 +53,18 @@ export type SellerProfileChanges = Partial<{
   contactPhone: string;
   website: string;
   siret: string;
+  country: string;
 }>;
 
-/** Saves the profile; completing the business details may complete onboarding. */
+/**
+ * Saves the profile; completing the business details may complete onboarding. The country
+ * is fixed once the payment account exists (the provider cannot move an account).
+ */
 export function updateSellerProfile(userId: number, changes: SellerProfileChanges): SellerAccount {
+  const current = loadSellerAccount(userId);
+  if (current?.profile.stripeConnectAccountId && changes.country !== undefined && changes.country !== current.profile.country) {
+    throw new ValidationError("errors.validation", { country: ["sec_payments.country.locked"] });
+  }
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   getDatabase()
     .update(sellerProfiles)

@@ -7,6 +7,7 @@ import { requireSellerAccount, sellerProfileResource, updateSellerProfile } from
 import { createApiKey, listApiKeys, revokeApiKey } from "~/domain/accounts/api-keys.server";
 import { findUserById } from "~/domain/accounts/users.server";
 import { DomainError } from "~/domain/errors.server";
+import { formErrorResponse } from "~/http/forms.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { sellerProfileSchema } from "~/schemas/sellers";
 import type { User } from "~db/schema";
@@ -48,7 +49,8 @@ export function updateSellerProfileAction({ context, formData, user }: Args) {
   const submission = parseWithZod(formData, { schema: sellerProfileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  updateSellerProfile(user.id, {
+  try {
+    updateSellerProfile(user.id, {
     businessName: v.business_name,
     businessType: v.business_type,
     businessDescription: v.business_description,
@@ -58,7 +60,11 @@ export function updateSellerProfileAction({ context, formData, user }: Args) {
     contactPhone: v.contact_phone,
     website: v.website,
     siret: v.siret,
-  });
+      country: v.country,
+    });
+  } catch (error) {
+    return formErrorResponse(submission, error);
+  }
   setToast(context, { type: "success", message: getI18nInstance(context).t("sellers.profile.updated") });
   return redirect("/account?section=seller");
 }

@@ -24,6 +24,7 @@ const api = apiResource({
       contactPhone: input.contact_phone,
       website: input.website,
       siret: input.siret,
+      country: input.country,
     });
     return sellerProfileResource(account, getI18nInstance(context).t);
   },

@@ -30,8 +30,8 @@ const api = apiResource({
       case "webhook": {
         // The raw body is what Stripe signed.
         const event = parseWebhookEvent(await request.text(), request.headers.get("Stripe-Signature"));
-        const { processed } = await handleProviderEvent(event);
-        return { received: true, processed };
+        const { processed, outcome } = await handleProviderEvent(event);
+        return { received: true, processed, outcome };
       }
       default:
         throw new NotFoundError("errors.api_not_found");

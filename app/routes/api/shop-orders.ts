@@ -5,6 +5,7 @@ import { canManageOrder } from "~/domain/orders/visibility.server";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
 import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
+import { parsePathId } from "~/lib/path-id";
 import { getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { requireShop, siteContext } from "~/middleware/site.server";
@@ -21,8 +22,8 @@ const api = apiResource({
   GET({ request, params, context }) {
     const viewer = orderViewer(request, context);
     if (params.id) {
-      const id = Number(params.id);
-      if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
+      const id = parsePathId(params.id);
+      if (id === null) throw new NotFoundError("orders.not_found");
       const site = context.get(siteContext);
       return orderResource(getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined));
     }
@@ -49,8 +50,8 @@ const api = apiResource({
     return Response.json(orderResource(created), { status: 201, headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined });
   },
   async PATCH({ request, params, context }) {
-    const id = Number(params.id);
-    if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
+    const id = parsePathId(params.id);
+    if (id === null) throw new NotFoundError("orders.not_found");
     const viewer = orderViewer(request, context);
     if (!viewer.user) throw new UnauthorizedError("errors.unauthenticated");
     const order = getVisibleOrder(id, viewer);

@@ -2,6 +2,7 @@ import { deleteProduct, getSellerProduct, updateProduct } from "~/domain/catalog
 import { productResource } from "~/domain/catalogue/products.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { apiResource, parseInput } from "~/http/api.server";
+import { parsePathId } from "~/lib/path-id";
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { managedShop } from "~/http/seller-shop.server";
 import { getDatabase } from "~db/client";
@@ -11,8 +12,8 @@ import { eq } from "drizzle-orm";
 
 /** GET/PATCH/DELETE /api/v1/shop/products/{id}/ for the shop's seller (multipart with `image`, or JSON). */
 function productId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("catalogue.errors.product_not_found");
+  const id = parsePathId(value);
+  if (id === null) throw new NotFoundError("catalogue.errors.product_not_found");
   return id;
 }
 

@@ -11,6 +11,7 @@ import { DomainError, NotFoundError } from "~/domain/errors.server";
 import { formErrorResponse } from "~/http/forms.server";
 import { formFieldsAndFile } from "~/http/multipart.server";
 import { centsToDecimalString } from "~/lib/money";
+import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { sellerShopPage } from "~/http/seller-shop.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
@@ -21,8 +22,8 @@ import { eq } from "drizzle-orm";
 /** /dashboard/products/new and /dashboard/products/{id}: the product form. */
 function productIdParam(value: string | undefined): number | null {
   if (value === "new") return null;
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = parsePathId(value);
+  if (id === null) throw data(null, { status: 404 });
   return id;
 }
 

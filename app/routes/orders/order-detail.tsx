@@ -4,21 +4,24 @@ import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-detail";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDetail } from "~/components/orders/order-detail";
+import { OrderDisputes } from "~/components/orders/order-disputes";
 import { buttonClasses } from "~/components/ui/button";
 import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
 import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
 import { allowedTransitions, changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
 import { orderView } from "~/domain/orders/order-view.server";
+import { orderDisputes } from "~/domain/payments/disputes.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { safeRedirectPath } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
+import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { ORDER_STATUSES } from "~/schemas/checkout";
 
 function orderIdParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = parsePathId(value);
+  if (id === null) throw data(null, { status: 404 });
   return id;
 }
 
@@ -33,6 +36,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
       order: {
         ...orderView(order),
         history: sellerView ? (orderHistories([order.id]).get(order.id) ?? []) : [],
+        disputes: sellerView ? (orderDisputes([order.id]).get(order.id) ?? []) : [],
         transitions: sellerView ? allowedTransitions(order.status) : [],
       },
       sellerView,
@@ -82,6 +86,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
         <OrderDetail order={order} sellerView={sellerView}>
           {sellerView ? (
             <>
+              <OrderDisputes disputes={order.disputes} />
               <OrderStatusActions
                 key={`${order.status}-${confirmCancel}`}
                 orderId={order.id}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/orders";
 import { LoginButton } from "~/components/auth/login-dialog";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
+import { OrderDisputes } from "~/components/orders/order-disputes";
 import { OrderTable } from "~/components/orders/order-table";
 import { Pagination } from "~/components/orders/pagination";
 import { Alert } from "~/components/ui/alert";
@@ -58,6 +59,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
               audience === "seller"
                 ? (order) => (
                     <>
+                      <OrderDisputes disputes={order.disputes} />
                       <OrderStatusActions
                         orderId={order.id}
                         number={order.number}

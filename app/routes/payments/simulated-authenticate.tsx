@@ -5,25 +5,29 @@ import { CsrfInput } from "~/components/forms/csrf-input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ShieldIcon } from "~/components/ui/icons";
-import { answerSimulatedAuthentication, getPaymentProvider } from "~/domain/payments/payments.server";
-import { findSimulatedIntent } from "~/domain/payments/simulated-provider.server";
+import { NotFoundError } from "~/domain/errors.server";
+import { answerSimulatedAuthentication, simulatedChallengeFor } from "~/domain/payments/payments.server";
 import { safeRedirectPath } from "~/http/forms.server";
+import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
 import { getI18nInstance } from "~/middleware/i18n.server";
 
 /**
  * The simulated bank's authentication step (card 4000 0025 0000 3155): Complete or Fail,
- * then back to `return_to` on this site.
+ * then back to `return_to` on this site. Only the paying shopper's browser gets it.
  */
-function loadIntent(params: Route.LoaderArgs["params"]) {
-  if (getPaymentProvider().slug !== "simulated") throw data(null, { status: 404 });
-  const intent = findSimulatedIntent(params.intentId ?? "");
-  if (!intent) throw data(null, { status: 404 });
-  return intent;
+function notFoundAsPage(error: unknown): never {
+  if (error instanceof NotFoundError) throw data(null, { status: 404 });
+  throw error;
 }
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  const intent = loadIntent(params);
+  let intent;
+  try {
+    intent = simulatedChallengeFor(params.intentId, orderViewer(request, context));
+  } catch (error) {
+    notFoundAsPage(error);
+  }
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("return_to"), "/");
   return {
     amountCents: intent.amountCents,
@@ -36,15 +40,15 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function action({ params, request }: Route.ActionArgs) {
-  const intent = loadIntent(params);
+export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const outcome = form.get("outcome") === "complete" ? "complete" : "fail";
-  const answered = await answerSimulatedAuthentication(intent.id, outcome);
+  const intentId = params.intentId;
+  const answered = await answerSimulatedAuthentication(intentId, outcome, orderViewer(request, context)).catch(notFoundAsPage);
   const returnTo = safeRedirectPath(form.get("return_to"), "/");
   const target = new URL(returnTo, "http://local");
   // The same parameters Stripe adds to its return URL.
-  target.searchParams.set("payment_intent", intent.id);
+  target.searchParams.set("payment_intent", intentId);
   target.searchParams.set("redirect_status", answered.status === "succeeded" ? "succeeded" : "failed");
   return redirect(safeRedirectPath(target.pathname + target.search, "/"));
 }

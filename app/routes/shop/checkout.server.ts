@@ -21,6 +21,7 @@ import { recordShopView } from "~/domain/shops/views.server";
 import { formErrorResponse } from "~/http/forms.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
+import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { requireShopPage } from "~/middleware/site.server";
@@ -54,11 +55,11 @@ export function checkoutPageData({ request, context }: Args) {
   recordShopView(shop.id, request);
   const url = new URL(request.url);
   const viewer = orderViewer(request, context);
-  const productId = Number(url.searchParams.get("product_id") ?? "1");
-  const product = findShopProduct(shop.id, productId);
+  const productId = parsePathId(url.searchParams.get("product_id") ?? "1");
+  const product = productId === null ? null : findShopProduct(shop.id, productId);
 
   let order: ReturnType<typeof getVisibleOrder> | null = null;
-  const orderParam = Number(url.searchParams.get("order"));
+  const orderParam = parsePathId(url.searchParams.get("order"));
   if (orderParam) {
     try {
       order = getVisibleOrder(orderParam, viewer, shop.id);

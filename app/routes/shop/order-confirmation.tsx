@@ -11,6 +11,7 @@ import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
+import { parsePathId } from "~/lib/path-id";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { requireShopPage } from "~/middleware/site.server";
@@ -19,9 +20,9 @@ import { requireShopPage } from "~/middleware/site.server";
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = requireShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
-  const id = Number(params.orderId);
+  const id = parsePathId(params.orderId);
   try {
-    if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("orders.not_found");
+    if (id === null) throw new NotFoundError("orders.not_found");
     return { meta, order: orderView(getVisibleOrder(id, orderViewer(request, context), shop.id)) };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;

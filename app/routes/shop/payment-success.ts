@@ -26,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { transaction, orderId } = await confirmPayment(transactionId, intentId, orderViewer(request, context));
     if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
+    // Not a failure: the payment step shows it as processing until the webhook settles it.
+    if (transaction.status === "processing") return redirect(`/?order=${orderId}&step=payment`);
     setToast(context, { type: "error", message: transaction.failureMessage ? translateMessage(t, transaction.failureMessage) : t("checkout.payment_failed") });
     return redirect(`/?order=${orderId}&step=payment`);
   } catch (error) {

@@ -1,0 +1,114 @@
+import { and, eq, inArray, asc } from "drizzle-orm";
+import { mainSiteUrl } from "~/config.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { disputeMailToSeller } from "~/domain/mail/templates.server";
+import { formatOrderNumber } from "~/domain/orders/orders.server";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orderEvents, orders, paymentDisputes, paymentEvents, paymentTransactions, shops, users, type PaymentDispute } from "~db/schema";
+import type { ProviderDispute } from "./provider.server";
+
+/** Dispute statuses after which nothing changes any more (the bank decided). */
+const CLOSED_STATUSES = new Set(["won", "lost", "warning_closed", "prevented"]);
+export const isDisputeClosed = (status: string) => CLOSED_STATUSES.has(status);
+
+type DisputeOutcome = "applied" | "duplicate" | "unchanged" | "unknown_payment";
+
+/**
+ * A chargeback opened, moved or closed at the provider: recorded once per event, kept in
+ * the order's history and mailed to the seller. A closed dispute never reopens, whatever
+ * order the events arrive in.
+ */
+export function recordDispute(eventId: string, accountId: string, dispute: ProviderDispute): DisputeOutcome {
+  const result = writeTransaction((tx): { outcome: DisputeOutcome; row?: PaymentDispute } => {
+    const recorded = tx
+      .insert(paymentEvents)
+      .values({ id: eventId, provider: "stripe", type: "charge.dispute", accountId })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+      .get();
+    if (!recorded) return { outcome: "duplicate" };
+    const txn = tx
+      .select()
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.providerPaymentId, dispute.intentId), eq(paymentTransactions.providerAccountId, accountId)))
+      .get();
+    if (!txn) return { outcome: "unknown_payment" };
+    tx.update(paymentEvents).set({ provider: txn.provider }).where(eq(paymentEvents.id, eventId)).run();
+    const now = new Date();
+    const existing = tx.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, dispute.id)).get();
+    if (existing && (existing.status === dispute.status || isDisputeClosed(existing.status))) return { outcome: "unchanged" };
+    const values = {
+      amountCents: dispute.amountCents,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      status: dispute.status,
+      evidenceDueBy: dispute.evidenceDueBy,
+      closedAt: isDisputeClosed(dispute.status) ? now : null,
+      updatedAt: now,
+    };
+    const row = existing
+      ? tx.update(paymentDisputes).set(values).where(eq(paymentDisputes.id, existing.id)).returning().get()
+      : tx
+          .insert(paymentDisputes)
+          .values({ ...values, providerDisputeId: dispute.id, transactionId: txn.id, orderId: txn.orderId, shopId: txn.shopId })
+          .returning()
+          .get();
+    tx.insert(orderEvents)
+      .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "dispute", fromValue: existing?.status ?? "", toValue: dispute.status, note: dispute.reason })
+      .run();
+    return { outcome: "applied", row };
+  });
+  if (result.row) mailDisputeToSeller(result.row);
+  return result.outcome;
+}
+
+function mailDisputeToSeller(dispute: PaymentDispute): void {
+  const row = getDatabase()
+    .select({ order: orders, shop: shops, seller: users })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(eq(orders.id, dispute.orderId))
+    .get();
+  if (!row) return;
+  sendMail({
+    to: row.seller.email,
+    template: "payment_dispute_seller",
+    dedupeKey: `dispute:${dispute.providerDisputeId}:${dispute.status}`,
+    ...disputeMailToSeller(row.seller.language, {
+      shopName: row.shop.name,
+      number: formatOrderNumber(row.order.number),
+      customer: row.order.fullName,
+      amountCents: dispute.amountCents,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      status: dispute.status,
+      closed: isDisputeClosed(dispute.status),
+      evidenceDueBy: dispute.evidenceDueBy,
+      link: `${mainSiteUrl()}/orders/${row.order.id}`,
+    }),
+  });
+}
+
+export type DisputeView = { id: number; status: string; reason: string; amountCents: number; currency: string; evidenceDueBy: string | null; open: boolean; openedAt: string };
+
+/** The disputes of several orders (for the seller's order screens), oldest first. */
+export function orderDisputes(orderIds: number[]): Map<number, DisputeView[]> {
+  const byOrder = new Map<number, DisputeView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = getDatabase().select().from(paymentDisputes).where(inArray(paymentDisputes.orderId, orderIds)).orderBy(asc(paymentDisputes.createdAt), asc(paymentDisputes.id)).all();
+  for (const d of rows) {
+    const view = {
+      id: d.id,
+      status: d.status,
+      reason: d.reason,
+      amountCents: d.amountCents,
+      currency: d.currency,
+      evidenceDueBy: d.evidenceDueBy?.toISOString() ?? null,
+      open: !isDisputeClosed(d.status),
+      openedAt: d.createdAt.toISOString(),
+    };
+    byOrder.set(d.orderId, [...(byOrder.get(d.orderId) ?? []), view]);
+  }
+  return byOrder;
+}

@@ -1,0 +1,8 @@
+/** A country's name in the reader's language (ISO 3166-1 alpha-2 code in, the code itself if unknown). */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,38 @@
+CREATE TABLE `installation` (
+	`singleton` integer PRIMARY KEY NOT NULL,
+	`id` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE `known_login_addresses` (
+	`user_id` integer NOT NULL,
+	`address` text NOT NULL,
+	`last_login_at` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `address`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `known_login_addresses_last_login_idx` ON `known_login_addresses` (`last_login_at`);--> statement-breakpoint
+CREATE TABLE `payment_disputes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`provider_dispute_id` text NOT NULL,
+	`transaction_id` text NOT NULL,
+	`order_id` integer NOT NULL,
+	`shop_id` integer NOT NULL,
+	`amount_cents` integer NOT NULL,
+	`currency` text NOT NULL,
+	`reason` text DEFAULT '' NOT NULL,
+	`status` text NOT NULL,
+	`evidence_due_by` integer,
+	`closed_at` integer,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`transaction_id`) REFERENCES `payment_transactions`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`shop_id`) REFERENCES `shops`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `payment_disputes_provider_dispute_id_unique` ON `payment_disputes` (`provider_dispute_id`);--> statement-breakpoint
+CREATE INDEX `payment_disputes_order_idx` ON `payment_disputes` (`order_id`);--> statement-breakpoint
+ALTER TABLE `seller_profiles` ADD `country` text DEFAULT 'FR' NOT NULL;--> statement-breakpoint
+ALTER TABLE `seller_profiles` ADD `payment_account_generation` integer DEFAULT 0 NOT NULL;
