@@ -56,7 +56,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test.describe("accessibility (axe, WCAG 2.1 AA) @js-only", () => {
   for (const entry of PAGE_INVENTORY) {
     test(`${entry.name} (${entry.viewer})`, async ({ browser }) => {
-      test.setTimeout(120_000);
+      // Four page loads and axe runs; screens reached through a wizard or checkout take longer.
+      test.setTimeout(entry.reach ? 480_000 : 300_000);
       const storageState = entry.viewer === "visitor" ? undefined : await storageStateFor(browser, entry.viewer);
       const found: string[] = [];
       for (const language of LANGUAGES) {
