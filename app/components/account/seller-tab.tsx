@@ -67,7 +67,7 @@ export function SellerTab({ seller, editing, lastResult }: { seller: SellerTabDa
           <div>
             <p className="text-xs font-medium text-slate-500 uppercase">{t("sellers.profile.shop_url")}</p>
             {seller.is_onboarding_complete && seller.shop_url ? (
-              <a href={seller.shop_url} className="mt-1 inline-block font-medium text-brand-600 underline" data-testid="shop-url">
+              <a href={seller.shop_url} className="mt-1 inline-block font-medium text-brand-700 underline" data-testid="shop-url">
                 {seller.shop_url}
               </a>
             ) : (

@@ -1,16 +1,21 @@
 import type { CSSProperties, ReactNode } from "react";
-import { checkoutColors, type ShopColors } from "~/lib/shop-theme";
+import { checkoutColors, checkoutTextColors, type ShopColors } from "~/lib/shop-theme";
 import { CheckoutBanner } from "./checkout-banner";
 import { CheckoutStepper, type CheckoutStep } from "./stepper";
 
 /** The checkout's colours as CSS variables, read by the stepper and the submit buttons. */
 export function checkoutThemeStyle(colors: Pick<ShopColors, "primary" | "secondary">): CSSProperties {
   const theme = checkoutColors(colors);
+  const text = checkoutTextColors(theme);
   return {
     "--checkout-accent": theme.accent,
+    "--checkout-on-accent": text.onAccent,
     "--checkout-step-current": theme.current,
+    "--checkout-on-step-current": text.onCurrent,
     "--checkout-step-completed": theme.completed,
+    "--checkout-on-step-completed": text.onCompleted,
     "--checkout-step-upcoming": theme.upcoming,
+    "--checkout-on-step-upcoming": text.onUpcoming,
   } as CSSProperties;
 }
 

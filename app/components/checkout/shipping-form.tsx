@@ -100,7 +100,7 @@ export function ShippingForm({
         pending={pending}
         pendingLabel={t("checkout.shipping.submitting")}
         className="w-full hover:brightness-95"
-        style={{ backgroundColor: "var(--checkout-accent)" }}
+        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
       >
         {t("checkout.shipping.submit")}
       </Button>

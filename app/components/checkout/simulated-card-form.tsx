@@ -56,7 +56,7 @@ export function SimulatedCardForm({
         </ul>
       </details>
       <Button type="submit" size="lg" pending={pending} pendingLabel={t("checkout.payment.processing")} className="w-full hover:brightness-95"
-        style={{ backgroundColor: "var(--checkout-accent)" }}>
+        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}>
         <LockIcon className="size-4" />
         {t("checkout.payment.pay", { amount: formatMoney(amountCents, currency, i18n.language) })}
       </Button>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/ui/icons";
-import { DEFAULT_CHECKOUT_COLORS } from "~/lib/shop-theme";
+import { checkoutTextColors, DEFAULT_CHECKOUT_COLORS } from "~/lib/shop-theme";
 
 export const CHECKOUT_STEPS = ["shipping", "payment", "success"] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
@@ -10,6 +10,13 @@ const STEP_COLORS = {
   current: `var(--checkout-step-current, ${DEFAULT_CHECKOUT_COLORS.current})`,
   completed: `var(--checkout-step-completed, ${DEFAULT_CHECKOUT_COLORS.completed})`,
   upcoming: `var(--checkout-step-upcoming, ${DEFAULT_CHECKOUT_COLORS.upcoming})`,
+} as const;
+const DEFAULT_TEXT = checkoutTextColors(DEFAULT_CHECKOUT_COLORS);
+/** The number (or tick) on each step mark: the colour that reads on it. */
+const STEP_TEXT_COLORS = {
+  current: `var(--checkout-on-step-current, ${DEFAULT_TEXT.onCurrent})`,
+  completed: `var(--checkout-on-step-completed, ${DEFAULT_TEXT.onCompleted})`,
+  upcoming: `var(--checkout-on-step-upcoming, ${DEFAULT_TEXT.onUpcoming})`,
 } as const;
 
 /** The checkout's three steps: completed, current and upcoming are told apart by colour and text. */
@@ -23,7 +30,7 @@ export function CheckoutStepper({ step }: { step: CheckoutStep }) {
         const color = STEP_COLORS[state];
         return (
           <li key={key} className="flex flex-1 items-center gap-2" aria-current={state === "current" ? "step" : undefined} data-state={state}>
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white" style={{ backgroundColor: color }}>
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold" style={{ backgroundColor: color, color: STEP_TEXT_COLORS[state] }}>
               {state === "completed" ? <CheckIcon className="size-4" /> : index + 1}
             </span>
             {/* On narrow screens only the current step is named; the others keep their number. */}

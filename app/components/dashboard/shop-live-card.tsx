@@ -22,7 +22,7 @@ export function ShopLiveCard({ url, name }: { url: string; name: string }) {
   }
 
   return (
-    <section className="rounded-xl bg-gradient-to-r from-brand-500 to-accent-500 p-6 text-white shadow-sm" data-testid="shop-live-card" aria-labelledby="shop-live-title">
+    <section className="rounded-xl bg-gradient-to-r from-brand-700 to-fuchsia-800 p-6 text-white shadow-sm" data-testid="shop-live-card" aria-labelledby="shop-live-title">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
           <StoreIcon className="size-8" />

@@ -69,7 +69,8 @@ export function FeeCalculator({ initialAmount }: { initialAmount: string }) {
             preventScrollReset
             replace
             onClick={() => setRaw(String(preset))}
-            aria-pressed={amount === preset}
+            // A link: the chosen amount is the current one (aria-pressed belongs to buttons).
+            aria-current={amount === preset ? "true" : undefined}
             className={cx(buttonClasses(amount === preset ? "primary" : "outline", "sm"))}
           >
             {money(preset * 100)}

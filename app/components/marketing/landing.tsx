@@ -66,7 +66,7 @@ export function Landing({ attemptedSubdomain }: { attemptedSubdomain: string | n
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {features.map(({ key, Icon }) => (
             <article key={key} className="rounded-xl border border-border bg-white p-6 shadow-sm">
-              <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+              <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon className="size-6" />
               </span>
               <h3 className="mt-4 text-lg font-semibold">{t(`landing.features.${key}.title`)}</h3>
@@ -84,7 +84,7 @@ export function Landing({ attemptedSubdomain }: { attemptedSubdomain: string | n
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
               <li key={step} className="rounded-xl bg-white p-6 shadow-sm">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-500 font-bold text-white">{index + 1}</span>
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-500 font-bold text-on-brand">{index + 1}</span>
                 <h3 className="mt-4 text-lg font-semibold">{t(`landing.process.${step}.title`)}</h3>
                 <p className="mt-2 text-sm text-slate-600">{t(`landing.process.${step}.description`)}</p>
               </li>

@@ -141,7 +141,7 @@ export function OrderTable<T extends OrderView>({
                         event.preventDefault();
                         setOpenId(order.id);
                       }}
-                      className="font-medium text-brand-600 underline-offset-2 hover:underline"
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
                       aria-label={t("orders.view_order", { number: order.number })}
                     >
                       {t("orders.view")}

@@ -19,7 +19,7 @@ export function StepIndicator({ step }: { step: number }) {
                 className={cx(
                   "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
                   state === "done" && "bg-green-600 text-white",
-                  state === "current" && "bg-brand-500 text-white",
+                  state === "current" && "bg-brand-500 text-on-brand",
                   state === "upcoming" && "bg-slate-200 text-slate-600",
                 )}
               >

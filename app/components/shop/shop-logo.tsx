@@ -6,8 +6,8 @@ export function ShopLogo({ logoUrl, name, className = "size-10" }: { logoUrl: st
   return (
     <span
       aria-hidden="true"
-      className={`${className} flex items-center justify-center rounded-lg text-white`}
-      style={{ backgroundColor: "var(--shop-primary, #FF0055)" }}
+      className={`${className} flex items-center justify-center rounded-lg`}
+      style={{ backgroundColor: "var(--shop-primary, #FF0055)", color: "var(--shop-on-primary, #000000)" }}
       title={name}
     >
       <StoreIcon className="size-5" />

@@ -1,16 +1,24 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { ShopBranding } from "~/domain/shops/shops.server";
+import { shopPalette } from "~/lib/shop-theme";
 import { ShopHeader } from "./shop-header";
 
-/** A shop page wears the shop's colours as CSS variables (and, later, its custom CSS). */
+/**
+ * A shop page wears the shop's colours as CSS variables (and, later, its custom CSS), with
+ * the readable text colour for its fills (`--shop-on-*`) and its primary shade for text.
+ */
 export function shopThemeStyle(shop: Pick<ShopBranding, "colors">): CSSProperties {
+  const palette = shopPalette(shop.colors);
   return {
-    "--shop-primary": shop.colors.primary,
-    "--shop-secondary": shop.colors.secondary,
-    "--shop-background": shop.colors.background,
-    "--shop-text": shop.colors.text,
-    backgroundColor: shop.colors.background,
-    color: shop.colors.text,
+    "--shop-primary": palette.primary,
+    "--shop-on-primary": palette.onPrimary,
+    "--shop-primary-ink": palette.primaryInk,
+    "--shop-secondary": palette.secondary,
+    "--shop-on-secondary": palette.onSecondary,
+    "--shop-background": palette.background,
+    "--shop-text": palette.text,
+    backgroundColor: palette.background,
+    color: palette.text,
   } as CSSProperties;
 }
 

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { parseAmountToCents } from "~/lib/money";
 import { COLOR_FIELDS, customizationSchema, DEFAULT_MINIMUM_ORDER_CENTS, MINIMUM_ORDER_FLOOR_CENTS } from "~/schemas/customization";
+import { ContrastWarning } from "./contrast-warning";
 import { CustomizationPreview } from "./customization-preview";
 
 export type CustomizationValues = {
@@ -153,6 +154,12 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
                 </div>
               );
             })}
+          </div>
+          <div className="mt-4">
+            <ContrastWarning
+              colors={{ primary: values.primary_color, secondary: values.secondary_color, background: values.background_color, text: values.text_color }}
+              banner={Boolean(values.checkout_banner_text_en.trim() || values.checkout_banner_text_fr.trim())}
+            />
           </div>
         </fieldset>
 

@@ -65,7 +65,7 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
               onClick={(event) => void choose(event, language)}
               className={cx(
                 "block rounded-md px-3 py-2 text-sm text-foreground hover:bg-muted",
-                language === current && "font-semibold text-brand-600",
+                language === current && "font-semibold text-brand-700",
               )}
             >
               {languageNames[language]}

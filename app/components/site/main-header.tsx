@@ -9,7 +9,7 @@ import { MobileMenu } from "./mobile-menu";
 import { sellerLinks } from "./nav-links";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted", isActive ? "text-brand-600" : "text-slate-700");
+  cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted", isActive ? "text-brand-700" : "text-slate-700");
 
 export function MainHeader() {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ export function RouteErrorBoundary() {
   const key = status === 404 ? "not_found" : status === 403 ? "forbidden" : status >= 500 ? "server" : "generic";
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">{status}</p>
+      <p className="text-sm font-semibold text-brand-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{t(`errors.page.${key}.title`)}</h1>
       <p className="mt-3 max-w-md text-muted-foreground">{serverMessage ?? t(`errors.page.${key}.description`)}</p>
       {status >= 500 ? <ErrorReference /> : null}

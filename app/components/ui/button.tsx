@@ -6,13 +6,13 @@ export type ButtonVariant = "primary" | "secondary" | "outline" | "inverse" | "g
 export type ButtonSize = "sm" | "md" | "lg";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-500 text-white hover:bg-brand-600 shadow-sm",
+  primary: "bg-brand-500 text-on-brand hover:bg-brand-600 shadow-sm",
   secondary: "bg-slate-900 text-white hover:bg-slate-800 shadow-sm",
   outline: "border border-border bg-white text-foreground hover:bg-muted",
   inverse: "border border-slate-600 text-white hover:bg-slate-800",
   ghost: "text-foreground hover:bg-muted",
   danger: "bg-danger text-white hover:bg-red-800 shadow-sm",
-  link: "text-brand-600 underline-offset-4 hover:underline px-0",
+  link: "text-brand-700 underline-offset-4 hover:underline px-0",
 };
 const sizes: Record<ButtonSize, string> = {
   sm: "h-8 px-3 text-sm",

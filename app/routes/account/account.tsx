@@ -125,7 +125,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             aria-current={tab === section ? "page" : undefined}
             className={cx(
               "-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap",
-              tab === section ? "border-brand-500 text-brand-600" : "border-transparent text-slate-600 hover:text-slate-900",
+              tab === section ? "border-brand-500 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
             )}
           >
             {t(`account.tabs.${tab}`)}

@@ -20,7 +20,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={t("contact.title")} subtitle={t("contact.subtitle")} />
       <section className="container-page grid gap-6 py-12 md:grid-cols-2">
         <article className="rounded-xl border border-border bg-white p-6 shadow-sm">
-          <MailIcon className="size-8 text-brand-600" />
+          <MailIcon className="size-8 text-brand-700" />
           <h2 className="mt-4 text-xl font-semibold">{t("contact.email.title")}</h2>
           <p className="mt-2 text-sm text-slate-600">{t("contact.email.description")}</p>
           <a href={`mailto:${supportEmail}`} className={buttonClasses("primary", "md", "mt-4")}>
@@ -28,7 +28,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           </a>
         </article>
         <article className="rounded-xl border border-border bg-white p-6 shadow-sm">
-          <UsersIcon className="size-8 text-brand-600" />
+          <UsersIcon className="size-8 text-brand-700" />
           <h2 className="mt-4 text-xl font-semibold">{t("contact.community.title")}</h2>
           <p className="mt-2 text-sm text-slate-600">{t("contact.community.description")}</p>
           <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("contact.community.subject"))}`} className={buttonClasses("outline", "md", "mt-4")}>

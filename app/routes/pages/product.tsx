@@ -26,7 +26,7 @@ export default function ProductPage() {
       <section className="container-page grid gap-6 py-16 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ key, Icon }) => (
           <article key={key} className="rounded-xl border border-border bg-white p-6 shadow-sm">
-            <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+            <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
               <Icon className="size-6" />
             </span>
             <h2 className="mt-4 text-lg font-semibold">{t(`product_page.features.${key}.title`)}</h2>

@@ -107,9 +107,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                   aria-current={c.slug === category ? "page" : undefined}
                   className={cx(
                     "block rounded-lg border px-3 py-1.5 text-sm",
-                    c.slug === category ? "border-transparent font-semibold text-white" : "border-black/10 bg-white text-slate-700 hover:bg-slate-50",
+                    c.slug === category ? "border-transparent font-semibold" : "border-black/10 bg-white text-slate-700 hover:bg-slate-50",
                   )}
-                  style={c.slug === category ? { backgroundColor: "var(--shop-primary)" } : undefined}
+                  style={c.slug === category ? { backgroundColor: "var(--shop-primary)", color: "var(--shop-on-primary)" } : undefined}
                 >
                   {c.name}
                 </Link>
@@ -171,8 +171,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                       product.isInStock ? (
                         <Link
                           to={`/?product_id=${product.id}`}
-                          className="mt-2 inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium text-white"
-                          style={{ backgroundColor: "var(--shop-primary)" }}
+                          className="mt-2 inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium"
+                          style={{ backgroundColor: "var(--shop-primary)", color: "var(--shop-on-primary)" }}
                           aria-label={t("catalogue.buy_product", { name: product.name })}
                         >
                           {t("catalogue.buy")}

@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
+import { DEMO_SHOP, PAGE_INVENTORY, signIn, type InventoryPage, type Viewer } from "./page-inventory";
+
+/**
+ * WCAG 2.1 AA sweep: every screen of the inventory, in English and French, on a desktop and
+ * a phone, signed out and signed in: axe must find no serious or critical violation.
+ * axe runs in the page, hence @js-only. One test per screen (the four combinations inside)
+ * keeps the suite short; each account signs in once per worker.
+ */
+
+const LANGUAGES = ["en", "fr"] as const;
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+const signedIn = new Map<Exclude<Viewer, "visitor">, Promise<StorageState>>();
+
+/** The viewer's cookies, signed in once per worker and reused by every test. */
+function storageStateFor(browser: Browser, viewer: Exclude<Viewer, "visitor">): Promise<StorageState> {
+  let state = signedIn.get(viewer);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext();
+      try {
+        await signIn(await context.newPage(), viewer);
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    signedIn.set(viewer, state);
+  }
+  return state;
+}
+
+async function open(page: Page, entry: InventoryPage) {
+  await page.goto(entry.url);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  if (entry.reach) await entry.reach(page);
+}
+
+/** The serious and critical violations, one readable line per rule and element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? violation.help}`),
+    );
+}
+
+test.describe("accessibility (axe, WCAG 2.1 AA) @js-only", () => {
+  for (const entry of PAGE_INVENTORY) {
+    test(`${entry.name} (${entry.viewer})`, async ({ browser }) => {
+      // Four page loads and axe runs; screens reached through a wizard or checkout take longer.
+      test.setTimeout(entry.reach ? 480_000 : 300_000);
+      const storageState = entry.viewer === "visitor" ? undefined : await storageStateFor(browser, entry.viewer);
+      const found: string[] = [];
+      for (const language of LANGUAGES) {
+        for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+          const context = await browser.newContext({ viewport, storageState });
+          try {
+            await context.addCookies([mainUrl("/"), shopUrl(DEMO_SHOP, "/")].map((url) => ({ name: "i18nextLng", value: language, url })));
+            const page = await context.newPage();
+            await open(page, entry);
+            await expect(page.locator("html")).toHaveAttribute("lang", language);
+            for (const line of await seriousViolations(page)) found.push(`[${language} ${device}] ${line}`);
+          } finally {
+            await context.close();
+          }
+        }
+      }
+      expect(found, found.join("\n")).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,148 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { mainUrl, shopUrl } from "./fixtures";
+
+/**
+ * Every screen of the product, for sweeps that visit them all (accessibility, phone layout).
+ * A screen is a URL opened as someone, plus the steps that lead to it when a URL alone does
+ * not (the wizard's later steps, the checkout's payment step). Reaching a screen only clicks
+ * submit buttons and fills fields by name, so it works in every language.
+ */
+
+/** Who opens the page: a visitor, or a session of the demo accounts (seeded). */
+export type Viewer = "visitor" | "seller" | "admin";
+
+export type InventoryPage = {
+  /** Unique, readable: it names the test and the failure. */
+  name: string;
+  viewer: Viewer;
+  /** The absolute URL to open first. */
+  url: string;
+  /** From the opened URL to the screen, when it takes more than a page load. */
+  reach?: (page: Page) => Promise<void>;
+};
+
+/** The seeded demo shop: a live shop with a catalogue, orders and a checkout banner. */
+export const DEMO_SHOP = "demo";
+/** The demo seller's first order (seeded), on both sites. */
+const DEMO_ORDER_ID = 1;
+
+export const DEMO_USERS = {
+  seller: { email: "demo@example.com", password: "Demo1234!" },
+  admin: { email: "admin@example.com", password: "Admin1234!" },
+} as const;
+
+const fill = async (page: Page, values: Record<string, string>) => {
+  for (const [name, value] of Object.entries(values)) {
+    const field = page.locator(`#main [name="${name}"]`);
+    if ((await field.evaluate((el) => el.tagName)) === "SELECT") await field.selectOption(value);
+    else await field.fill(value);
+  }
+};
+
+/** Submits the main form with its primary button (not the wizard's Previous). */
+const submit = (page: Page) => page.locator('#main form[method="post"] button[type="submit"]:not([name="back"])').first().click();
+
+async function registerStep2(page: Page) {
+  await fill(page, { business_name: "Sweep Boutique", subdomain: `sweep-${crypto.randomUUID().slice(0, 8)}`, business_type: "company" });
+  await submit(page);
+  await page.locator('#main [name="siret"]').waitFor();
+}
+
+async function registerStep3(page: Page) {
+  await registerStep2(page);
+  await fill(page, { siret: "12345678901234", contact_email: "sweep@example.test", contact_phone: "0612345678" });
+  await submit(page);
+  await page.locator('#main [name="password_confirm"]').waitFor();
+}
+
+/** A shopper fills the shipping step of the demo shop (an unpaid order) and lands on payment. */
+async function checkoutPayment(page: Page) {
+  await fill(page, {
+    full_name: "Sam Sweep",
+    email: "sam@example.test",
+    phone: "0611223344",
+    address: "3 place Bellecour",
+    city: "Lyon",
+    zip_code: "69002",
+    country: "France",
+    reference: "SWEEP-1",
+    total_amount: "25.00",
+  });
+  await submit(page);
+  await page.waitForURL(/step=payment/);
+}
+
+const main = (name: string, path: string, viewer: Viewer = "visitor", reach?: InventoryPage["reach"]): InventoryPage => ({
+  name: `main ${name}`,
+  viewer,
+  url: mainUrl(path),
+  reach,
+});
+const shop = (name: string, path: string, viewer: Viewer = "visitor", reach?: InventoryPage["reach"]): InventoryPage => ({
+  name: `shop ${name}`,
+  viewer,
+  url: shopUrl(DEMO_SHOP, path),
+  reach,
+});
+
+export const PAGE_INVENTORY: readonly InventoryPage[] = [
+  // Main site, public.
+  main("landing", "/"),
+  main("product", "/product"),
+  main("pricing", "/pricing"),
+  main("pricing with an amount", "/pricing?amount=50"),
+  main("about", "/about"),
+  main("contact", "/contact"),
+  main("terms", "/terms"),
+  main("privacy", "/privacy"),
+  main("legal notice", "/legal-notice"),
+  main("login", "/login"),
+  main("register step 1", "/register"),
+  main("register step 2", "/register", "visitor", registerStep2),
+  main("register step 3", "/register", "visitor", registerStep3),
+  main("verify email (bad link)", "/verify-email/not-a-token"),
+  main("account (signed out)", "/account"),
+  main("orders (signed out)", "/orders"),
+  main("404", "/no-such-page"),
+  // Main site, the demo seller.
+  main("landing (seller)", "/", "seller"),
+  main("dashboard", "/dashboard", "seller"),
+  main("account profile", "/account?section=profile", "seller"),
+  main("account seller", "/account?section=seller", "seller"),
+  main("account shop", "/account?section=shop", "seller"),
+  main("products", "/dashboard/products", "seller"),
+  main("product edit", "/dashboard/products/1", "seller"),
+  main("orders", "/orders", "seller"),
+  main("order detail", `/orders/${DEMO_ORDER_ID}`, "seller"),
+  main("shop customization", "/shop/customization", "seller"),
+  main("onboarding", "/onboarding", "seller"),
+  main("404 (seller)", "/no-such-page", "seller"),
+  // Main site, staff.
+  main("admin sellers", "/admin/sellers", "admin"),
+  main("admin sellers (verified)", "/admin/sellers?status=verified", "admin"),
+  main("account profile (admin)", "/account", "admin"),
+  // The demo shop.
+  shop("catalogue", "/products"),
+  shop("catalogue category", "/products?category=fashion"),
+  shop("catalogue search without results", "/products?search=zzzz-nothing"),
+  shop("checkout shipping", "/"),
+  shop("checkout payment", "/", "visitor", checkoutPayment),
+  shop("orders (signed out)", "/orders"),
+  shop("404", "/no-such-page"),
+  shop("catalogue (seller)", "/products", "seller"),
+  shop("orders (seller)", "/orders", "seller"),
+  shop("order confirmation (seller)", `/order-confirmation/${DEMO_ORDER_ID}`, "seller"),
+];
+
+/** Signs a demo account in on both sites (the session cookie is per host). */
+export async function signIn(page: Page, viewer: Exclude<Viewer, "visitor">): Promise<void> {
+  const user = DEMO_USERS[viewer];
+  for (const url of [mainUrl("/login"), shopUrl(DEMO_SHOP, "/login")]) {
+    await page.goto(url);
+    await page.locator('#main [name="email"]').fill(user.email);
+    await page.locator('#main [name="password"]').fill(user.password);
+    await submit(page);
+    await page.waitForURL((next) => !next.pathname.startsWith("/login"));
+  }
+}

@@ -1,0 +1,57 @@
+import { createLiveSeller } from "./db";
+import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
+
+test.describe("shop palette and readable colours", () => {
+  test("the customization form warns when the text colour does not read, live and after saving", async ({ page, jsEnabled }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller);
+    await page.goto(mainUrl("/account?section=shop"));
+    await expect(page.getByTestId("contrast-warning")).toHaveCount(0);
+    await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#bbbbbb");
+    const warning = page.getByTestId("contrast-warning");
+    // With JavaScript the warning follows the typing; it lives in a polite live region.
+    if (jsEnabled) await expect(warning).toContainText("The text colour on the background colour has a contrast of 1.91:1");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+    await expect(warning).toContainText("Some of your colours are hard to read");
+    await expect(warning).toContainText("contrast of 1.91:1; text needs at least 4.5:1");
+
+    await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#111111");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+    await expect(warning).toHaveCount(0);
+  });
+
+  test("the warning is translated", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller);
+    await page.goto(mainUrl("/account?section=shop&lng=fr"));
+    await page.getByRole("textbox", { name: "Couleur du texte", exact: true }).fill("#bbbbbb");
+    await page.getByRole("button", { name: "Enregistrer la personnalisation" }).click();
+    await expect(page.getByTestId("contrast-warning")).toContainText("un contraste de 1,91:1");
+  });
+
+  test("a branded shop's header login, chips and checkout wear its colours, with text that reads on them", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller);
+    await page.goto(mainUrl("/account?section=shop"));
+    // A light primary: white text would not read on it, black does.
+    await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#ffeb3b");
+    await page.getByRole("button", { name: "Save customization" }).click();
+    await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    const login = page.getByRole("banner").getByRole("link", { name: "Login" }).first();
+    await expect(login).toHaveCSS("background-color", "rgb(255, 235, 59)");
+    await expect(login).toHaveCSS("color", "rgb(0, 0, 0)");
+    const allCategories = page.getByRole("navigation", { name: "Categories" }).getByRole("link").first();
+    await expect(allCategories).toHaveCSS("background-color", "rgb(255, 235, 59)");
+    await expect(allCategories).toHaveCSS("color", "rgb(0, 0, 0)");
+
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    const next = page.getByRole("button", { name: "Continue to payment" });
+    await expect(next).toHaveCSS("background-color", "rgb(255, 235, 59)");
+    await expect(next).toHaveCSS("color", "rgb(0, 0, 0)");
+  });
+});
