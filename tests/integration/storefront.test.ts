@@ -16,7 +16,7 @@ const shipping = {
 async function checkout(shopper: TestClient, card = "4242 4242 4242 4242") {
   await shopper.request("/?product_id=1");
   // Forms of an index route post to "?index" (React Router renders the action that way).
-  const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", ...shipping } });
+  const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping } });
   expect(created.status).toBe(302);
   const location = created.headers.get("Location")!;
   expect(location).toMatch(/^\/\?order=\d+&step=payment$/);
@@ -69,23 +69,24 @@ describe("the shop's checkout without JavaScript", () => {
 describe("editing an order on the way back to shipping", () => {
   async function orderWithIntent(shopper: TestClient) {
     await shopper.request("/?product_id=1");
-    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", ...shipping } });
+    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping } });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
     const intentId = sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!.provider_payment_id;
     return { orderId, intentId };
   }
-  const edit = (shopper: TestClient, orderId: number, total: string) =>
-    shopper.request(`/?index&order=${orderId}&step=shipping`, { form: { intent: "shipping", order: String(orderId), ...shipping, total_amount: total } });
+  // A catalogue order's total follows its quantity (issue 12): a new quantity is a new amount.
+  const edit = (shopper: TestClient, orderId: number, quantity: string, total: string) =>
+    shopper.request(`/?index&order=${orderId}&step=shipping`, { form: { intent: "shipping", order: String(orderId), ...shipping, quantity, total_amount: total } });
 
   it("a new amount cancels the old payment and prepares a new one", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { orderId, intentId } = await orderWithIntent(shopper);
-    const edited = await edit(shopper, orderId, "41.00");
+    const edited = await edit(shopper, orderId, "2", "78.00");
     expect(edited.headers.get("Location")).toBe(`/?order=${orderId}&step=payment`);
     expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", intentId)[0]!.status).toBe("canceled");
     const txn = sql<{ provider_payment_id: string; amount_cents: number }[]>("select provider_payment_id, amount_cents from payment_transactions where order_id = ?", orderId)[0]!;
     expect(txn.provider_payment_id).not.toBe(intentId);
-    expect(txn.amount_cents).toBe(4100);
+    expect(txn.amount_cents).toBe(7800);
   });
 
   it("a payment that went through meanwhile is kept: the edit is refused and the order is paid", async () => {
@@ -93,7 +94,7 @@ describe("editing an order on the way back to shipping", () => {
     const { orderId, intentId } = await orderWithIntent(shopper);
     // Paid at the provider, its confirmation not processed yet (e.g. a webhook still on its way).
     sql("update simulated_payment_intents set status = 'succeeded' where id = ?", intentId);
-    const edited = await edit(shopper, orderId, "41.00");
+    const edited = await edit(shopper, orderId, "2", "78.00");
     expect(edited.status).toBe(409);
     // The page now shows what really happened: the payment went through.
     expect(await edited.text()).toContain("Payment successful!");
@@ -120,7 +121,7 @@ describe("the confirmation page of an unpaid order", () => {
   it("does not claim the order is confirmed and offers to finish the payment", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     await shopper.request("/?product_id=1");
-    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", ...shipping } });
+    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping } });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
     const page = await shopper.html(`/order-confirmation/${orderId}`);
     expect(page.html).toContain("Awaiting payment");
