@@ -44,14 +44,17 @@ describe("the shop's checkout without JavaScript", () => {
     expect(confirmation.html.replaceAll("<!-- -->", "")).toContain("1 × Silk Scarf Aurora");
   });
 
-  it("shows the card error and keeps the card number after a decline", async () => {
+  it("after a decline, answers with the payment step's own URL, which shows the card error once", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    const { paid } = await checkout(shopper, "4000 0000 0000 0002");
-    expect(paid.status).toBe(402);
-    const html = await paid.text();
-    expect(html).toContain("Your card was declined.");
-    expect(html).toContain('value="4000 0000 0000 0002"');
-    expect(html).not.toContain('value="123"');
+    const { orderId, paid } = await checkout(shopper, "4000 0000 0000 0002");
+    // Issue 12: no "?index&order=…" left in the address bar; the entry is replaced, not added.
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("Location")).toBe(`/?order=${orderId}&step=payment`);
+    expect(paid.headers.get("X-Remix-Replace")).toBe("true");
+    const html = (await shopper.html(`/?order=${orderId}&step=payment`)).html;
+    expect(html.split("Your card was declined.").length - 1).toBe(1);
+    // A card number is never written back into a page.
+    expect(html).not.toContain('value="4000 0000 0000 0002"');
   });
 
   it("finishes an authenticated payment from /payment-success's query parameters", async () => {

@@ -31,14 +31,7 @@ export function CheckoutPage({ data }: { data: Data }) {
   const actionData = useActionData<SubmissionResult<string[]> | CardResult>();
   const shippingResult = actionData && "status" in actionData ? actionData : null;
   const cardResult = actionData && "card" in actionData ? actionData : null;
-  const shippingError = shippingResult?.error?.[""]?.[0];
-
-  useEffect(() => {
-    if (cardResult?.cardError) toast.error(cardResult.cardError);
-  }, [cardResult]);
-  useEffect(() => {
-    if (shippingError) toast.error(translateMessage(t, shippingError));
-  }, [shippingError, t]);
+  // Errors show once, where they belong (the form's or the card's error box), never again as a toast.
 
   const order = data.order;
   const purchase = data.purchase;

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, replace, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { getConfig } from "~/config.server";
 import { DomainError, NotFoundError } from "~/domain/errors.server";
@@ -26,7 +26,7 @@ import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { requireShopPage } from "~/middleware/site.server";
 import { checkoutSchema } from "~/schemas/checkout";
-import { cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
+import { CARD_ERROR_FIELDS, cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export type CheckoutStepName = "shipping" | "payment" | "success";
@@ -196,8 +196,12 @@ export async function checkoutAction({ request, context }: Args) {
       const returnTo = `/payment-success?transaction_id=${transaction.id}`;
       return redirect(`${paid.nextActionUrl}?return_to=${encodeURIComponent(returnTo)}`);
     }
-    const message = paid.lastError ? translateMessage(t, paid.lastError) : t("checkout.payment_failed");
-    return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: message }, { status: 402 });
+    // A badly typed card (the provider's own checks) is an error of its field, shown there once.
+    const field = paid.lastError ? CARD_ERROR_FIELDS[paid.lastError] : undefined;
+    if (field) return data({ card: submission.reply({ fieldErrors: { [field]: [paid.lastError!] }, hideFields: ["cvc"] }), cardError: null }, { status: 400 });
+    // Declined: the payment step shows the failure recorded on the payment. Answering with a
+    // redirect (replacing the history entry) keeps the step's own URL, without "?index".
+    return replace(paymentStep(order.id));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) }, { status: error.status });

@@ -4,7 +4,6 @@ import type { Route } from "./+types/payment-success";
 import { DomainError } from "~/domain/errors.server";
 import { confirmPayment } from "~/domain/payments/payments.server";
 import { orderViewer } from "~/http/shopper.server";
-import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { requireShopPage } from "~/middleware/site.server";
 
@@ -26,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { transaction, orderId } = await confirmPayment(transactionId, intentId, orderViewer(request, context));
     if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
-    setToast(context, { type: "error", message: transaction.failureMessage ? translateMessage(t, transaction.failureMessage) : t("checkout.payment_failed") });
+    // The payment step shows the failure recorded on the payment, once (no toast repeating it).
     return redirect(`/?order=${orderId}&step=payment`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
