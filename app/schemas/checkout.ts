@@ -1,5 +1,6 @@
 import { messageKey } from "~/lib/messages";
 import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
+import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
 import { z } from "./zod-messages";
 
 const text = (min: number, message: string, max = 200) =>
@@ -13,10 +14,58 @@ const optional = (max: number) =>
     .transform((v) => v ?? "");
 
 /**
+ * A catalogue purchase: the product's unit price, from which the total is computed. The
+ * server verifies the total sent; the browser computes it from the quantity itself (and
+ * would validate before its own total is updated).
+ */
+export type CataloguePricing = { unitPriceCents: number; verifyTotal?: boolean };
+
+/**
  * The shipping form of the checkout (spec section 5). The minimum total depends on the
  * shop (10 when unset), so the schema is built per shop; the browser and the server use it.
+ * A live purchase (no `catalogue`) takes the typed total and needs a reference; a
+ * catalogue purchase takes a quantity (enough to reach the minimum) and its total must be
+ * the unit price times that quantity (the order domain checks it again against the
+ * product's stored price).
  */
-export function checkoutSchema(minimumCents: number) {
+export function checkoutSchema(minimumCents: number, catalogue?: CataloguePricing) {
+  const minimum = centsToDecimalString(minimumCents);
+  const fewest = catalogue ? minimumQuantity(catalogue.unitPriceCents, minimumCents) : 1;
+  return checkoutFields(minimumCents, catalogue !== undefined)
+    .refine((value) => purchaseIsIdentified(value, catalogue !== undefined), purchaseRuleIssue)
+    // Missing, or too few to reach the minimum (an invalid number has its own message already).
+    .refine((value) => catalogue === undefined || (typeof value.quantity === "number" ? value.quantity < 1 || value.quantity >= fewest : value.quantity !== undefined), {
+      path: ["quantity"],
+      message: fewest > 1 ? messageKey("purchase.errors.quantity_minimum", { quantity: fewest, minimum }) : "purchase.errors.quantity",
+    })
+    .superRefine((value, ctx) => {
+      if (!catalogue?.verifyTotal || typeof value.quantity !== "number") return;
+      const expected = itemsTotalCents([{ unitPriceCents: catalogue.unitPriceCents, quantity: value.quantity }]);
+      if (value.total_amount !== expected) {
+        ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
+      }
+    });
+}
+
+/**
+ * The seller must know what was bought: a catalogue item, or for a live purchase at least
+ * one of reference, content or live reference (the error shows on reference).
+ */
+function purchaseIsIdentified(value: { reference?: unknown; content?: unknown; live_reference?: unknown }, hasItem: boolean): boolean {
+  return hasItem || [value.reference, value.content, value.live_reference].some((v) => String(v ?? "").trim() !== "");
+}
+// Checked even when other fields are invalid, so every error shows at once.
+const purchaseRuleIssue = { path: ["reference"], message: "checkout.errors.reference_required", when: () => true };
+
+/** POST /api/v1/shop/orders/: the checkout fields plus items (spec section 7); the total is checked against the items by the order domain. */
+export function orderCreateSchema(minimumCents: number) {
+  return checkoutFields(minimumCents, false)
+    .omit({ quantity: true })
+    .extend({ items: orderItemsSchema })
+    .refine((value) => purchaseIsIdentified(value, Array.isArray(value.items) && value.items.length > 0), purchaseRuleIssue);
+}
+
+function checkoutFields(minimumCents: number, computedTotal: boolean) {
   const minimum = centsToDecimalString(minimumCents);
   return z
     .object({
@@ -48,7 +97,8 @@ export function checkoutSchema(minimumCents: number) {
             ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_invalid" });
             return z.NEVER;
           }
-          if (cents < minimumCents) {
+          // A catalogue total is computed, not typed: the quantity rule below carries the minimum.
+          if (!computedTotal && cents < minimumCents) {
             ctx.addIssue({ code: "custom", message: messageKey("checkout.errors.total_amount_minimum", { minimum }) });
             return z.NEVER;
           }
@@ -58,13 +108,24 @@ export function checkoutSchema(minimumCents: number) {
           }
           return cents;
         }),
-    })
-    .refine(
-      // At least one way for the seller to know what was bought (the error shows on reference).
-      (value) => [value.reference, value.content, value.live_reference].some((v) => String(v ?? "").trim() !== ""),
-      // Checked even when other fields are invalid, so every error shows at once.
-      { path: ["reference"], message: "checkout.errors.reference_required", when: () => true },
-    );
+      // Only a catalogue purchase has a quantity.
+      quantity: z
+        .preprocess(
+          (v) => (v === "" || v === null ? undefined : v),
+          z.coerce
+            .number({ error: "purchase.errors.quantity" })
+            .int("purchase.errors.quantity")
+            .min(1, "purchase.errors.quantity")
+            .max(MAX_ITEM_QUANTITY, "purchase.errors.quantity")
+            .optional(),
+        )
+        .optional(),
+    });
+}
+
+/** The total sent is not the price times the quantity: the message says what it is. */
+export function totalMismatchMessage(expectedCents: number): string {
+  return messageKey("purchase.errors.total_amount_mismatch", { total: centsToDecimalString(expectedCents) });
 }
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
 
@@ -73,7 +134,7 @@ export const orderItemsSchema = z
     z.object({
       product: z.coerce.number().int().positive().optional(),
       product_id: z.coerce.number().int().positive().optional(),
-      quantity: z.coerce.number().int().min(1).max(99).default(1),
+      quantity: z.coerce.number().int().min(1).max(MAX_ITEM_QUANTITY).default(1),
     }),
   )
   .max(20)

@@ -1,3 +1,4 @@
+import { isExpired, parseExpiry, passesLuhn } from "~/lib/card-format";
 import { z } from "./zod-messages";
 
 export const payRequestSchema = z.object({
@@ -31,19 +32,41 @@ export const simulatedOnboardingSchema = z.object({
     .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "payments.simulated.iban_invalid")),
 });
 
-/** The built-in card form as shoppers type it: number, MM/YY, CVC. */
-export const simulatedCardFormSchema = z
-  .object({
-    card_number: z.string({ error: "payments.card.number_invalid" }).trim().min(12, "payments.card.number_invalid").max(23, "payments.card.number_invalid"),
-    expiry: z
-      .string({ error: "payments.card.expiry_invalid" })
-      .trim()
-      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "payments.card.expiry_invalid"),
-    cvc: z.string({ error: "payments.card.cvc_invalid" }).trim().regex(/^\d{3,4}$/, "payments.card.cvc_invalid"),
-  });
+/** The built-in card form as shoppers type it: number (spaces allowed), MM/YY (or MMYY), CVC. */
+export const simulatedCardFormSchema = z.object({
+  card_number: z
+    .string({ error: "payments.card.number_invalid" })
+    .trim()
+    .min(12, "payments.card.number_invalid")
+    .max(23, "payments.card.number_invalid")
+    .refine(passesLuhn, "payments.card.number_invalid"),
+  expiry: z
+    .string({ error: "payments.card.expiry_invalid" })
+    .trim()
+    .transform((value, ctx) => {
+      const expiry = parseExpiry(value);
+      if (!expiry) {
+        ctx.addIssue({ code: "custom", message: "payments.card.expiry_invalid" });
+        return z.NEVER;
+      }
+      if (isExpired(expiry)) {
+        ctx.addIssue({ code: "custom", message: "payments.card.expired" });
+        return z.NEVER;
+      }
+      return expiry;
+    }),
+  cvc: z.string({ error: "payments.card.cvc_invalid" }).trim().regex(/^\d{3,4}$/, "payments.card.cvc_invalid"),
+});
 
-/** The card form's values as the provider takes them ("12/30" → month 12, year 30). */
+/** The card form's values as the provider takes them ("12/30" → month 12, year 2030). */
 export function cardFromForm(value: z.output<typeof simulatedCardFormSchema>) {
-  const [month, year] = value.expiry.split("/").map((p) => Number(p.trim()));
-  return { number: value.card_number, expMonth: month!, expYear: year!, cvc: value.cvc };
+  return { number: value.card_number, expMonth: value.expiry.month, expYear: value.expiry.year, cvc: value.cvc };
 }
+
+/** Which field of the card form a provider's card error is about (it is shown there, once). */
+export const CARD_ERROR_FIELDS: Record<string, "card_number" | "expiry" | "cvc"> = {
+  "payments.card.number_invalid": "card_number",
+  "payments.card.expiry_invalid": "expiry",
+  "payments.card.expired": "expiry",
+  "payments.card.cvc_invalid": "cvc",
+};

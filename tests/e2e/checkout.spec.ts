@@ -69,16 +69,19 @@ test.describe("checkout with the simulated provider", () => {
     await expect(page.getByTestId("confirmation-total")).toHaveText(/25,00\s€/);
   });
 
-  test("a declined card: error, still on payment, nothing lost", async ({ page }) => {
+  test("a declined card: error, still on payment, nothing lost", async ({ page, jsEnabled }) => {
     const seller = await createLiveSeller();
     await page.goto(shopUrl(seller.subdomain, "/"));
     await fillShipping(page, EN);
     await page.getByRole("button", { name: EN.continue as string }).click();
     await payWith(page, EN, "4000 0000 0000 0002");
     await expect(page.getByTestId("card-error")).toHaveText("Your card was declined.");
-    await expect(page).toHaveURL(/step=payment/);
+    // The payment step's own URL (no "?index&…"), and the error once: not again as a toast.
+    await expect(page).toHaveURL(/\/\?order=\d+&step=payment$/);
+    await expect(page.getByText("Your card was declined.")).toHaveCount(1);
     await expect(page.getByTestId("summary-status")).toContainText("Failed");
-    await expect(page.getByLabel(EN.card)).toHaveValue("4000 0000 0000 0002");
+    // Without JavaScript the page is a new one: a card number is never written back into it.
+    if (jsEnabled) await expect(page.getByLabel(EN.card)).toHaveValue("4000 0000 0000 0002");
     await page.getByRole("link", { name: "Back to shipping" }).click();
     await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");
     await expect(page.getByLabel(EN.total)).toHaveValue("89.90");
@@ -168,5 +171,103 @@ test.describe("checkout with the simulated provider", () => {
     await expect(page.getByTestId("order-row")).toContainText("Succeeded");
     await page.getByRole("link", { name: /View order #0001/ }).click();
     await expect(page.getByTestId("order-detail").or(page.getByTestId("order-confirmation"))).toBeVisible();
+  });
+});
+
+test.describe("issue 12: catalogue purchases, the card form, going back", () => {
+  async function fillCatalogueShipping(page: Page) {
+    await page.getByLabel(EN.fullName).fill("Nina Shopper");
+    await page.getByLabel(EN.email).fill("nina@example.test");
+    await page.getByLabel(EN.phone).fill("0611223344");
+    await page.getByLabel(EN.address).fill("3 place Bellecour");
+    await page.getByLabel(EN.city).fill("Lyon");
+    await page.getByLabel(EN.zip).fill("69002");
+    await page.getByLabel(EN.country).fill("France");
+  }
+
+  test("a catalogue purchase: the quantity sets a read-only total, which the order keeps", async ({ page, jsEnabled }) => {
+    await page.goto(shopUrl("demo", "/products"));
+    await page.getByRole("link", { name: "Buy Silk Scarf Aurora" }).click();
+    const total = page.getByTestId("purchase-total");
+    await expect(total).toHaveValue("39.00");
+    await expect(total).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel(EN.reference)).toHaveCount(0);
+    await fillCatalogueShipping(page);
+    await page.getByLabel(/^Quantity/).fill("2");
+    if (jsEnabled) await expect(total).toHaveValue("78.00");
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    if (!jsEnabled) {
+      // The old total came with the new quantity: the answer shows the new one to confirm.
+      await expect(page.getByText("The total must be €78.00: the price times the quantity")).toBeVisible();
+      await expect(total).toHaveValue("78.00");
+      await page.getByRole("button", { name: EN.continue as string }).click();
+    }
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("summary-total")).toHaveText("€78.00");
+    await expect(page.getByTestId("order-summary")).toContainText("2 × Silk Scarf Aurora");
+    await expect(page.getByTestId("card-form").getByRole("button").filter({ hasText: "€78.00" })).toBeVisible();
+  });
+
+  test("an out-of-stock product has no Buy now, and its checkout link says why", async ({ page }) => {
+    await page.goto(shopUrl("demo", "/products"));
+    const belt = page.getByTestId("product-card").filter({ hasText: "Leather Belt" });
+    await expect(belt.getByTestId("sold-out")).toHaveText("Out of stock: cannot be ordered");
+    await expect(belt.getByRole("link")).toHaveCount(0);
+    await page.goto(shopUrl("demo", "/?product_id=4"));
+    await expect(page.getByTestId("purchase-unavailable")).toContainText("This product is out of stock");
+    await expect(page.getByLabel(EN.fullName)).toHaveCount(0);
+    await page.getByRole("link", { name: "See the catalogue" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("the card number is grouped and the expiry gets its slash as typed @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    const number = page.getByLabel(EN.card);
+    await number.pressSequentially("4242424242424242");
+    await expect(number).toHaveValue("4242 4242 4242 4242");
+    const expiry = page.getByLabel(EN.expiry);
+    await expiry.pressSequentially("1230");
+    await expect(expiry).toHaveValue("12/30");
+    // Deleting goes through the slash instead of putting it back.
+    await expiry.press("Backspace");
+    await expiry.press("Backspace");
+    await expiry.press("Backspace");
+    await expect(expiry).toHaveValue("1");
+    await expiry.pressSequentially("230");
+    await page.getByLabel(EN.cvc).fill("123");
+    await page.getByTestId("card-form").getByRole("button").filter({ hasText: /€/ }).click();
+    await expect(page.getByTestId("checkout-success")).toBeVisible();
+  });
+
+  test("the summary names its two statuses", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    const summary = page.getByTestId("order-summary");
+    await expect(summary.getByRole("term").filter({ hasText: "Order status" })).toBeVisible();
+    await expect(summary.getByRole("term").filter({ hasText: /^Payment$/ })).toBeVisible();
+    await expect(page.getByTestId("summary-order-status")).toHaveText("Pending");
+    await expect(page.getByTestId("summary-status")).toHaveText("Pending");
+  });
+
+  test("the browser's Back from the payment step keeps the shipping form, and the same order", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await fillShipping(page, EN);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("order-summary")).toContainText("#0001");
+    await page.goBack();
+    await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");
+    await expect(page.getByLabel(EN.total)).toHaveValue("89.90");
+    await page.getByLabel(EN.total).fill("45.00");
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("order-summary")).toContainText("#0001");
+    await expect(page.getByTestId("summary-total")).toHaveText("€45.00");
   });
 });

@@ -11,7 +11,7 @@ const orderFields = {
   country: "France",
   phone: "0611223344",
   live_reference: "Live of Friday",
-  total_amount: 49.9,
+  total_amount: 39,
   items: [{ product: 1, quantity: 1 }],
 };
 const card = (number: string) => ({ card_number: number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" });
@@ -37,7 +37,7 @@ describe("simulated provider: paying", () => {
     const confirm = await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id, payment_intent_id: paid.body.id } });
     expect(confirm.body).toMatchObject({ status: "succeeded", order_id: orderId });
     const order = await shopper.json<Record<string, unknown>>(`/api/v1/shop/orders/${orderId}/`);
-    expect(order.body).toMatchObject({ payment_status: "succeeded", status: "pending", total_amount: "49.90" });
+    expect(order.body).toMatchObject({ payment_status: "succeeded", status: "pending", total_amount: "39.00" });
     expect(order.body.items).toEqual([{ id: expect.any(Number), product: { id: 1, name: "Silk Scarf Aurora" }, quantity: 1, price: "39.00" }]);
     // Exactly one confirmation to the shopper and one new-order mail to the seller.
     expect(sql<{ to: string }[]>("select \"to\" from mail_outbox where dedupe_key like ? order by \"to\"", `order-paid:${orderId}:%`).map((r) => r.to)).toEqual(["demo@example.com", "nina@example.test"]);

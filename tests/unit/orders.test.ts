@@ -116,7 +116,7 @@ describe("orders", () => {
     const mine = createProduct(shop.id, { name: "Mug", priceCents: 1500 });
     const theirs = createProduct(other.id, { name: "Hat" });
     const input = checkoutSchema(1000).parse(valid);
-    const order = createOrder(shop, { ...input, items: [{ productId: mine.id, quantity: 1 }] }, { shopperKeyHash: "h1", userId: null, language: "fr" });
+    const order = createOrder(shop, { ...input, total_amount: 1500, items: [{ productId: mine.id, quantity: 1 }] }, { shopperKeyHash: "h1", userId: null, language: "fr" });
     const loaded = getVisibleOrder(order.id, { shopperKeyHash: "h1", user: null, ownedShopId: null });
     expect(loaded.items).toMatchObject([{ productName: "Mug", priceCents: 1500, quantity: 1 }]);
     expect(() => createOrder(shop, { ...input, items: [{ productId: theirs.id, quantity: 1 }] }, { shopperKeyHash: "h", userId: null, language: "en" })).toThrowError(ValidationError);

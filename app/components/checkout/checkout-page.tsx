@@ -31,17 +31,18 @@ export function CheckoutPage({ data }: { data: Data }) {
   const actionData = useActionData<SubmissionResult<string[]> | CardResult>();
   const shippingResult = actionData && "status" in actionData ? actionData : null;
   const cardResult = actionData && "card" in actionData ? actionData : null;
-  const shippingError = shippingResult?.error?.[""]?.[0];
-
-  useEffect(() => {
-    if (cardResult?.cardError) toast.error(cardResult.cardError);
-  }, [cardResult]);
-  useEffect(() => {
-    if (shippingError) toast.error(translateMessage(t, shippingError));
-  }, [shippingError, t]);
+  // Errors show once, where they belong (the form's or the card's error box), never again as a toast.
 
   const order = data.order;
-  const shippingDefaults = order?.shipping ?? data.previous ?? undefined;
+  const purchase = data.purchase;
+  const catalogueItem =
+    purchase.kind === "catalogue" && purchase.product ? { unitPriceCents: purchase.product.priceCents, minimumQuantity: purchase.minimumQuantity } : null;
+  const shippingDefaults = {
+    ...(order?.shipping ?? data.previous ?? {}),
+    ...(purchase.kind === "catalogue" ? { quantity: String(purchase.quantity) } : {}),
+  };
+  // A new catalogue order needs a product the shop sells and has in stock.
+  const unavailable = !order && purchase.kind === "catalogue" && (!purchase.product ? "unavailable" : !purchase.product.isInStock ? "out_of_stock" : null);
 
   return (
     <CheckoutFrame
@@ -55,17 +56,28 @@ export function CheckoutPage({ data }: { data: Data }) {
         <div className="min-w-0">
           {!data.canReceivePayments && data.step !== "success" ? (
             <PaymentSetupError contactEmail={data.contactEmail} />
+          ) : unavailable ? (
+            <div data-testid="purchase-unavailable">
+              <Alert tone="warning" title={t(`purchase.${unavailable}_title`)}>
+                <p>{t(`purchase.${unavailable}_body`)}</p>
+                <Link to="/products" className="mt-2 inline-block font-medium underline">
+                  {t("purchase.back_to_catalogue")}
+                </Link>
+              </Alert>
+            </div>
           ) : data.step === "shipping" ? (
             <>
               {order ? null : <PreviousInfo data={data} />}
+              {order && data.resumed ? <ResumedNote number={order.number} productId={data.productId} /> : null}
               <ShippingForm
-                key={data.previous ? "prefilled" : "empty"}
+                key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}`}
                 minimumCents={data.minimumCents}
                 defaultValue={shippingDefaults}
                 lastResult={shippingResult}
                 productId={data.productId}
                 orderId={order?.id ?? null}
                 currency={data.currency}
+                catalogueItem={catalogueItem}
               />
             </>
           ) : data.step === "payment" && order ? (
@@ -76,10 +88,24 @@ export function CheckoutPage({ data }: { data: Data }) {
         </div>
         {/* On a phone the summary (what is being bought) comes first. */}
         <div className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start">
-          <OrderSummary product={data.product} order={order} currency={data.currency} testMode={data.provider.testMode} />
+          <OrderSummary purchase={purchase} order={order} currency={data.currency} testMode={data.provider.testMode} />
         </div>
       </div>
     </CheckoutFrame>
+  );
+}
+
+/** Back on the link of an unpaid order: say which order the form edits, and offer a fresh one. */
+function ResumedNote({ number, productId }: { number: string; productId: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6" data-testid="resumed-order">
+      <Alert tone="info" title={t("purchase.resumed", { number })}>
+        <Link to={productId ? `/?product_id=${productId}&order=new` : "/?order=new"} className="underline">
+          {t("purchase.start_new")}
+        </Link>
+      </Alert>
+    </div>
   );
 }
 

@@ -4,14 +4,16 @@ import { ImageIcon } from "~/components/ui/icons";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/status-badges";
 import { formatMoney } from "~/lib/money";
 
-type SummaryProduct = { name: string; priceCents: number; imageUrl: string | null; isInStock: boolean } | null;
+type SummaryProduct = { name: string; priceCents: number; imageUrl: string | null; isInStock: boolean };
+/** What the checkout sells before an order exists: a catalogue product, or a live purchase (the typed amount). */
+export type SummaryPurchase = { kind: "live" } | { kind: "catalogue"; product: SummaryProduct | null };
 type SummaryOrder = { number: string; status: string; paymentStatus: string; totalCents: number; items: { name: string; quantity: number; priceCents: number }[] } | null;
 
-/** The checkout's order summary: the product of the live, then the order and its status. */
-export function OrderSummary({ product, order, currency, testMode }: { product: SummaryProduct; order: SummaryOrder; currency: string; testMode: boolean }) {
+/** The checkout's order summary: what is being bought, then the order, its total and its two statuses. */
+export function OrderSummary({ purchase, order, currency, testMode }: { purchase: SummaryPurchase; order: SummaryOrder; currency: string; testMode: boolean }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
-  const lines = order ? order.items : product ? [{ name: product.name, quantity: 1, priceCents: product.priceCents }] : [];
+  const product = purchase.kind === "catalogue" ? purchase.product : null;
   return (
     <aside className="rounded-xl border border-black/10 bg-white p-5 text-slate-900 shadow-sm" aria-labelledby="summary-title" data-testid="order-summary">
       <div className="flex items-center justify-between gap-2">
@@ -27,7 +29,7 @@ export function OrderSummary({ product, order, currency, testMode }: { product: 
           </div>
           <div className="min-w-0">
             <p className="font-medium">{product.name}</p>
-            <p className="text-sm text-slate-600">{money(product.priceCents)}</p>
+            <p className="text-sm text-slate-600">{t("purchase.unit_price", { price: money(product.priceCents) })}</p>
             {!product.isInStock ? <Badge tone="neutral">{t("catalogue.out_of_stock")}</Badge> : null}
           </div>
         </div>
@@ -38,12 +40,12 @@ export function OrderSummary({ product, order, currency, testMode }: { product: 
             <dt className="text-slate-600">{t("checkout.summary.order")}</dt>
             <dd className="font-medium">#{order.number}</dd>
           </div>
-          {lines.map((line, index) => (
-            <div key={index} className="flex justify-between gap-3">
+          {order.items.map((line, index) => (
+            <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
               <dt className="text-slate-600">
                 {line.quantity} × {line.name}
               </dt>
-              <dd>{money(line.priceCents)}</dd>
+              <dd>{money(line.priceCents * line.quantity)}</dd>
             </div>
           ))}
           <div className="flex justify-between gap-3 border-t border-border pt-2 text-base">
@@ -52,15 +54,21 @@ export function OrderSummary({ product, order, currency, testMode }: { product: 
               {money(order.totalCents)}
             </dd>
           </div>
-          <div className="flex flex-wrap justify-between gap-2 pt-1">
-            <dt className="text-slate-600">{t("checkout.summary.status")}</dt>
-            <dd className="flex gap-1" data-testid="summary-status">
+          {/* Two statuses, each named: the order's progress and its payment's. */}
+          <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
+            <dt className="text-slate-600">{t("purchase.summary.order_status")}</dt>
+            <dd data-testid="summary-order-status">
               <OrderStatusBadge status={order.status} />
+            </dd>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <dt className="text-slate-600">{t("purchase.summary.payment_status")}</dt>
+            <dd data-testid="summary-status">
               <PaymentStatusBadge status={order.paymentStatus} />
             </dd>
           </div>
         </dl>
-      ) : !product ? (
+      ) : purchase.kind === "live" ? (
         <p className="mt-4 text-sm text-slate-600">{t("checkout.summary.no_product")}</p>
       ) : null}
     </aside>

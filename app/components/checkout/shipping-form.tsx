@@ -1,15 +1,18 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { centsToDecimalString, formatMoney } from "~/lib/money";
+import { itemsTotalCents, MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import { checkoutSchema } from "~/schemas/checkout";
 
 export type ShippingValues = Partial<Record<string, string>>;
+/** A catalogue purchase's product (the total is its price times the quantity); null for a live purchase. */
+export type ShippingCatalogueItem = { unitPriceCents: number; minimumQuantity: number } | null;
 
 /** The shipping step (spec section 5): a real form, validated as you go with JavaScript. */
 export function ShippingForm({
@@ -19,8 +22,10 @@ export function ShippingForm({
   productId,
   orderId,
   currency,
+  catalogueItem = null,
 }: {
   currency: string;
+  catalogueItem?: ShippingCatalogueItem;
   minimumCents: number;
   defaultValue?: ShippingValues;
   lastResult?: SubmissionResult<string[]> | null;
@@ -29,7 +34,11 @@ export function ShippingForm({
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const schema = useMemo(() => checkoutSchema(minimumCents), [minimumCents]);
+  const unitPriceCents = catalogueItem?.unitPriceCents;
+  const schema = useMemo(
+    () => checkoutSchema(minimumCents, unitPriceCents === undefined ? undefined : { unitPriceCents }),
+    [minimumCents, unitPriceCents],
+  );
   const [form, fields] = useValidatedForm("checkout-shipping", schema, { lastResult, defaultValue });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "shipping";
   const amount = fields.total_amount as FieldMetadata<string>;
@@ -63,36 +72,40 @@ export function ShippingForm({
         <TextField field={fields.social_network_handle} label={t("checkout.fields.social_network_handle")} hint={t("checkout.hints.social_network_handle")} />
       </fieldset>
 
-      <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold">{t("checkout.live.title")}</legend>
-        <p className="text-sm opacity-80">{t("checkout.live.help")}</p>
-        <TextField field={fields.reference} label={t("checkout.fields.reference")} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.live_reference} label={t("checkout.fields.live_reference")} />
-          <TextField field={fields.content} label={t("checkout.fields.content")} />
-        </div>
-        <div>
-          <label htmlFor={amount.id} className="mb-1 block text-sm font-medium">
-            {t("checkout.fields.total_amount")} <span aria-hidden="true" className="text-red-600">*</span>
-          </label>
-          <div className="relative">
-            <input
-              key={amountKey}
-              {...amountProps}
-              step="0.01"
-              min={centsToDecimalString(minimumCents)}
-              inputMode="decimal"
-              aria-describedby={`${amount.descriptionId} ${amount.errorId}`}
-              className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-10 pl-3 text-slate-900 aria-[invalid=true]:border-red-500"
-            />
-            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500">€</span>
+      {catalogueItem ? (
+        <CatalogueFields item={catalogueItem} quantity={fields.quantity as FieldMetadata<string>} total={amount} currency={currency} minimumCents={minimumCents} />
+      ) : (
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold">{t("checkout.live.title")}</legend>
+          <p className="text-sm opacity-80">{t("checkout.live.help")}</p>
+          <TextField field={fields.reference} label={t("checkout.fields.reference")} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField field={fields.live_reference} label={t("checkout.fields.live_reference")} />
+            <TextField field={fields.content} label={t("checkout.fields.content")} />
           </div>
-          <p id={amount.descriptionId} className="mt-1 text-xs opacity-70">
-            {t("checkout.hints.total_amount", { minimum: formatMoney(minimumCents, currency, i18n.language) })}
-          </p>
-          <FieldErrors id={amount.errorId} errors={amount.errors} />
-        </div>
-      </fieldset>
+          <div>
+            <label htmlFor={amount.id} className="mb-1 block text-sm font-medium">
+              {t("checkout.fields.total_amount")} <span aria-hidden="true" className="text-red-600">*</span>
+            </label>
+            <div className="relative">
+              <input
+                key={amountKey}
+                {...amountProps}
+                step="0.01"
+                min={centsToDecimalString(minimumCents)}
+                inputMode="decimal"
+                aria-describedby={`${amount.descriptionId} ${amount.errorId}`}
+                className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-10 pl-3 text-slate-900 aria-[invalid=true]:border-red-500"
+              />
+              <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500">€</span>
+            </div>
+            <p id={amount.descriptionId} className="mt-1 text-xs opacity-70">
+              {t("checkout.hints.total_amount", { minimum: formatMoney(minimumCents, currency, i18n.language) })}
+            </p>
+            <FieldErrors id={amount.errorId} errors={amount.errors} />
+          </div>
+        </fieldset>
+      )}
 
       <Button
         type="submit"
@@ -105,5 +118,85 @@ export function ShippingForm({
         {t("checkout.shipping.submit")}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * A catalogue purchase: the shopper chooses the quantity; the total is the price times
+ * the quantity, read-only (the server computes it again and refuses another one). Without
+ * JavaScript the total shown is the one of the quantity last sent; a changed quantity is
+ * answered with the new total to confirm.
+ */
+function CatalogueFields({
+  item,
+  quantity,
+  total,
+  currency,
+  minimumCents,
+}: {
+  item: NonNullable<ShippingCatalogueItem>;
+  quantity: FieldMetadata<string>;
+  total: FieldMetadata<string>;
+  currency: string;
+  minimumCents: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const initial = Number(quantity.initialValue ?? item.minimumQuantity);
+  const [count, setCount] = useState(Number.isInteger(initial) && initial > 0 ? initial : item.minimumQuantity);
+  const valid = Number.isInteger(count) && count >= 1 && count <= MAX_ITEM_QUANTITY;
+  const totalCents = valid ? itemsTotalCents([{ unitPriceCents: item.unitPriceCents, quantity: count }]) : null;
+  const { key: quantityKey, ...quantityProps } = getInputProps(quantity, { type: "number" });
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-semibold">{t("purchase.title")}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={quantity.id} className="mb-1 block text-sm font-medium">
+            {t("purchase.quantity")} <span aria-hidden="true" className="text-red-600">*</span>
+          </label>
+          <input
+            key={quantityKey}
+            {...quantityProps}
+            min={item.minimumQuantity}
+            max={MAX_ITEM_QUANTITY}
+            step={1}
+            inputMode="numeric"
+            onChange={(event) => setCount(Number(event.currentTarget.value))}
+            aria-describedby={`${quantity.descriptionId} ${quantity.errorId}`}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
+            data-testid="purchase-quantity"
+          />
+          <p id={quantity.descriptionId} className="mt-1 text-xs opacity-70">
+            {t("purchase.unit_price", { price: formatMoney(item.unitPriceCents, currency, i18n.language) })}
+            {item.minimumQuantity > 1
+              ? ` · ${t("purchase.quantity_hint", { quantity: item.minimumQuantity, minimum: formatMoney(minimumCents, currency, i18n.language) })}`
+              : null}
+          </p>
+          <FieldErrors id={quantity.errorId} errors={quantity.errors} />
+        </div>
+        <div>
+          <label htmlFor={total.id} className="mb-1 block text-sm font-medium">
+            {t("purchase.total")}
+          </label>
+          <div className="relative">
+            <input
+              id={total.id}
+              name={total.name}
+              readOnly
+              value={totalCents === null ? "" : centsToDecimalString(totalCents)}
+              aria-invalid={total.errors?.length ? true : undefined}
+              aria-describedby={`${total.descriptionId} ${total.errorId}`}
+              className="block w-full rounded-lg border border-slate-200 bg-slate-100 py-2 pr-10 pl-3 font-semibold text-slate-900 aria-[invalid=true]:border-red-500"
+              data-testid="purchase-total"
+            />
+            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500">€</span>
+          </div>
+          <p id={total.descriptionId} className="mt-1 text-xs opacity-70">
+            {t("purchase.total_hint")}
+          </p>
+          <FieldErrors id={total.errorId} errors={total.errors} />
+        </div>
+      </div>
+    </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from "~/components/forms/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { LockIcon } from "~/components/ui/icons";
+import { caretAfterDigits, formatCardNumber, formatExpiry } from "~/lib/card-format";
 import { formatMoney } from "~/lib/money";
 import { simulatedCardFormSchema } from "~/schemas/payments";
 
@@ -42,9 +43,22 @@ export function SimulatedCardForm({
           {error}
         </p>
       ) : null}
-      <TextField field={fields.card_number} label={t("checkout.fields.card_number")} inputProps={{ autoComplete: "cc-number", inputMode: "numeric", placeholder: "4242 4242 4242 4242" }} />
+      <TextField
+        field={fields.card_number}
+        label={t("checkout.fields.card_number")}
+        inputProps={{ autoComplete: "cc-number", inputMode: "numeric", placeholder: "4242 4242 4242 4242", onChange: (event) => reformat(event, formatCardNumber) }}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <TextField field={fields.expiry} label={t("checkout.fields.expiry")} inputProps={{ autoComplete: "cc-exp", placeholder: t("checkout.payment.expiry_placeholder") }} />
+        <TextField
+          field={fields.expiry}
+          label={t("checkout.fields.expiry")}
+          inputProps={{
+            autoComplete: "cc-exp",
+            inputMode: "numeric",
+            placeholder: t("checkout.payment.expiry_placeholder"),
+            onChange: (event) => reformat(event, (value) => formatExpiry(value, isTypingForward(event))),
+          }}
+        />
         <TextField field={fields.cvc} label={t("checkout.fields.cvc")} inputProps={{ autoComplete: "cc-csc", inputMode: "numeric", placeholder: "123" }} />
       </div>
       <details className="text-xs opacity-80">
@@ -62,4 +76,19 @@ export function SimulatedCardForm({
       </Button>
     </Form>
   );
+}
+
+const isTypingForward = (event: React.ChangeEvent<HTMLInputElement>) => (event.nativeEvent as InputEvent).inputType?.startsWith("insert") ?? false;
+
+/** Rewrites the typed value in its display format (4242 4242…, 12/30), keeping the caret after the same digit. */
+function reformat(event: React.ChangeEvent<HTMLInputElement>, format: (value: string) => string) {
+  const input = event.currentTarget;
+  const caret = input.selectionStart ?? input.value.length;
+  const digitsBefore = input.value.slice(0, caret).replace(/\D/g, "").length;
+  const atEnd = caret === input.value.length;
+  const formatted = format(input.value);
+  if (formatted === input.value) return;
+  input.value = formatted;
+  const position = atEnd ? formatted.length : caretAfterDigits(formatted, digitsBefore);
+  input.setSelectionRange(position, position);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { loginSchema, changePasswordApiSchema, profilePatchSchema, resendVerificationSchema } from "~/schemas/accounts";
 import { categoryInputSchema, categoryPatchSchema, productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
 import { productListQuerySchema } from "~/schemas/catalogue";
-import { checkoutSchema, orderItemsSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
+import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { customizationSchema } from "~/schemas/customization";
 import { confirmRequestSchema, payRequestSchema, simulatedCardSchema } from "~/schemas/payments";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfilePatchSchema } from "~/schemas/sellers";
@@ -37,7 +37,6 @@ const registrationSchema = z.object({
   password: z.string().min(8),
   password_confirm: z.string(),
 });
-const orderCreateSchema = z.object({ ...checkoutSchema(DEFAULT_MINIMUM_ORDER_CENTS).shape, items: orderItemsSchema });
 
 const TOO_MANY_REGISTRATION_REQUESTS = "Too many registration steps or accounts from this address (Retry-After)";
 
@@ -73,7 +72,7 @@ export const API_ENDPOINTS: Endpoint[] = [
   { path: "/shop/categories/{slug}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Rename a category or change its slug.", body: categoryPatchSchema, also: { "409": "Slug taken" } },
   { path: "/shop/categories/{slug}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a category (its products stay).", status: 204 },
   { path: "/shop/orders/", method: "get", tag: "Orders", auth: "none", summary: "Orders: the shopper's in a shop, a seller's shop orders, or a client's own.", query: orderListQuerySchema },
-  { path: "/shop/orders/", method: "post", tag: "Orders", auth: "none", summary: "Place an order in the shop host's shop.", body: orderCreateSchema, status: 201 },
+  { path: "/shop/orders/", method: "post", tag: "Orders", auth: "none", summary: "Place an order in the shop host's shop. With items, total_amount must be the sum of their prices times quantities (400 otherwise); an out-of-stock item is a 409.", body: orderCreateSchema(DEFAULT_MINIMUM_ORDER_CENTS), status: 201, also: { "409": "A product is out of stock" } },
   { path: "/shop/orders/{id}/", method: "get", tag: "Orders", auth: "none", summary: "One order (the shopper who placed it or the shop's seller; 404 otherwise)." },
   { path: "/shop/orders/{id}/", method: "patch", tag: "Orders", auth: "seller", summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.", body: orderStatusChangeSchema, also: { "409": "Invalid transition, or the order changed meanwhile", "502": "The refund failed at the provider" } },
   { path: "/shop/orders/export/", method: "get", tag: "Orders", auth: "seller", summary: "The seller's filtered orders as CSV.", query: orderListQuerySchema.pick({ status: true, payment_status: true, search: true }) },

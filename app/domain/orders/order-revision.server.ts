@@ -1,7 +1,7 @@
 import { discardUnpaidIntent } from "~/domain/payments/payments.server";
 import type { CheckoutInput } from "~/schemas/checkout";
 import type { Order } from "~db/schema";
-import { assertOrderEditable, getVisibleOrder, updateUnpaidOrder } from "./orders.server";
+import { assertOrderEditable, checkRevisedTotal, getVisibleOrder, updateUnpaidOrder } from "./orders.server";
 import type { OrderViewer } from "./visibility.server";
 
 /**
@@ -12,6 +12,8 @@ import type { OrderViewer } from "./visibility.server";
 export async function reviseUnpaidOrder(orderId: number, viewer: OrderViewer, shopId: number, input: CheckoutInput): Promise<Order> {
   const current = getVisibleOrder(orderId, viewer, shopId);
   assertOrderEditable(current);
+  // A wrong total is refused before the payment under way is touched.
+  checkRevisedTotal(current.items, input);
   if (current.totalAmountCents !== input.total_amount) await discardUnpaidIntent(current.id);
   return updateUnpaidOrder(current.id, input);
 }

@@ -3,7 +3,8 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.s
 import { containsPattern } from "~/domain/catalogue/products.server";
 import type { Language } from "~/lib/i18n";
 import { centsToDecimalString } from "~/lib/money";
-import type { CheckoutInput, OrderListQuery } from "~/schemas/checkout";
+import { itemsTotalCents } from "~/lib/order-total";
+import { totalMismatchMessage, type CheckoutInput, type OrderListQuery } from "~/schemas/checkout";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orderItems, orders, paymentTransactions, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
@@ -70,13 +71,23 @@ export function createOrder(
           .all()
       : [];
     const byId = new Map(found.map((p) => [p.id, p]));
-    const fieldErrors: Record<string, string[]> = {};
+    const missing: Record<string, string[]> = {};
+    const soldOut: Record<string, string[]> = {};
     input.items.forEach((item, index) => {
       const product = byId.get(item.productId);
-      if (!product) fieldErrors[`items.${index}.product`] = ["checkout.errors.product_not_found"];
-      else if (!product.isInStock) fieldErrors[`items.${index}.product`] = ["checkout.errors.out_of_stock"];
+      if (!product) missing[`items.${index}.product`] = ["checkout.errors.product_not_found"];
+      else if (!product.isInStock) soldOut[`items.${index}.product`] = ["checkout.errors.out_of_stock"];
     });
-    if (Object.keys(fieldErrors).length > 0) throw new ValidationError("errors.validation", fieldErrors);
+    // Checked here, in the creating transaction: an order never exists without its item.
+    if (Object.keys(missing).length > 0) throw new ValidationError("checkout.errors.product_not_found", { ...missing, ...soldOut });
+    if (Object.keys(soldOut).length > 0) throw new ConflictError("checkout.errors.out_of_stock", soldOut);
+    // A catalogue order costs what its items cost, whatever total the client sent.
+    if (input.items.length) {
+      const expected = itemsTotalCents(input.items.map((item) => ({ unitPriceCents: byId.get(item.productId)!.priceCents, quantity: item.quantity })));
+      if (input.total_amount !== expected) {
+        throw new ValidationError("purchase.errors.total_amount_mismatch", { total_amount: [totalMismatchMessage(expected)] }, { total: centsToDecimalString(expected) });
+      }
+    }
 
     const next = tx
       .update(shops)
@@ -238,12 +249,31 @@ export function assertOrderEditable(order: Pick<Order, "status" | "paymentStatus
   if (order.paymentStatus === "processing") throw new ConflictError("payments.errors.in_progress");
 }
 
+/**
+ * An edited catalogue order keeps its products and their prices; a one-item order may
+ * change its quantity, and the total must follow. Returns that new quantity (null when
+ * the quantity does not change or the order has no item).
+ */
+export function checkRevisedTotal(items: Pick<OrderItem, "priceCents" | "quantity">[], input: Pick<CheckoutInput, "total_amount" | "quantity">): number | null {
+  if (!items.length) return null;
+  const quantity = items.length === 1 && input.quantity !== undefined ? input.quantity : null;
+  const expected = itemsTotalCents(items.map((item) => ({ unitPriceCents: item.priceCents, quantity: quantity ?? item.quantity })));
+  if (input.total_amount !== expected) {
+    throw new ValidationError("purchase.errors.total_amount_mismatch", { total_amount: [totalMismatchMessage(expected)] }, { total: centsToDecimalString(expected) });
+  }
+  return quantity;
+}
+
 /** Writes the shopper's edited checkout fields, unless a payment landed since the caller checked. */
 export function updateUnpaidOrder(orderId: number, input: CheckoutInput): Order {
   return writeTransaction((tx) => {
     const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);
+    const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+    const quantity = checkRevisedTotal(items, input);
+    const [only] = items;
+    if (only && quantity !== null && quantity !== only.quantity) tx.update(orderItems).set({ quantity }).where(eq(orderItems.id, only.id)).run();
     return tx
       .update(orders)
       .set({ ...checkoutColumns(input), updatedAt: new Date() })

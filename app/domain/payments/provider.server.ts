@@ -95,7 +95,6 @@ export function providerFailure(error: ProviderRequestError, fallbackKey = "erro
   switch (error.code) {
     case "invalid_request":
     case "signature":
-    case "livemode":
       return new ValidationError(message);
     case "card_declined":
       return new PaymentRequiredError(message);

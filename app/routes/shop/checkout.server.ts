@@ -1,8 +1,8 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, replace, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { getConfig } from "~/config.server";
-import { findShopProduct } from "~/domain/catalogue/products.server";
 import { DomainError, NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import {
@@ -13,6 +13,7 @@ import {
   lastPaidShippingInfo,
   shippingFieldsOf,
 } from "~/domain/orders/orders.server";
+import { checkoutPurchase, resumableOrder } from "~/domain/orders/checkout-purchase.server";
 import { reviseUnpaidOrder } from "~/domain/orders/order-revision.server";
 import { getPaymentProvider, payWithSimulatedCard, shopPaymentAccount, startPayment } from "~/domain/payments/payments.server";
 import { isPaid } from "~/domain/payments/payment-state";
@@ -20,13 +21,13 @@ import { minimumOrderCents } from "~/domain/shops/customization.server";
 import { recordShopView } from "~/domain/shops/views.server";
 import { formErrorResponse } from "~/http/forms.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
-import { translateMessage } from "~/lib/messages";
+import { messageKey, translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { requireShopPage } from "~/middleware/site.server";
 import { checkoutSchema } from "~/schemas/checkout";
-import { cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
+import { CARD_ERROR_FIELDS, cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export type CheckoutStepName = "shipping" | "payment" | "success";
@@ -49,26 +50,34 @@ function orderSummary(order: ReturnType<typeof getVisibleOrder>) {
   };
 }
 
+function visibleOrderOrNull(orderId: number, viewer: ReturnType<typeof orderViewer>, shopId: number) {
+  if (!orderId) return null;
+  try {
+    return getVisibleOrder(orderId, viewer, shopId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return null;
+  }
+}
+
 /** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
 export function checkoutPageData({ request, context }: Args) {
   const shop = requireShopPage(context);
   recordShopView(shop.id, request);
   const url = new URL(request.url);
   const viewer = orderViewer(request, context);
-  const productId = parsePathId(url.searchParams.get("product_id") ?? "1");
-  const product = productId === null ? null : findShopProduct(shop.id, productId);
+  const minimumCents = minimumOrderCents(shop);
+  const productParam = url.searchParams.get("product_id");
 
-  let order: ReturnType<typeof getVisibleOrder> | null = null;
-  const orderParam = parsePathId(url.searchParams.get("order"));
-  if (orderParam) {
-    try {
-      order = getVisibleOrder(orderParam, viewer, shop.id);
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
-  }
+  // `?order=` names the order; without it the link continues the shopper's unpaid order
+  // of the same purchase (so the browser's Back from the payment step keeps the form).
+  let order = visibleOrderOrNull(parsePathId(url.searchParams.get("order")) ?? 0, viewer, shop.id);
+  const resumed = !url.searchParams.has("order") ? resumableOrder(shop.id, viewer, checkoutPurchase(shop.id, minimumCents, productParam, null)) : null;
+  order ??= resumed;
+  const purchase = checkoutPurchase(shop.id, minimumCents, productParam, order);
   const requested = url.searchParams.get("step");
-  const step: CheckoutStepName = !order ? "shipping" : isPaid(order.paymentStatus) ? "success" : requested === "shipping" ? "shipping" : "payment";
+  const step: CheckoutStepName =
+    !order ? "shipping" : isPaid(order.paymentStatus) ? "success" : resumed || requested === "shipping" ? "shipping" : "payment";
   const transaction = order ? findOrderTransaction(order.id) : undefined;
   const provider = getPaymentProvider();
   const prefill = url.searchParams.get("prefill");
@@ -79,10 +88,11 @@ export function checkoutPageData({ request, context }: Args) {
   return {
     site: "shop" as const,
     step,
-    productId: product?.id ?? null,
-    product,
+    purchase,
+    productId: purchase.kind === "catalogue" ? purchase.productId : null,
     order: order ? orderSummary(order) : null,
-    minimumCents: minimumOrderCents(shop),
+    resumed: resumed !== null,
+    minimumCents,
     currency: shop.currency,
     canReceivePayments: shopPaymentAccount(shop.id).canReceivePayments,
     payment:
@@ -98,6 +108,14 @@ export function checkoutPageData({ request, context }: Args) {
   };
 }
 
+/** A domain error about the order's items (out of stock, not sold here) is about the whole form. */
+function shippingErrorResponse(submission: Submission<unknown>, error: unknown, headers: Headers) {
+  if (error instanceof DomainError && "fieldErrors" in error && Object.keys(error.fieldErrors as object).some((key) => key.startsWith("items."))) {
+    return data(submission.reply({ formErrors: [messageKey(error.messageKey, error.values)] }), { status: error.status, headers });
+  }
+  return formErrorResponse(submission, error, { headers });
+}
+
 const paymentStep = (orderId: number) => `/?order=${orderId}&step=payment`;
 
 /** The checkout's forms: shipping (creates or updates the order), prepare payment, simulated card. */
@@ -107,26 +125,36 @@ export async function checkoutAction({ request, context }: Args) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const viewer = orderViewer(request, context);
+  const orderField = formData.get("order");
+  const formOrderId = typeof orderField === "string" ? (parsePathId(orderField) ?? 0) : 0;
 
   if (intent === "shipping") {
-    const submission = parseWithZod(formData, { schema: checkoutSchema(minimumOrderCents(shop)) });
+    const minimumCents = minimumOrderCents(shop);
+    const existing = visibleOrderOrNull(formOrderId, viewer, shop.id);
+    const productField = formData.get("product_id");
+    const purchase = checkoutPurchase(shop.id, minimumCents, typeof productField === "string" ? productField : null, existing);
+    const pricing = purchase.kind === "catalogue" && purchase.product ? { unitPriceCents: purchase.product.priceCents, verifyTotal: true } : undefined;
+    const submission = parseWithZod(formData, { schema: checkoutSchema(minimumCents, pricing) });
+    // A form for a product the shop does not sell (a stale page, a tampered form) creates nothing.
+    if (purchase.kind === "catalogue" && !purchase.product) {
+      return data(submission.reply({ formErrors: ["checkout.errors.product_not_found"] }), { status: 400 });
+    }
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const shopper = ensureShopperKey(request);
     const headers = new Headers();
     if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
     let orderId: number;
     try {
-      const existing = Number(formData.get("order"));
-      if (existing) {
-        orderId = (await reviseUnpaidOrder(existing, { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash }, shop.id, submission.value)).id;
+      if (formOrderId) {
+        orderId = (await reviseUnpaidOrder(formOrderId, { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash }, shop.id, submission.value)).id;
       } else {
-        const product = findShopProduct(shop.id, Number(formData.get("product_id")));
-        const items = product?.isInStock ? [{ productId: product.id, quantity: 1 }] : [];
+        // The product goes into the order whatever its stock: the order domain refuses it if it is sold out.
+        const items = purchase.kind === "catalogue" ? [{ productId: purchase.productId, quantity: submission.value.quantity ?? 1 }] : [];
         orderId = createOrder(shop, { ...submission.value, items }, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) }).id;
       }
     } catch (error) {
       setToast(context, { type: "error", message: t("checkout.order_failed") });
-      return formErrorResponse(submission, error, { headers });
+      return shippingErrorResponse(submission, error, headers);
     }
     try {
       await startPayment(orderId, { ...viewer, shopperKeyHash: shopper.hash }, getPaymentProvider().slug, shop.id);
@@ -142,7 +170,7 @@ export async function checkoutAction({ request, context }: Args) {
   // A stale or foreign order id (another shopper's, a tampered form) is a plain 404.
   let order: ReturnType<typeof getVisibleOrder>;
   try {
-    order = getVisibleOrder(Number(formData.get("order")), viewer, shop.id);
+    order = getVisibleOrder(formOrderId, viewer, shop.id);
   } catch (error) {
     if (error instanceof NotFoundError) throw data({ message: t("orders.not_found") }, { status: 404 });
     throw error;
@@ -170,8 +198,12 @@ export async function checkoutAction({ request, context }: Args) {
       const returnTo = `/payment-success?transaction_id=${transaction.id}`;
       return redirect(`${paid.nextActionUrl}?return_to=${encodeURIComponent(returnTo)}`);
     }
-    const message = paid.lastError ? translateMessage(t, paid.lastError) : t("checkout.payment_failed");
-    return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: message }, { status: 402 });
+    // A badly typed card (the provider's own checks) is an error of its field, shown there once.
+    const field = paid.lastError ? CARD_ERROR_FIELDS[paid.lastError] : undefined;
+    if (field) return data({ card: submission.reply({ fieldErrors: { [field]: [paid.lastError!] }, hideFields: ["cvc"] }), cardError: null }, { status: 400 });
+    // Declined: the payment step shows the failure recorded on the payment. Answering with a
+    // redirect (replacing the history entry) keeps the step's own URL, without "?index".
+    return replace(paymentStep(order.id));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) }, { status: error.status });

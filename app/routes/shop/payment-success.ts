@@ -4,7 +4,6 @@ import type { Route } from "./+types/payment-success";
 import { DomainError } from "~/domain/errors.server";
 import { confirmPayment } from "~/domain/payments/payments.server";
 import { orderViewer } from "~/http/shopper.server";
-import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { requireShopPage } from "~/middleware/site.server";
 
@@ -27,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { transaction, orderId } = await confirmPayment(transactionId, intentId, orderViewer(request, context));
     if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
     // Not a failure: the payment step shows it as processing until the webhook settles it.
-    if (transaction.status === "processing") return redirect(`/?order=${orderId}&step=payment`);
-    setToast(context, { type: "error", message: transaction.failureMessage ? translateMessage(t, transaction.failureMessage) : t("checkout.payment_failed") });
+    // A failure is shown by the payment step from the payment's record, once (no toast).
     return redirect(`/?order=${orderId}&step=payment`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

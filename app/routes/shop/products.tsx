@@ -177,7 +177,15 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                         >
                           {t("catalogue.buy")}
                         </Link>
-                      ) : null
+                      ) : (
+                        // Sold out: the card says so where "Buy now" would be, and links nowhere.
+                        <span
+                          className="mt-2 inline-flex h-9 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 text-sm font-medium text-slate-600"
+                          data-testid="sold-out"
+                        >
+                          {t("purchase.sold_out_action")}
+                        </span>
+                      )
                     }
                   />
                 </li>
