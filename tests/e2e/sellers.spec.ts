@@ -143,6 +143,9 @@ test.describe("shop customization", () => {
     await page.getByLabel("Shop name").fill("Sunny Corner");
     if (jsEnabled) await expect(page.getByTestId("preview-shop-name")).toHaveText("Sunny Corner");
     await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#0a7d4f");
+    // The minimum may stay empty (the default of €10 applies): not marked required.
+    await expect(page.getByLabel("Minimum order amount (€)")).not.toHaveAttribute("required");
+    await expect(page.locator('label[for="' + (await page.getByLabel("Minimum order amount (€)").getAttribute("id")) + '"]')).not.toContainText("*");
     await page.getByLabel("Minimum order amount (€)").fill("3");
     await page.getByLabel("Custom CSS").fill('[data-testid="shop-name"] { letter-spacing: 3px } .shop-title-extra { color: red } @import url(https://evil.example/x.css);');
     await page.getByRole("button", { name: "Save customization" }).click();
