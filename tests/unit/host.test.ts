@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostnameOf, mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
+import { hostnameOf, mainSiteUrlForUnknownShop, platformCookieDomain, siteFromHost } from "~/lib/host";
 
 describe("siteFromHost (spec section 2, host logic)", () => {
   it.each([
@@ -50,5 +50,25 @@ describe("mainSiteUrlForUnknownShop", () => {
     expect(mainSiteUrlForUnknownShop("nope.example.com", "http:", main)).toBe(main);
     expect(mainSiteUrlForUnknownShop("shop.evil.com:3000", "http:", main)).toBe(main);
     expect(mainSiteUrlForUnknownShop("a.b.example.com", "http:", main)).toBe(main);
+  });
+});
+
+describe("platformCookieDomain", () => {
+  it("is the platform's domain on the main site and on its shops", () => {
+    expect(platformCookieDomain("example.com", "example.com")).toBe("example.com");
+    expect(platformCookieDomain("demo.example.com:443", "example.com")).toBe("example.com");
+    expect(platformCookieDomain("demo.shops.example.co.uk", "shops.example.co.uk")).toBe("shops.example.co.uk");
+  });
+
+  it("follows the spec's host logic for hosts outside ROOT_DOMAIN", () => {
+    expect(platformCookieDomain("livecart.test:3100", "localhost:3100")).toBe("livecart.test");
+    expect(platformCookieDomain("demo.livecart.test:3100", "localhost:3100")).toBe("livecart.test");
+  });
+
+  it("is undefined where browsers keep cookies host-only: localhost and IP addresses", () => {
+    expect(platformCookieDomain("localhost:3000", "localhost:3000")).toBeUndefined();
+    expect(platformCookieDomain("demo.localhost:3000", "localhost:3000")).toBeUndefined();
+    expect(platformCookieDomain("127.0.0.1:3000", "localhost:3000")).toBeUndefined();
+    expect(platformCookieDomain("[::1]:3000", "localhost:3000")).toBeUndefined();
   });
 });

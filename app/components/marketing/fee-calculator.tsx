@@ -58,7 +58,7 @@ export function FeeCalculator({ initialAmount }: { initialAmount: string }) {
               name="amount"
               type="number"
               inputMode="decimal"
-              min={CALCULATOR_MINIMUM}
+              // No native min: an amount under it is calculated at the minimum, and says so.
               step="0.01"
               value={raw}
               onChange={(event) => setRaw(event.target.value)}
