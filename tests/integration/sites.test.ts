@@ -111,10 +111,25 @@ describe("main site and shops", () => {
     expect(fr.body).toEqual({ message: "Boutique introuvable." });
   });
 
-  it("does not serve a shop that is not live yet", async () => {
-    const response = await new TestClient("pending-crafts.localhost:3000").request("/products");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
+  it("does not serve a shop that is not live yet, but says it opens soon instead of 'not found'", async () => {
+    const client = new TestClient("pending-crafts.localhost:3000");
+    for (const path of ["/products", "/"]) {
+      const { status, html } = await client.html(path);
+      expect(status).toBe(503);
+      expect(html).toContain("Pending Crafts opens soon");
+      expect(html).toContain("<title>Pending Crafts - Live Shopping</title>");
+      expect(html).not.toContain("All categories"); // no catalogue
+    }
+    const fr = await client.html("/products", { headers: { "Accept-Language": "fr" } });
+    expect(fr.html).toContain("Pending Crafts ouvre bientôt");
+    // The API still has no shop there.
+    expect((await client.json("/api/v1/shop/products/")).status).toBe(404);
+    // A shop whose seller was rejected is not announced.
+    sql("UPDATE seller_profiles SET verification_status = 'rejected' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
+    const rejected = await client.request("/products");
+    expect(rejected.status).toBe(302);
+    expect(rejected.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
+    sql("UPDATE seller_profiles SET verification_status = 'under_review' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
   });
 
   it("shows the shop header and title on a shop page", async () => {
