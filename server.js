@@ -59,5 +59,8 @@ server.listen(info.port, info.host, () => {
   console.log(`  Demo shop:  ${info.demoShopUrl}/products`);
   if (info.seeded) console.log("  Demo data was added to the fresh database.");
   console.log(`  Payments:   ${info.paymentProvider === "simulated" ? "simulated (test mode)" : "Stripe"}`);
-  console.log(`  Logins:     ${info.demoAccounts.seller.email} / ${info.demoAccounts.seller.password} (seller), ${info.demoAccounts.admin.email} / ${info.demoAccounts.admin.password} (admin)\n`);
+  const { seller, admin, pendingSeller } = info.demoAccounts;
+  console.log(`  Logins:     ${seller.email} / ${seller.password} (seller, shop "demo")`);
+  console.log(`              ${admin.email} / ${admin.password} (admin, reviews sellers at ${info.mainUrl}/admin/sellers)`);
+  console.log(`              ${pendingSeller.email} / ${pendingSeller.password} (seller under review)\n`);
 });

@@ -96,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
-  useLanguagePersistence(locale);
+  useLanguagePersistence(locale, data?.rootDomain);
   // Marks the document as interactive (end-to-end tests wait for it before clicking).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -44,10 +44,21 @@ export const CALCULATOR_MINIMUM = 10;
  * positive amount below the minimum of 10 is calculated at 10. Returns euros.
  */
 export function calculatorAmount(raw: string | number | null | undefined): number {
+  return calculatorReading(raw).amount;
+}
+
+/**
+ * Why the calculated amount differs from what was typed, so the calculator can say so next
+ * to the field instead of silently showing other figures: "default" when the field reads
+ * as 0 (empty, non-numeric, zero or negative), "minimum" when it is raised to the minimum.
+ */
+export type CalculatorAdjustment = "default" | "minimum" | null;
+
+export function calculatorReading(raw: string | number | null | undefined): { amount: number; adjustment: CalculatorAdjustment } {
   const value = typeof raw === "number" ? raw : Number(String(raw ?? "").trim().replace(",", ".") || "0");
   let amount = Number.isFinite(value) ? value : 0;
   if (amount < 0) amount = 0;
-  if (amount === 0) return CALCULATOR_DEFAULT;
-  if (amount < CALCULATOR_MINIMUM) return CALCULATOR_MINIMUM;
-  return Math.round(amount * 100) / 100;
+  if (amount === 0) return { amount: CALCULATOR_DEFAULT, adjustment: "default" };
+  if (amount < CALCULATOR_MINIMUM) return { amount: CALCULATOR_MINIMUM, adjustment: "minimum" };
+  return { amount: Math.round(amount * 100) / 100, adjustment: null };
 }

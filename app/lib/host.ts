@@ -75,3 +75,23 @@ export function isWellFormedHost(host: string | null | undefined): boolean {
     return false;
   }
 }
+
+/**
+ * The Domain attribute for a cookie every host of the platform should share (the language
+ * choice): the platform's own domain when the host is it or one of its shops, so French
+ * chosen on the main site is French on every shop and back. Undefined where a shared
+ * cookie cannot exist: an IP address, or a single-label name such as `localhost` (browsers
+ * keep such cookies host-only, so in local development each host has its own choice).
+ */
+export function platformCookieDomain(host: string, rootDomain?: string): string | undefined {
+  const hostname = hostnameOf(host).replace(/\.$/, "");
+  if (!hostname || isIpAddress(hostname)) return undefined;
+  let domain: string;
+  const root = rootDomain ? hostnameOf(rootDomain) : undefined;
+  if (root && (hostname === root || hostname.endsWith(`.${root}`))) domain = root;
+  else {
+    const site = siteFromHost(host);
+    domain = site.kind === "shop" ? hostname.split(".").slice(1).join(".") : hostname;
+  }
+  return domain.includes(".") && !isIpAddress(domain) ? domain : undefined;
+}

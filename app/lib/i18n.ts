@@ -30,8 +30,36 @@ export function textDirection(_language: Language): "ltr" | "rtl" {
   return "ltr"; // both supported languages are left-to-right
 }
 
-export function languageCookie(language: Language): string {
-  return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+/**
+ * The language cookie. With a `domain` (see `platformCookieDomain`) it is shared by the main
+ * site and every shop; a host-only copy left on this host would shadow it, so callers send
+ * `expiredHostOnlyLanguageCookie()` with it.
+ */
+export function languageCookie(language: Language, domain?: string): string {
+  return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${domain ? `; Domain=${domain}` : ""}`;
+}
+
+export function expiredHostOnlyLanguageCookie(): string {
+  return `${LANGUAGE_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/** The cookies that store `language` for this host (and its siblings when `domain` is set). */
+export function languageCookies(language: Language, domain?: string): string[] {
+  return domain ? [expiredHostOnlyLanguageCookie(), languageCookie(language, domain)] : [languageCookie(language)];
+}
+
+/**
+ * The stored language. A browser may send two (a host-only one from before the choice was
+ * shared, and the shared one); it lists the older first, so the last one is the latest choice.
+ */
+export function storedLanguage(cookieHeader: string | null): Language | undefined {
+  const values = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(`${LANGUAGE_KEY}=`))
+    .map((part) => part.slice(LANGUAGE_KEY.length + 1));
+  const last = values.at(-1);
+  return isLanguage(last) ? last : undefined;
 }
 
 /** Reads `name` from a Cookie header without decoding tricks (the value is plain). */

@@ -5,15 +5,16 @@ import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { initReactI18next } from "react-i18next";
 import en from "../../locales/en/translation.json";
 import fr from "../../locales/fr/translation.json";
+import { getConfig } from "~/config.server";
 import { safeRedirectPath } from "~/http/forms.server";
+import { platformCookieDomain } from "~/lib/host";
 import {
   defaultNamespace,
   fallbackLanguage,
   isLanguage,
-  LANGUAGE_KEY,
   languageFromAcceptLanguage,
-  languageCookie,
-  readCookie,
+  languageCookies,
+  storedLanguage,
   supportedLanguages,
   type Language,
 } from "~/lib/i18n";
@@ -51,7 +52,7 @@ const [i18nextMiddleware, getLocaleFromContext, getI18nInstance] = createI18next
       const acceptLanguage = request.headers.get("Accept-Language");
       // API clients say their language with Accept-Language; it wins over a browser cookie.
       const headerFirst = new URL(request.url).pathname.startsWith("/api/") && acceptLanguage !== null;
-      const stored = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
+      const stored = storedLanguage(request.headers.get("Cookie"));
       if (!headerFirst && isLanguage(stored)) return stored;
       return languageFromAcceptLanguage(acceptLanguage);
     },
@@ -76,7 +77,8 @@ export function getLocale(context: Parameters<typeof getLocaleFromContext>[0]): 
 
 /**
  * `?lng=fr` on any page (the language links, which work without JavaScript) stores the
- * choice in the cookie and redirects to the same address without the parameter.
+ * choice in the cookie, shared by all the platform's hosts where it can be, and redirects to
+ * the same address without the parameter.
  */
 export const languageParamMiddleware: MiddlewareFunction<Response> = ({ request }) => {
   if (request.method !== "GET") return;
@@ -85,7 +87,12 @@ export const languageParamMiddleware: MiddlewareFunction<Response> = ({ request 
   if (requested === null || url.pathname.startsWith("/api/")) return;
   url.searchParams.delete("lng");
   const headers = new Headers();
-  if (isLanguage(requested)) headers.append("Set-Cookie", languageCookie(requested));
+  if (isLanguage(requested)) for (const cookie of languageChoiceCookies(request, requested)) headers.append("Set-Cookie", cookie);
   // A path such as `//evil.example/` would otherwise become a protocol-relative Location.
   throw redirect(safeRedirectPath(url.pathname + url.search, "/"), { headers });
 };
+
+/** The Set-Cookie values that store a language choice for every host of the platform. */
+export function languageChoiceCookies(request: Request, language: Language): string[] {
+  return languageCookies(language, platformCookieDomain(new URL(request.url).host, getConfig().ROOT_DOMAIN));
+}

@@ -4,7 +4,7 @@ import { authenticateApiKey } from "~/domain/accounts/api-keys.server";
 import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
 import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
 import { ForbiddenError, UnauthorizedError } from "~/domain/errors.server";
-import { isLanguage, LANGUAGE_KEY, readCookie } from "~/lib/i18n";
+import { isLanguage, readCookie, storedLanguage } from "~/lib/i18n";
 import { getDatabase } from "~db/client";
 import { users, type User } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
@@ -44,7 +44,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, session);
 
   // The interface language follows the user: a switch made while signed in is remembered.
-  const cookieLanguage = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
+  const cookieLanguage = storedLanguage(request.headers.get("Cookie"));
   if (session?.user && isLanguage(cookieLanguage) && cookieLanguage !== session.user.language) {
     getDatabase().update(users).set({ language: cookieLanguage }).where(eq(users.id, session.user.id)).run();
     session.user = { ...session.user, language: cookieLanguage };

@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
 import { getConfig, mainSiteUrl } from "~/config.server";
 import { NotFoundError } from "~/domain/errors.server";
-import { findLiveShopBySubdomain } from "~/domain/shops/shops.server";
+import { findLiveShopBySubdomain, findShopOpeningSoon } from "~/domain/shops/shops.server";
 import { mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
 import type { Shop } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
@@ -16,7 +16,8 @@ export function isApiPath(pathname: string): boolean {
 
 /**
  * Resolves the site once per request from the host. A shop host whose subdomain has no
- * live shop goes to the main site with `?attempted_subdomain=` (API calls get a 404).
+ * live shop goes to the main site with `?attempted_subdomain=` (API calls get a 404),
+ * except a registered shop that is not open yet: its address says it opens soon (503).
  */
 export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
   const url = new URL(request.url);
@@ -30,6 +31,15 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
   if (!shop) {
     if (isApiPath(url.pathname)) {
       return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
+    }
+    const openingSoon = findShopOpeningSoon(site.subdomain);
+    if (openingSoon) {
+      // Rendered by the root error boundary (no loader runs after a middleware throws).
+      const t = getI18nInstance(context).t;
+      throw data(
+        { openingSoon: { shopName: openingSoon.name }, title: t("meta.shop.title", { shop_name: openingSoon.name }) },
+        { status: 503 },
+      );
     }
     const target = new URL("/", mainSiteUrlForUnknownShop(url.host, url.protocol, mainSiteUrl(config)));
     target.searchParams.set("attempted_subdomain", site.subdomain);

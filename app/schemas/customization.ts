@@ -38,12 +38,12 @@ export const customizationSchema = z.object({
   checkout_banner_text_fr: clearedWhenNull(z.string().trim().max(200)),
   custom_css: clearedWhenNull(z.string().max(20_000)),
   // A string from forms, a number, a string or null from the API.
+  // optional() outermost, so the field's constraint is "not required" (empty = default).
+  // null reads as "" (a union with null would make Conform mark the field required).
   minimum_order_amount: z
-    .union([z.null(), z.coerce.string()])
-    .optional()
+    .preprocess((v) => (v === null ? "" : v), z.coerce.string())
     .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      if (v === null || v.trim() === "") return null;
+      if (v.trim() === "") return null;
       const cents = parseAmountToCents(v.trim());
       if (cents === null) {
         ctx.addIssue({ code: "custom", message: "shops.customization.minimum_invalid" });
@@ -58,7 +58,8 @@ export const customizationSchema = z.object({
         return z.NEVER;
       }
       return cents;
-    }),
+    })
+    .optional(),
   remove_logo: z
     .enum(["on", "true", "1"])
     .optional()

@@ -55,14 +55,30 @@ test.describe("main site", () => {
   test("the fee calculator computes what the seller receives", async ({ page, jsEnabled }) => {
     await page.goto(mainUrl("/pricing"));
     const results = page.getByTestId("fee-results");
-    await expect(page.getByTestId("net-ht")).toHaveText("€96.25");
-    await expect(page.getByTestId("net-ttc")).toHaveText("€95.85");
+    // One platform-fee deduction (incl. VAT, with its breakdown) and one figure received.
+    await expect(page.getByTestId("net-received")).toHaveText("€95.85");
+    await expect(results.getByRole("definition")).toHaveText(["€100.00", "− €1.75", "− €2.40", "€95.85"]);
+    await expect(results).toContainText("€2.00 fee (2%) + €0.40 VAT (20%)");
+    await expect(page.getByTestId("amount-adjusted")).toBeEmpty();
     await page.getByLabel("Sale amount (€)").fill("250");
     if (!jsEnabled) await page.getByRole("button", { name: "Calculate" }).click();
-    await expect(page.getByTestId("net-ttc")).toHaveText("€240.00");
+    await expect(page.getByTestId("net-received")).toHaveText("€240.00");
     await page.getByRole("link", { name: "€25.00" }).click();
-    await expect(page.getByTestId("net-ht")).toHaveText("€23.87");
+    await expect(page.getByTestId("net-received")).toHaveText("€23.77");
     await expect(results).toContainText("€0.63");
+  });
+
+  test("the fee calculator says when it calculates another amount than the one typed", async ({ page, jsEnabled }) => {
+    await page.goto(mainUrl("/pricing?lng=fr"));
+    const amount = page.getByLabel("Montant de la vente (€)");
+    await amount.fill("5");
+    if (!jsEnabled) await page.getByRole("button", { name: "Calculer" }).click();
+    await expect(page.getByTestId("amount-adjusted")).toHaveText("Un montant sous le minimum est calculé à 10,00 €.");
+    await expect(page.getByTestId("net-received")).toHaveText("9,36 €");
+    await page.getByLabel("Montant de la vente (€)").fill("0");
+    if (!jsEnabled) await page.getByRole("button", { name: "Calculer" }).click();
+    await expect(page.getByTestId("amount-adjusted")).toHaveText("Un montant de 0 affiche les frais sur 100,00 €.");
+    await expect(page.getByTestId("net-received")).toHaveText("95,85 €");
   });
 
   test("static pages: contact FAQ, terms and privacy in scroll areas, legal notice", async ({ page }) => {

@@ -75,7 +75,12 @@ test.describe("seller registration", () => {
     // Going back to /register once logged in leads to the dashboard.
     await page.goto(mainUrl("/register"));
     await expect(page).toHaveURL(mainUrl("/dashboard"));
-    void subdomain;
+    // A shopper who already has the shop's address is told it opens soon, not that it does not exist.
+    const response = await page.goto(shopUrl(subdomain, "/products"));
+    expect(response?.status()).toBe(503);
+    await expect(page).toHaveURL(shopUrl(subdomain, "/products"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ opens soon$/);
+    await expect(page.getByText("This shop is getting ready and will open its doors shortly. Come back soon!")).toBeVisible();
   });
 
   test("the wizard resumes at the next step after a reload", async ({ page }) => {
@@ -101,8 +106,15 @@ test.describe("admin approval and onboarding", () => {
     await sellerPage.close();
 
     const adminPage = await browser.newPage({ javaScriptEnabled: jsEnabled });
-    await logIn(adminPage, { email: "admin@example.com", password: "Admin1234!" });
-    await adminPage.goto(mainUrl("/admin/sellers"));
+    // Staff land on the seller review, and the header links to it from anywhere.
+    await adminPage.goto(mainUrl("/login"));
+    await adminPage.getByLabel("Email").fill("admin@example.com");
+    await adminPage.getByLabel("Password").fill("Admin1234!");
+    await adminPage.getByRole("button", { name: "Login" }).click();
+    await expect(adminPage).toHaveURL(mainUrl("/admin/sellers"));
+    await adminPage.goto(mainUrl("/pricing"));
+    await adminPage.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Seller review" }).click();
+    await expect(adminPage).toHaveURL(mainUrl("/admin/sellers"));
     const card = adminPage.locator(`[data-testid="admin-seller"][data-email="${email}"]`);
     await expect(card).toContainText("Under review");
     await card.getByRole("button", { name: "Approve" }).click();
@@ -143,6 +155,9 @@ test.describe("shop customization", () => {
     await page.getByLabel("Shop name").fill("Sunny Corner");
     if (jsEnabled) await expect(page.getByTestId("preview-shop-name")).toHaveText("Sunny Corner");
     await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#0a7d4f");
+    // The minimum may stay empty (the default of €10 applies): not marked required.
+    await expect(page.getByLabel("Minimum order amount (€)")).not.toHaveAttribute("required");
+    await expect(page.locator('label[for="' + (await page.getByLabel("Minimum order amount (€)").getAttribute("id")) + '"]')).not.toContainText("*");
     await page.getByLabel("Minimum order amount (€)").fill("3");
     await page.getByLabel("Custom CSS").fill('[data-testid="shop-name"] { letter-spacing: 3px } .shop-title-extra { color: red } @import url(https://evil.example/x.css);');
     await page.getByRole("button", { name: "Save customization" }).click();

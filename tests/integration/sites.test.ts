@@ -111,10 +111,25 @@ describe("main site and shops", () => {
     expect(fr.body).toEqual({ message: "Boutique introuvable.", request_id: expect.any(String) });
   });
 
-  it("does not serve a shop that is not live yet", async () => {
-    const response = await new TestClient("pending-crafts.localhost:3000").request("/products");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
+  it("does not serve a shop that is not live yet, but says it opens soon instead of 'not found'", async () => {
+    const client = new TestClient("pending-crafts.localhost:3000");
+    for (const path of ["/products", "/"]) {
+      const { status, html } = await client.html(path);
+      expect(status).toBe(503);
+      expect(html).toContain("Pending Crafts opens soon");
+      expect(html).toContain("<title>Pending Crafts - Live Shopping</title>");
+      expect(html).not.toContain("All categories"); // no catalogue
+    }
+    const fr = await client.html("/products", { headers: { "Accept-Language": "fr" } });
+    expect(fr.html).toContain("Pending Crafts ouvre bientôt");
+    // The API still has no shop there.
+    expect((await client.json("/api/v1/shop/products/")).status).toBe(404);
+    // A shop whose seller was rejected is not announced.
+    sql("UPDATE seller_profiles SET verification_status = 'rejected' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
+    const rejected = await client.request("/products");
+    expect(rejected.status).toBe(302);
+    expect(rejected.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
+    sql("UPDATE seller_profiles SET verification_status = 'under_review' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
   });
 
   it("shows the shop header and title on a shop page", async () => {
@@ -152,6 +167,20 @@ describe("main site and shops", () => {
     expect(page.html).toContain("Simulateur de frais");
   });
 
+  it("shares the language choice between the main site and every shop of the platform's domain", async () => {
+    // A two-label host is the main site; its shops are its subdomains (spec host logic).
+    const onMain = await new TestClient("livecart.test").request("/pricing?lng=fr");
+    expect(onMain.status).toBe(302);
+    const cookies = onMain.headers.getSetCookie().filter((c) => c.startsWith("i18nextLng="));
+    // The host-only copy is expired, the shared one set for the domain.
+    expect(cookies).toEqual(["i18nextLng=; Path=/; Max-Age=0; SameSite=Lax", "i18nextLng=fr; Path=/; Max-Age=31536000; SameSite=Lax; Domain=livecart.test"]);
+    const onShop = await new TestClient("demo.livecart.test").request("/products?lng=en");
+    expect(onShop.headers.getSetCookie()).toContain("i18nextLng=en; Path=/; Max-Age=31536000; SameSite=Lax; Domain=livecart.test");
+    // A stale host-only choice listed first does not shadow the shared, newer one.
+    const shop = await new TestClient("demo.livecart.test").html("/products", { headers: { Cookie: "i18nextLng=en; i18nextLng=fr" } });
+    expect(shop.html).toContain('<html lang="fr"');
+  });
+
   it("without a stored choice, takes the browser's first supported language, not only its first one", async () => {
     const page = await main().html("/pricing", { headers: { "Accept-Language": "de-DE,fr-CA;q=0.5,en;q=0.3" } });
     expect(page.html).toContain('<html lang="fr"');
@@ -164,9 +193,11 @@ describe("main site and shops", () => {
 
   it("renders the fee calculator from the query string (no JavaScript needed)", async () => {
     const { html } = await main().html("/pricing?amount=100");
-    expect(html).toContain("€96.25");
-    expect(html).toContain("€95.85");
-    expect((await main().html("/pricing?amount=-5")).html).toContain("€96.25"); // 0 is calculated as 100
+    expect(html).toContain('data-testid="net-received">€95.85<');
+    expect(html).not.toContain("€96.25"); // one figure received, not an excl.-VAT one beside it
+    const negative = (await main().html("/pricing?amount=-5")).html;
+    expect(negative).toContain('data-testid="net-received">€95.85<'); // 0 is calculated as 100, and says so
+    expect(negative).toContain("An amount of 0 shows the fees on €100.00.");
   });
 
   it("puts security headers on pages, API answers and errors", async () => {

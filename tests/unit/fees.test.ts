@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CALCULATOR_PRESETS, calculatorAmount, computeFees } from "~/lib/fees";
+import { CALCULATOR_PRESETS, calculatorAmount, calculatorReading, computeFees } from "~/lib/fees";
 
 describe("computeFees (spec section 9)", () => {
   it("matches the spec's example for 100 €", () => {
@@ -54,5 +54,16 @@ describe("calculatorAmount (spec section 5)", () => {
     expect(calculatorAmount("25")).toBe(25);
     expect(calculatorAmount("49,90")).toBe(49.9);
     expect(calculatorAmount("250.5")).toBe(250.5);
+  });
+});
+
+describe("calculatorReading", () => {
+  it("says why the calculated amount differs from the typed one", () => {
+    expect(calculatorReading("5")).toEqual({ amount: 10, adjustment: "minimum" });
+    expect(calculatorReading("0")).toEqual({ amount: 100, adjustment: "default" });
+    expect(calculatorReading("-3")).toEqual({ amount: 100, adjustment: "default" });
+    expect(calculatorReading("")).toEqual({ amount: 100, adjustment: "default" });
+    expect(calculatorReading("10")).toEqual({ amount: 10, adjustment: null });
+    expect(calculatorReading("42,5")).toEqual({ amount: 42.5, adjustment: null });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostnameOf, isWellFormedHost, mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
+import { hostnameOf, isWellFormedHost, mainSiteUrlForUnknownShop, platformCookieDomain, siteFromHost } from "~/lib/host";
 
 describe("siteFromHost (spec section 2, host logic)", () => {
   it.each([
@@ -71,5 +71,25 @@ describe("isWellFormedHost (the edge refuses what no URL can be built from)", ()
   it("refuses a missing header", () => {
     expect(isWellFormedHost(undefined)).toBe(false);
     expect(isWellFormedHost(null)).toBe(false);
+  });
+});
+
+describe("platformCookieDomain", () => {
+  it("is the platform's domain on the main site and on its shops", () => {
+    expect(platformCookieDomain("example.com", "example.com")).toBe("example.com");
+    expect(platformCookieDomain("demo.example.com:443", "example.com")).toBe("example.com");
+    expect(platformCookieDomain("demo.shops.example.co.uk", "shops.example.co.uk")).toBe("shops.example.co.uk");
+  });
+
+  it("follows the spec's host logic for hosts outside ROOT_DOMAIN", () => {
+    expect(platformCookieDomain("livecart.test:3100", "localhost:3100")).toBe("livecart.test");
+    expect(platformCookieDomain("demo.livecart.test:3100", "localhost:3100")).toBe("livecart.test");
+  });
+
+  it("is undefined where browsers keep cookies host-only: localhost and IP addresses", () => {
+    expect(platformCookieDomain("localhost:3000", "localhost:3000")).toBeUndefined();
+    expect(platformCookieDomain("demo.localhost:3000", "localhost:3000")).toBeUndefined();
+    expect(platformCookieDomain("127.0.0.1:3000", "localhost:3000")).toBeUndefined();
+    expect(platformCookieDomain("[::1]:3000", "localhost:3000")).toBeUndefined();
   });
 });

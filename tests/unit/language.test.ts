@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageFromAcceptLanguage } from "~/lib/i18n";
+import { languageCookies, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
 
 describe("languageFromAcceptLanguage", () => {
   it.each([
@@ -17,5 +17,22 @@ describe("languageFromAcceptLanguage", () => {
 
   it.each([[null], [""], ["de-DE,es;q=0.5"], ["fr;q=0,de"], ["*"]])("finds no supported language in %j", (header) => {
     expect(languageFromAcceptLanguage(header)).toBeNull();
+  });
+});
+
+describe("the stored language cookie", () => {
+  it("is shared with a Domain when one is given, and expires the host-only copy that would shadow it", () => {
+    expect(languageCookies("fr")).toEqual(["i18nextLng=fr; Path=/; Max-Age=31536000; SameSite=Lax"]);
+    expect(languageCookies("fr", "example.com")).toEqual([
+      "i18nextLng=; Path=/; Max-Age=0; SameSite=Lax",
+      "i18nextLng=fr; Path=/; Max-Age=31536000; SameSite=Lax; Domain=example.com",
+    ]);
+  });
+
+  it("reads the latest of several choices (browsers list the older cookie first)", () => {
+    expect(storedLanguage("csrftoken=x; i18nextLng=en; sid=y; i18nextLng=fr")).toBe("fr");
+    expect(storedLanguage("i18nextLng=fr")).toBe("fr");
+    expect(storedLanguage("i18nextLng=de")).toBeUndefined();
+    expect(storedLanguage(null)).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfileSchema, subdomainSchema } from "~/schemas/sellers";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { customizationSchema } from "~/schemas/customization";
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -88,5 +90,22 @@ describe("seller profile edit", () => {
       contact_phone: "sellers.contact_phone.required",
       website: "sellers.website.invalid",
     });
+  });
+});
+
+describe("customizationSchema: minimum order amount", () => {
+  it("is optional in the form's constraints, since empty means the default of 10", () => {
+    expect(getZodConstraint(customizationSchema).minimum_order_amount?.required).toBe(false);
+  });
+
+  it("reads empty and null as cleared, absent as unchanged, and checks the floor", () => {
+    const minimum = (value: unknown) => customizationSchema.safeParse(value === undefined ? {} : { minimum_order_amount: value });
+    expect(minimum(undefined).data?.minimum_order_amount).toBeUndefined();
+    expect(minimum("").data?.minimum_order_amount).toBeNull();
+    expect(minimum(null).data?.minimum_order_amount).toBeNull();
+    expect(minimum("12.5").data?.minimum_order_amount).toBe(1250);
+    expect(minimum(7).data?.minimum_order_amount).toBe(700);
+    expect(minimum("4.99").error?.issues[0]?.message).toBe("shops.customization.minimum_too_low");
+    expect(minimum("abc").error?.issues[0]?.message).toBe("shops.customization.minimum_invalid");
   });
 });

@@ -1,10 +1,16 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { GlobeIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
 import { cx } from "~/lib/class-names";
-import { isLanguage, LANGUAGE_KEY, languageCookie, supportedLanguages, type Language } from "~/lib/i18n";
+import { platformCookieDomain } from "~/lib/host";
+import { isLanguage, LANGUAGE_KEY, languageCookies, storedLanguage, supportedLanguages, type Language } from "~/lib/i18n";
+
+/** Stores the choice in the cookie the server reads, shared by the platform's hosts where it can be. */
+function storeLanguageCookie(language: Language, rootDomain: string | undefined) {
+  for (const cookie of languageCookies(language, platformCookieDomain(window.location.host, rootDomain))) document.cookie = cookie;
+}
 
 const languageNames: Record<Language, string> = { en: "English", fr: "Français" };
 
@@ -15,6 +21,8 @@ const languageNames: Record<Language, string> = { en: "English", fr: "Français"
  */
 export function LanguageSwitcher({ className, align = "right" }: { className?: string; align?: "left" | "right" }) {
   const { t, i18n } = useTranslation();
+  // Read directly (not through root.tsx's useRootData, which imports this module).
+  const rootDomain = (useRouteLoaderData("root") as { rootDomain?: string } | undefined)?.rootDomain;
   const location = useLocation();
   const revalidator = useRevalidator();
   const details = useRef<HTMLDetailsElement>(null);
@@ -35,7 +43,7 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
     } catch {
       // Private mode: the cookie still carries the choice.
     }
-    document.cookie = languageCookie(language);
+    storeLanguageCookie(language, rootDomain);
     await i18n.changeLanguage(language);
     setTimeout(() => void revalidator.revalidate(), 100);
   }
@@ -82,14 +90,14 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
  * cookie in step: a stored choice without a cookie is restored, otherwise the current
  * language is stored.
  */
-export function useLanguagePersistence(locale: Language) {
+export function useLanguagePersistence(locale: Language, rootDomain: string | undefined) {
   const revalidator = useRevalidator();
   useEffect(() => {
     try {
       const stored = localStorage.getItem(LANGUAGE_KEY);
-      const hasCookie = document.cookie.split("; ").some((c) => c.startsWith(`${LANGUAGE_KEY}=`));
+      const hasCookie = storedLanguage(document.cookie) !== undefined;
       if (isLanguage(stored) && stored !== locale && !hasCookie) {
-        document.cookie = languageCookie(stored);
+        storeLanguageCookie(stored, rootDomain);
         void revalidator.revalidate();
       } else if (stored !== locale) {
         localStorage.setItem(LANGUAGE_KEY, locale);

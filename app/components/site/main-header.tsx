@@ -6,7 +6,7 @@ import { AccountControl } from "./account-control";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { sellerLinks } from "./nav-links";
+import { sellerLinks, staffLinks } from "./nav-links";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted", isActive ? "text-brand-700" : "text-slate-700");
@@ -30,6 +30,13 @@ export function MainHeader() {
           </NavLink>
           {user?.isSeller
             ? sellerLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} className={navClass}>
+                  {t(link.labelKey)}
+                </NavLink>
+              ))
+            : null}
+          {user?.isStaff
+            ? staffLinks.map((link) => (
                 <NavLink key={link.to} to={link.to} className={navClass}>
                   {t(link.labelKey)}
                 </NavLink>

@@ -5,7 +5,7 @@ import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
 import { useRootData } from "~/root";
 import { AccountMenuItems } from "./account-control";
-import { exploreLinks, sellerLinks } from "./nav-links";
+import { exploreLinks, sellerLinks, staffLinks } from "./nav-links";
 
 /** The mobile slide-out menu: a <details> so it opens without JavaScript. */
 export function MobileMenu() {
@@ -14,7 +14,11 @@ export function MobileMenu() {
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(details, location.key);
-  const businessLinks = user?.isSeller ? sellerLinks : [{ to: "/register", labelKey: "nav.start_selling" }, ...sellerLinks.slice(0, 1)];
+  const businessLinks = user?.isSeller
+    ? sellerLinks
+    : user?.isStaff
+      ? staffLinks
+      : [{ to: "/register", labelKey: "nav.start_selling" }, ...sellerLinks.slice(0, 1)];
 
   return (
     <details ref={details} className="group md:hidden">

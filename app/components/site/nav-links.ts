@@ -13,3 +13,6 @@ export const sellerLinks: NavLink[] = [
   { to: "/orders", labelKey: "nav.orders" },
   { to: "/dashboard/products", labelKey: "nav.products" },
 ];
+
+/** Staff's own screens (the seller review), shown to staff only. */
+export const staffLinks: NavLink[] = [{ to: "/admin/sellers", labelKey: "nav.seller_review" }];

@@ -15,6 +15,16 @@ export function RouteErrorBoundary() {
   // The server logs it with the request id (entry.server's handleError); the browser's console shows it here.
   if (status >= 500 && !isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
 
+  const openingSoon = isRouteErrorResponse(error) ? (error.data as { openingSoon?: { shopName: string } } | null)?.openingSoon : undefined;
+  if (openingSoon) {
+    return (
+      <section className="container-page flex flex-col items-center py-24 text-center" data-testid="shop-opening-soon">
+        <h1 className="text-3xl font-bold tracking-tight">{t("errors.page.opening_soon.title", { shop_name: openingSoon.shopName })}</h1>
+        <p className="mt-3 max-w-md text-muted-foreground">{t("errors.page.opening_soon.description")}</p>
+      </section>
+    );
+  }
+
   const key = status === 404 ? "not_found" : status === 403 ? "forbidden" : status >= 500 ? "server" : "generic";
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">

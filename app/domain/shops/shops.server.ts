@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
-import { shops, type Shop } from "~db/schema";
+import { sellerProfiles, shops, type Shop } from "~db/schema";
 import { sanitizeCustomCss } from "./custom-css.server";
 
 /** The class that scopes a shop's custom CSS to its own pages. */
@@ -13,6 +13,21 @@ export function findLiveShopBySubdomain(subdomain: string): Shop | undefined {
     .from(shops)
     .where(and(eq(shops.subdomain, subdomain.toLowerCase()), eq(shops.isLive, true)))
     .get();
+}
+
+/**
+ * The name of a shop that is registered but not live yet (its seller is under review or
+ * still onboarding), so its address can say "opening soon" rather than "never created".
+ * A shop whose seller was rejected is not announced.
+ */
+export function findShopOpeningSoon(subdomain: string): { name: string } | undefined {
+  const row = getDatabase()
+    .select({ name: shops.name, status: sellerProfiles.verificationStatus })
+    .from(shops)
+    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, shops.ownerId))
+    .where(and(eq(shops.subdomain, subdomain.toLowerCase()), eq(shops.isLive, false)))
+    .get();
+  return row && row.status !== "rejected" ? { name: row.name } : undefined;
 }
 
 /** What a shop page needs to wear the shop's look. Seller text is escaped by React. */

@@ -6,22 +6,21 @@ import { resendVerification } from "~/domain/accounts/email-verification.server"
 import { changePassword, updateProfile } from "~/domain/accounts/profile.server";
 import { DomainError, RateLimitedError } from "~/domain/errors.server";
 import { formErrorResponse } from "~/http/forms.server";
-import { languageCookie } from "~/lib/i18n";
-import { getI18nInstance } from "~/middleware/i18n.server";
+import { getI18nInstance, languageChoiceCookies } from "~/middleware/i18n.server";
 import { sessionContext } from "~/middleware/session.server";
 import { changePasswordFormSchema, profileUpdateSchema } from "~/schemas/accounts";
 import type { User } from "~db/schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; formData: FormData; user: User };
 
-export async function updateProfileAction({ context, formData, user }: Args) {
+export async function updateProfileAction({ request, context, formData, user }: Args) {
   const submission = parseWithZod(formData, { schema: profileUpdateSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { first_name, last_name, phone_number, language } = submission.value;
   const updated = updateProfile(user.id, { firstName: first_name, lastName: last_name, phoneNumber: phone_number, language });
   setToast(context, { type: "success", message: getI18nInstance(context).getFixedT(updated.language)("account.profile.updated") });
   const headers = new Headers();
-  if (language) headers.append("Set-Cookie", languageCookie(language));
+  if (language) for (const cookie of languageChoiceCookies(request, language)) headers.append("Set-Cookie", cookie);
   return redirect("/account?section=profile", { headers });
 }
 

@@ -1,7 +1,7 @@
 import { updateProfile } from "~/domain/accounts/profile.server";
 import { userResource } from "~/domain/accounts/users.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
-import { languageCookie } from "~/lib/i18n";
+import { languageChoiceCookies } from "~/middleware/i18n.server";
 import { requireApiUser } from "~/middleware/session.server";
 import { profilePatchSchema } from "~/schemas/accounts";
 
@@ -21,7 +21,7 @@ const api = apiResource({
     });
     const headers = new Headers();
     // The interface follows a language chosen in the profile.
-    if (input.language) headers.append("Set-Cookie", languageCookie(input.language));
+    if (input.language) for (const cookie of languageChoiceCookies(request, input.language)) headers.append("Set-Cookie", cookie);
     return Response.json(userResource(updated), { headers });
   },
 });

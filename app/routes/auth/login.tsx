@@ -9,10 +9,9 @@ import { LoginForm } from "~/components/auth/login-form";
 import { authenticateLoginForm } from "~/domain/accounts/login.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { formErrorResponse, safeRedirectPath } from "~/http/forms.server";
-import { languageCookie } from "~/lib/i18n";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
-import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { getI18nInstance } from "~/middleware/i18n.server";
 import { clientAddressContext } from "~/middleware/request.server";
 import { beginUserSession, currentUser } from "~/middleware/session.server";
 import { siteContext } from "~/middleware/site.server";
@@ -46,8 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await authenticateLoginForm(request, context.get(clientAddressContext));
     const headers = new Headers();
     headers.append("Set-Cookie", beginUserSession(request, context, user));
-    if (user.language !== getLocale(context)) headers.append("Set-Cookie", languageCookie(user.language));
-    setToast(context, { type: "success", message: getI18nInstance(context).getFixedT(user.language)("auth.login.welcome") });
+    // The page keeps the language the visitor is reading: logging in never switches it.
+    setToast(context, { type: "success", message: getI18nInstance(context).t("auth.login.welcome") });
     return redirect(destination, { headers });
   } catch (error) {
     return formErrorResponse(submission, error, { hideFields: ["password"] });

@@ -23,6 +23,8 @@ import { connectPaymentAccount, getPaymentProvider, refreshPaymentAccountStatus 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = currentSessionUser(context);
   if (!user) throw redirect("/");
+  // Staff without a shop have no seller dashboard: their work is the seller review.
+  if (user.isStaff && !user.isSeller) throw redirect("/admin/sellers");
   const account = user.isSeller ? loadSellerAccount(user.id) : null;
   return {
     user,
