@@ -22,9 +22,9 @@ export function isDatabaseEmpty(db: AppDatabase): boolean {
  */
 export async function seedDemoData(db: AppDatabase): Promise<void> {
   const [adminHash, sellerHash, pendingHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-    hashPassword(DEMO_ACCOUNTS.seller.password),
-    hashPassword(DEMO_ACCOUNTS.pendingSeller.password),
+    hashPassword(DEMO_ACCOUNTS.admin.password, { atStartup: true }),
+    hashPassword(DEMO_ACCOUNTS.seller.password, { atStartup: true }),
+    hashPassword(DEMO_ACCOUNTS.pendingSeller.password, { atStartup: true }),
   ]);
   const now = new Date();
 
