@@ -9,7 +9,7 @@ describe("README: webhook endpoint API version", () => {
     const pinned = (Stripe as unknown as { API_VERSION: string }).API_VERSION;
     expect(pinned).toMatch(/^\d{4}-\d{2}-\d{2}/);
     const readme = readFileSync("README.md", "utf8");
-    expect(readme).toContain(`--api-version ${pinned}`);
+    expect(readme).toContain(`-d api_version=${pinned} `);
     expect(readme).toContain(`the Stripe SDK pins, \`${pinned}\``);
   });
 });
