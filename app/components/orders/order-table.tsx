@@ -8,7 +8,7 @@ import { LocalTime } from "~/components/ui/local-time";
 import { SearchIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { OrderView } from "~/domain/orders/order-view.server";
-import { formatEuroFr, formatMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/schemas/checkout";
 import { OrderDetail } from "./order-detail";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
@@ -40,7 +40,7 @@ export function OrderTable<T extends OrderView>({
   const [openId, setOpenId] = useState<number | null>(null);
   const open = orders.find((o) => o.id === openId) ?? null;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
-  const money = (order: T) => (sellerView ? formatEuroFr(order.totalCents) : formatMoney(order.totalCents, order.currency, i18n.language));
+  const money = (order: T) => formatMoney(order.totalCents, order.currency, i18n.language);
 
   return (
     <div>

@@ -18,7 +18,7 @@ import {
   updateCategory,
 } from "~/domain/catalogue/manage.server";
 import { DomainError } from "~/domain/errors.server";
-import { formatEuroFr } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { sellerShopPage } from "~/http/seller-shop.server";
@@ -40,6 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       categoryName: p.categoryName,
     })),
     categories: listCategoriesWithCounts(shop.id),
+    currency: shop.currency,
     shopUrl: `/products`,
     title: t("catalogue.admin.title"),
   };
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { products, categories } = loaderData;
   const confirmDelete = (event: React.FormEvent) => {
     if (!window.confirm(t("catalogue.admin.confirm_delete"))) event.preventDefault();
@@ -134,7 +135,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
                   </td>
                   <td className="px-4 py-2">{product.categoryName ?? "—"}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatEuroFr(product.priceCents)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatMoney(product.priceCents, loaderData.currency, i18n.language)}</td>
                   <td className="px-4 py-2">
                     <Badge tone={product.isInStock ? "success" : "neutral"}>{product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}</Badge>
                   </td>
