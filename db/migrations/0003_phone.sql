@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `onboarding_celebrated_at` integer;
