@@ -113,15 +113,29 @@ async function horizontalOverflow(page: Page) {
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-for (const reader of ["visitor", "seller", "admin", "shopper"] as const) {
-  test(`every page fits a 360 px phone without sideways scrolling, as ${reader}`, async ({ page }) => {
+// French texts are longer: the visitor's and the seller's pages are checked in both languages.
+const sweeps = [
+  ...(["visitor", "seller", "admin", "shopper"] as const).map((reader) => ({ reader, language: "en" })),
+  ...(["visitor", "seller"] as const).map((reader) => ({ reader, language: "fr" })),
+];
+
+for (const { reader, language } of sweeps) {
+  test(`every page fits a 360 px phone without sideways scrolling, as ${reader} in ${language}`, async ({ page, context }) => {
     test.setTimeout(240_000);
     if (reader === "seller" || reader === "admin") await logIn(page, ACCOUNTS[reader]);
+    if (language !== "en") {
+      const url = new URL(mainUrl());
+      await context.addCookies(
+        [url.hostname, `${DEMO_SHOP}.${url.hostname}`].map((domain) => ({ name: "i18nextLng", value: language, domain, path: "/" })),
+      );
+    }
     const failures: string[] = [];
     for (const entry of PHONE_PAGES.filter((p) => p.readers.includes(reader))) {
       await page.goto(url(entry));
       if (entry.reach) await entry.reach(page);
       await page.locator("#main").first().waitFor({ state: "attached" });
+      const lang = await page.locator("html").getAttribute("lang");
+      if (lang !== language) failures.push(`${entry.name} (${entry.path}): in ${lang}, not ${language}`);
       const { overflow, culprits } = await horizontalOverflow(page);
       if (overflow > 0) failures.push(`${entry.name} (${entry.path}): ${overflow}px too wide, e.g. ${culprits.join(", ")}`);
     }
