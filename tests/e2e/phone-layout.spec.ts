@@ -113,10 +113,12 @@ async function horizontalOverflow(page: Page) {
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-// French texts are longer: the visitor's and the seller's pages are checked in both languages.
+// French texts are longer: the visitor's pages are checked in both languages. (Not the
+// demo seller's: a language chosen while signed in is saved to the user, which would turn
+// the other tests' demo seller French.)
 const sweeps = [
   ...(["visitor", "seller", "admin", "shopper"] as const).map((reader) => ({ reader, language: "en" })),
-  ...(["visitor", "seller"] as const).map((reader) => ({ reader, language: "fr" })),
+  { reader: "visitor" as const, language: "fr" },
 ];
 
 for (const { reader, language } of sweeps) {
@@ -131,7 +133,8 @@ for (const { reader, language } of sweeps) {
     }
     const failures: string[] = [];
     for (const entry of PHONE_PAGES.filter((p) => p.readers.includes(reader))) {
-      await page.goto(url(entry));
+      // Without JavaScript the success step's timed refresh can abort the next navigation once.
+      await page.goto(url(entry)).catch(() => page.goto(url(entry)));
       if (entry.reach) await entry.reach(page);
       await page.locator("#main").first().waitFor({ state: "attached" });
       const lang = await page.locator("html").getAttribute("lang");
