@@ -36,6 +36,8 @@ export const users = sqliteTable("users", {
   isSeller: flag("is_seller"),
   isStaff: flag("is_staff"),
   language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+  // When the seller saw the onboarding-complete confetti: once per user, on any browser.
+  onboardingCelebratedAt: integer("onboarding_celebrated_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

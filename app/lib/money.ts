@@ -6,23 +6,28 @@ export const DEFAULT_CURRENCY = "EUR";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** "€12.50" in en, "12,50 €" in fr. */
-export function formatMoney(cents: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`;
+/**
+ * The one rule for showing an amount, on every screen (seller, shop, main site) and in
+ * mails: it follows the reader's language, "€12.50" in English, "12,50 €" in French (the
+ * spec's French euro format is what a French page shows; an English reader gets the
+ * English one). Machine-readable places (API, CSV) use `centsToDecimalString` instead.
+ */
+export function formatMoney(cents: number, currency: string, language: string, options: { wholeUnits?: boolean } = {}): string {
+  const locale = moneyLocale(language);
+  const key = `${locale}|${currency}|${options.wholeUnits ? 0 : ""}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale === "fr" ? "fr-FR" : locale === "en" ? "en-US" : locale, {
-      style: "currency",
-      currency,
-    });
+    // wholeUnits: chart axis labels, which are round amounts ("€50", "50 €").
+    const digits = options.wholeUnits ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "symbol", ...digits });
     formatters.set(key, formatter);
   }
   return formatter.format(cents / 100);
 }
 
-/** Seller screens always show amounts in the French euro format (spec section 9). */
-export function formatEuroFr(cents: number): string {
-  return formatMoney(cents, DEFAULT_CURRENCY, "fr");
+/** "fr", "fr-CA" -> fr-FR; anything else -> en-US (the product speaks en and fr only). */
+function moneyLocale(language: string): string {
+  return language.toLowerCase().startsWith("fr") ? "fr-FR" : "en-US";
 }
 
 /** 1250 -> "12.50" */

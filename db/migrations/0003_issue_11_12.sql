@@ -35,4 +35,5 @@ CREATE TABLE `payment_disputes` (
 CREATE UNIQUE INDEX `payment_disputes_provider_dispute_id_unique` ON `payment_disputes` (`provider_dispute_id`);--> statement-breakpoint
 CREATE INDEX `payment_disputes_order_idx` ON `payment_disputes` (`order_id`);--> statement-breakpoint
 ALTER TABLE `seller_profiles` ADD `country` text DEFAULT 'FR' NOT NULL;--> statement-breakpoint
-ALTER TABLE `seller_profiles` ADD `payment_account_generation` integer DEFAULT 0 NOT NULL;
+ALTER TABLE `seller_profiles` ADD `payment_account_generation` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `onboarding_celebrated_at` integer;

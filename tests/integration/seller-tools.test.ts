@@ -138,7 +138,7 @@ describe("order handling", () => {
 
 describe("CSV export", () => {
   it("exports the filtered orders with a header, decimals and formulas neutralised", async () => {
-    await paidOrder("12.5", { full_name: "=HYPERLINK(\"http://evil\",\"x\")", reference: "+SUM(A1)", content: '@cmd "quoted"' });
+    await paidOrder("12.5", { full_name: "=HYPERLINK(\"http://evil\",\"x\")", reference: "+SUM(A1)", content: '@cmd "quoted"', phone: "+33 6 12 34 56 78" });
     const demo = await seller();
     const response = await demo.request("/api/v1/shop/orders/export/?payment_status=succeeded&search=Tina");
     expect(response.status).toBe(200);
@@ -153,6 +153,8 @@ describe("CSV export", () => {
     expect(evil).toContain('"\'+SUM(A1)"');
     expect(evil).toContain('"\'@cmd ""quoted"""');
     expect(evil).toContain('"12.50","EUR"');
+    // A phone number is data, not a formula: no apostrophe in front of it.
+    expect(evil).toContain('"tina@example.test","+33 6 12 34 56 78"');
     expect(rows.every((r) => r.includes('"succeeded"'))).toBe(true);
     expect((await new TestClient().request("/api/v1/shop/orders/export/")).status).toBe(401);
     const client = await seller("admin@example.com", "Admin1234!");
@@ -334,5 +336,36 @@ describe("OpenAPI document", () => {
     expect(responses("/shop/categories/", "post")).toContain("409");
     expect(responses("/shop/products/{id}/", "delete")).toEqual(expect.arrayContaining(["204", "200"]));
     expect(responses("/account/auth/change-password/", "patch")).toContain("403");
+  });
+});
+
+describe("amounts on the seller screens", () => {
+  const plain = (html: string) => html.replace(/\u202f|\u00a0|&nbsp;/g, " ");
+
+  it("follow the reader's language, like the shop: €39.00 in English, 39,00 € in French", async () => {
+    await paidOrder("18.50");
+    const demo = await seller();
+    for (const path of ["/dashboard", "/orders", "/dashboard/products"]) {
+      const en = plain((await demo.html(path, { headers: { "Accept-Language": "en" } })).html);
+      expect(en, path).toMatch(/€\d[\d,]*\.\d\d/);
+      expect(en, path).not.toMatch(/\d,\d\d €/);
+      const fr = plain((await demo.html(path, { headers: { "Accept-Language": "fr", Cookie: [...demo.cookies].map(([k, v]) => `${k}=${v}`).concat("i18nextLng=fr").join("; ") } })).html);
+      expect(fr, path).toMatch(/\d,\d\d €/);
+      expect(fr, path).not.toMatch(/€\d/);
+    }
+    expect(plain((await demo.html("/orders", { headers: { "Accept-Language": "en" } })).html)).toContain("€18.50");
+    expect(plain((await demo.html("/dashboard/products", { headers: { "Accept-Language": "en" } })).html)).toContain("€39.00");
+  });
+
+  it("the sales chart has an amount axis, dates and the figures as a table", async () => {
+    const demo = await seller();
+    const { html } = await demo.html("/dashboard", { headers: { "Accept-Language": "en" } });
+    // Round amounts up the side, from €0, in the reader's format.
+    const amounts = [...html.matchAll(/<text[^>]*>(€[\d,]+)<\/text>/g)].map((m) => m[1]);
+    expect(amounts[0]).toBe("€0");
+    expect(amounts.length).toBeGreaterThanOrEqual(2);
+    expect((html.match(/data-testid="chart-date-label"/g) ?? []).length).toBe(5);
+    expect(html).toContain("Show the figures by day");
+    expect((html.match(/<tr class="border-t border-border">/g) ?? []).length).toBe(30);
   });
 });

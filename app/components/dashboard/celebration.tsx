@@ -1,31 +1,20 @@
-import { useEffect } from "react";
-
-const storageKey = (userId: number) => `onboardingCelebrated:${userId}`;
-
-export function hasCelebrated(userId: number): boolean {
-  try {
-    return localStorage.getItem(storageKey(userId)) === "1";
-  } catch {
-    return false;
-  }
-}
+import { useEffect, useRef } from "react";
 
 /**
- * Confetti for 4 s, once per user, about 0.5 s after the dashboard loads with onboarding
- * complete (remembered in localStorage). The library loads only then.
+ * Confetti for 4 s, about 0.5 s after the dashboard loads with onboarding complete, unless
+ * the server says this user already saw it. `onStart` records it (server-side, per user);
+ * `onDone` runs when the confetti ends. The library loads only when it plays.
  */
-export function useOnboardingCelebration(userId: number, complete: boolean, onDone: () => void) {
+export function useOnboardingCelebration({ show, onStart, onDone }: { show: boolean; onStart: () => void; onDone: () => void }) {
+  // Decided once per mount: recording the celebration revalidates the page mid-animation.
+  const shouldPlay = useRef(show);
   useEffect(() => {
-    if (!complete || hasCelebrated(userId)) return;
+    if (!shouldPlay.current) return;
     let cancelled = false;
     const start = setTimeout(async () => {
       const { default: confetti } = await import("canvas-confetti");
       if (cancelled) return;
-      try {
-        localStorage.setItem(storageKey(userId), "1");
-      } catch {
-        // without storage the celebration may repeat; harmless
-      }
+      onStart();
       const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       const end = Date.now() + 4000;
       const frame = () => {
@@ -40,5 +29,5 @@ export function useOnboardingCelebration(userId: number, complete: boolean, onDo
       clearTimeout(start);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
-  }, [userId, complete]);
+  }, []);
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/ui/local-time";
-import { formatEuroFr } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 
 export type ActivityItem = {
   id: number;
@@ -13,8 +13,8 @@ export type ActivityItem = {
   totalCents: number;
 };
 
-export function RecentActivity({ items }: { items: ActivityItem[] }) {
-  const { t } = useTranslation();
+export function RecentActivity({ items, currency }: { items: ActivityItem[]; currency: string }) {
+  const { t, i18n } = useTranslation();
   if (items.length === 0) return <p className="text-sm text-slate-600" data-testid="activity-empty">{t("dashboard.activity.empty")}</p>;
   return (
     <ul className="divide-y divide-border" data-testid="activity-list">
@@ -30,7 +30,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
             </p>
             <LocalTime value={item.createdAt} format="dateTime" className="block text-xs text-slate-500" />
           </div>
-          <span className="shrink-0 tabular-nums">{formatEuroFr(item.totalCents)}</span>
+          <span className="shrink-0 tabular-nums">{formatMoney(item.totalCents, currency, i18n.language)}</span>
         </li>
       ))}
     </ul>

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatEuroFr } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 
 type Stats = { totalSalesCents: number; totalOrders: number; totalProducts: number; storeViews: number };
 
-/** Four tiles; sales and orders lead to /orders. Amounts in the French euro format (spec). */
-export function StatTiles({ stats }: { stats: Stats }) {
+/** Four tiles; sales and orders lead to /orders. */
+export function StatTiles({ stats, currency }: { stats: Stats; currency: string }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US");
   const tiles = [
-    { key: "sales", value: formatEuroFr(stats.totalSalesCents), to: "/orders" },
+    { key: "sales", value: formatMoney(stats.totalSalesCents, currency, i18n.language), to: "/orders" },
     { key: "orders", value: number.format(stats.totalOrders), to: "/orders" },
     { key: "products", value: number.format(stats.totalProducts), to: "/dashboard/products" },
     { key: "views", value: number.format(stats.storeViews), to: null },

@@ -4,7 +4,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
-import { formatEuroFr } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 
 export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
 
@@ -43,6 +43,7 @@ export function OrderStatusActions({
   transitions,
   paid,
   totalCents,
+  currency,
   confirmingCancel = false,
 }: {
   orderId: number;
@@ -50,9 +51,10 @@ export function OrderStatusActions({
   transitions: string[];
   paid: boolean;
   totalCents: number;
+  currency: string;
   confirmingCancel?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const [confirm, setConfirm] = useState(confirmingCancel);
@@ -126,7 +128,7 @@ export function OrderStatusActions({
       </div>
       {transitions.includes("cancelled") && confirm ? (
         <div ref={confirmArea} role="alert" className="mt-3 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-          <p>{paid ? t("orders.actions.cancel_refund", { amount: formatEuroFr(totalCents) }) : t("orders.actions.cancel_unpaid")}</p>
+          <p>{paid ? t("orders.actions.cancel_refund", { amount: formatMoney(totalCents, currency, i18n.language) }) : t("orders.actions.cancel_unpaid")}</p>
           <div className="flex gap-2">
             {form("cancelled", t("orders.actions.confirm_cancel"), "danger")}
             <Button variant="outline" size="sm" onClick={() => toggleConfirm(false)}>

@@ -2,13 +2,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderView } from "~/domain/orders/order-view.server";
 import { LocalTime } from "~/components/ui/local-time";
-import { formatEuroFr, formatMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
 
 /** Every field of an order and its items (the detail dialog and the detail page). */
 export function OrderDetail({ order, sellerView, children }: { order: OrderView; sellerView: boolean; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const money = (cents: number) => (sellerView ? formatEuroFr(cents) : formatMoney(cents, order.currency, i18n.language));
+  const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
   const customer: [string, string][] = [
     [t("checkout.fields.full_name"), order.customer.fullName],
     [t("checkout.fields.company_name"), order.customer.companyName],

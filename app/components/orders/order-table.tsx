@@ -8,7 +8,7 @@ import { LocalTime } from "~/components/ui/local-time";
 import { SearchIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { OrderView } from "~/domain/orders/order-view.server";
-import { formatEuroFr, formatMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/schemas/checkout";
 import { OrderDetail } from "./order-detail";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
@@ -40,7 +40,7 @@ export function OrderTable<T extends OrderView>({
   const [openId, setOpenId] = useState<number | null>(null);
   const open = orders.find((o) => o.id === openId) ?? null;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
-  const money = (order: T) => (sellerView ? formatEuroFr(order.totalCents) : formatMoney(order.totalCents, order.currency, i18n.language));
+  const money = (order: T) => formatMoney(order.totalCents, order.currency, i18n.language);
 
   return (
     <div>
@@ -98,8 +98,8 @@ export function OrderTable<T extends OrderView>({
           {t("orders.empty")}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-black/10 bg-white text-slate-900">
-          <table className="w-full text-left text-sm" data-testid="orders-table">
+        <div className="relative mt-6 overflow-x-auto rounded-xl border border-black/10 bg-white text-slate-900">
+          <table className="stacked-table w-full text-left text-sm" data-testid="orders-table">
             <caption className="sr-only">{t("orders.table_caption")}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
               <tr>
@@ -118,20 +118,20 @@ export function OrderTable<T extends OrderView>({
             <tbody className="divide-y divide-border">
               {orders.map((order) => (
                 <tr key={order.id} data-testid="order-row">
-                  <td className="px-4 py-3 font-medium whitespace-nowrap">#{order.number}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
+                  <td className="px-4 py-3 font-medium whitespace-nowrap" data-label={t("orders.columns.number")}>#{order.number}</td>
+                  <td className="px-4 py-3 whitespace-nowrap" data-label={t("orders.columns.date")}>
                     <LocalTime value={order.createdAt} format="date" />
                   </td>
-                  {showShop ? <td className="px-4 py-3">{order.shopName}</td> : null}
-                  <td className="px-4 py-3">
+                  {showShop ? <td className="px-4 py-3" data-label={t("orders.columns.shop")}>{order.shopName}</td> : null}
+                  <td className="px-4 py-3" data-label={t("orders.columns.customer")}>
                     <span className="block">{order.customer.fullName}</span>
                     <span className="block text-xs text-slate-500">{order.customer.email}</span>
                   </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{money(order)}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-label={t("orders.columns.total")}>{money(order)}</td>
+                  <td className="px-4 py-3" data-label={t("orders.columns.status")}>
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3" data-label={t("orders.columns.payment_status")}>
                     <PaymentStatusBadge status={order.paymentStatus} />
                   </td>
                   <td className="px-4 py-3 text-right">

@@ -5,12 +5,21 @@ import { formatOrderNumber, listOrders, type OrderScope } from "./orders.server"
 const MAX_ROWS = 50_000;
 
 /**
- * One CSV cell. Text that a spreadsheet would run as a formula (starting with = + - @ or a
- * tab / carriage return) is prefixed with an apostrophe; quotes are doubled.
+ * Whether a spreadsheet would run the cell as a formula: it starts with = or @ (or a tab /
+ * carriage return, which some strip before looking), or with + or - followed by anything
+ * but digits and number punctuation. "+33 6 12 34 56 78", "-12.50" or "(0)1-23" are data:
+ * without a letter or an operator such as | ! : & there is no function, reference or DDE
+ * call to run, so they are written as they are.
  */
+export function isFormulaLike(text: string): boolean {
+  if (/^[=@\t\r]/.test(text)) return true;
+  return /^[+-]/.test(text) && !/^[+-][\d\s.,()\/+-]*$/.test(text);
+}
+
+/** One CSV cell: formula-like text gets an apostrophe in front; quotes are doubled. */
 export function csvCell(value: string | number): string {
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (isFormulaLike(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -70,6 +70,8 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
     salesByDay,
     activity,
     onboarding: { ...onboardingView(onboarding), isComplete: onboarding.isComplete },
+    // The confetti already played for this user (on any browser).
+    celebrated: account.user.onboardingCelebratedAt !== null,
     verificationStatus: profile.verificationStatus,
     rejectionReason: profile.rejectionReason,
     payment: {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { hasCelebrated, useOnboardingCelebration } from "~/components/dashboard/celebration";
+import { useOnboardingCelebration } from "~/components/dashboard/celebration";
 import { PaymentConnectionCard } from "~/components/dashboard/payment-card";
 import { RecentActivity } from "~/components/dashboard/recent-activity";
 import { SalesChart } from "~/components/dashboard/sales-chart";
@@ -12,12 +12,16 @@ import { SellerStatusCard } from "~/components/dashboard/status-cards";
 import { OnboardingProgress } from "~/components/sellers/onboarding-progress";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { markOnboardingCelebrated } from "~/domain/sellers/celebration.server";
 import { sellerDashboard } from "~/domain/sellers/dashboard.server";
 import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
+import { CSRF_FIELD } from "~/lib/csrf";
+import { DEFAULT_CURRENCY } from "~/lib/money";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";
 import { DomainError } from "~/domain/errors.server";
+import { useRootData } from "~/root";
 import { connectPaymentAccount, getPaymentProvider, refreshPaymentAccountStatus } from "~/domain/payments/payments.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -46,6 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { onboardingUrl } = await connectPaymentAccount(user);
       return redirect(onboardingUrl);
     }
+    if (intent === "onboarding-celebrated") {
+      markOnboardingCelebrated(user.id);
+      return { ok: true };
+    }
     if (intent === "refresh-payment-status") {
       await refreshPaymentAccountStatus(user);
       return { ok: true };
@@ -61,13 +69,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user, seller } = loaderData;
+  const { csrfToken } = useRootData();
   const complete = Boolean(seller?.onboarding.isComplete);
-  // After the celebration the onboarding card goes away (spec section 2).
-  const [celebrated, setCelebrated] = useState(false);
-  useEffect(() => {
-    if (hasCelebrated(user.id)) setCelebrated(true);
-  }, [user.id]);
-  useOnboardingCelebration(user.id, complete, () => setCelebrated(true));
+  // After the celebration the onboarding card goes away (spec section 2); the server
+  // remembers it per user, so it plays once whatever the browser.
+  const [celebrated, setCelebrated] = useState(Boolean(seller?.celebrated));
+  const record = useFetcher();
+  useOnboardingCelebration({
+    show: complete && !celebrated,
+    onStart: () => void record.submit({ intent: "onboarding-celebrated", [CSRF_FIELD]: csrfToken }, { method: "post" }),
+    onDone: () => setCelebrated(true),
+  });
   const hideOnboarding = complete && celebrated;
 
   return (
@@ -80,7 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {seller ? (
         <>
           {seller.onboarding.isComplete && seller.shop ? <ShopLiveCard url={seller.shop.url} name={seller.shop.name} /> : null}
-          <StatTiles stats={seller.stats} />
+          <StatTiles stats={seller.stats} currency={seller.shop?.currency ?? DEFAULT_CURRENCY} />
           {!hideOnboarding ? (
             <Card data-testid="onboarding-card">
               <CardHeader>
@@ -97,7 +109,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <CardTitle>{t("dashboard.chart.title")}</CardTitle>
               </CardHeader>
               <CardContent>
-                <SalesChart days={seller.salesByDay} />
+                <SalesChart days={seller.salesByDay} currency={seller.shop?.currency ?? DEFAULT_CURRENCY} />
               </CardContent>
             </Card>
             <Card>
@@ -105,7 +117,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <CardTitle>{t("dashboard.activity.title")}</CardTitle>
               </CardHeader>
               <CardContent>
-                <RecentActivity items={seller.activity} />
+                <RecentActivity items={seller.activity} currency={seller.shop?.currency ?? DEFAULT_CURRENCY} />
               </CardContent>
             </Card>
           </div>

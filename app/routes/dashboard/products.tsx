@@ -18,7 +18,7 @@ import {
   updateCategory,
 } from "~/domain/catalogue/manage.server";
 import { DomainError } from "~/domain/errors.server";
-import { formatEuroFr } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { sellerShopPage } from "~/http/seller-shop.server";
@@ -40,6 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       categoryName: p.categoryName,
     })),
     categories: listCategoriesWithCounts(shop.id),
+    currency: shop.currency,
     shopUrl: `/products`,
     title: t("catalogue.admin.title"),
   };
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { products, categories } = loaderData;
   const confirmDelete = (event: React.FormEvent) => {
     if (!window.confirm(t("catalogue.admin.confirm_delete"))) event.preventDefault();
@@ -105,8 +106,8 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       {products.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600">{t("catalogue.admin.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-white">
-          <table className="w-full text-left text-sm" data-testid="seller-products">
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-white">
+          <table className="stacked-table w-full text-left text-sm" data-testid="seller-products">
             <caption className="sr-only">{loaderData.title}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
               <tr>
@@ -130,12 +131,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                       {product.imageUrl ? <img src={product.imageUrl} alt="" className="size-full object-cover" /> : <ImageIcon className="size-4 text-slate-400" />}
                     </div>
                   </td>
-                  <td className="px-4 py-2 font-medium">
+                  <td className="px-4 py-2 font-medium" data-label={t("catalogue.admin.fields.name")}>
                     {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
                   </td>
-                  <td className="px-4 py-2">{product.categoryName ?? "—"}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatEuroFr(product.priceCents)}</td>
-                  <td className="px-4 py-2">
+                  <td className="px-4 py-2" data-label={t("catalogue.admin.fields.category")}>{product.categoryName ?? "—"}</td>
+                  <td className="px-4 py-2 text-right tabular-nums" data-label={t("catalogue.admin.fields.price")}>{formatMoney(product.priceCents, loaderData.currency, i18n.language)}</td>
+                  <td className="px-4 py-2" data-label={t("catalogue.admin.stock")}>
                     <Badge tone={product.isInStock ? "success" : "neutral"}>{product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}</Badge>
                   </td>
                   <td className="px-4 py-2">

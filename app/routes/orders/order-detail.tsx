@@ -94,6 +94,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 transitions={order.transitions}
                 paid={order.paymentStatus === "succeeded"}
                 totalCents={order.totalCents}
+                currency={order.currency}
                 confirmingCancel={confirmCancel}
               />
               <OrderHistory history={order.history} />

@@ -66,6 +66,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                         transitions={order.transitions}
                         paid={order.paymentStatus === "succeeded"}
                         totalCents={order.totalCents}
+                        currency={order.currency}
                       />
                       <OrderHistory history={order.history} />
                     </>
