@@ -11,6 +11,8 @@ export type ActivityItem = {
   orderNumber: number;
   customer: string;
   totalCents: number;
+  /** The amount of a refund (a refund may give back part of the order). */
+  amountCents?: number | null;
 };
 
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
@@ -30,7 +32,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
             </p>
             <LocalTime value={item.createdAt} format="dateTime" className="block text-xs text-slate-500" />
           </div>
-          <span className="shrink-0 tabular-nums">{formatEuroFr(item.totalCents)}</span>
+          <span className="shrink-0 tabular-nums">{formatEuroFr(item.kind === "refund" && item.amountCents != null ? -item.amountCents : item.totalCents)}</span>
         </li>
       ))}
     </ul>

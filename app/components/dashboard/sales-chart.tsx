@@ -17,7 +17,7 @@ export function SalesChart({ days }: { days: { day: string; cents: number }[] })
       <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" role="img" aria-label={t("dashboard.chart.summary", { total: formatEuroFr(total), days: days.length })}>
         <line x1="0" y1={height} x2={width} y2={height} stroke="#e2e8f0" />
         {days.map((d, i) => {
-          const h = d.cents === 0 ? 0 : Math.max(2, (d.cents / max) * (height - 10));
+          const h = d.cents <= 0 ? 0 : Math.max(2, (d.cents / max) * (height - 10));
           return (
             <rect key={d.day} x={i * barWidth + 2} y={height - h} width={barWidth - 4} height={h} rx="2" fill="#FF0055">
               <title>{`${dateFormat.format(new Date(d.day))}: ${formatEuroFr(d.cents)}`}</title>

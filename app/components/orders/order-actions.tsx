@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
 import { formatEuroFr } from "~/lib/money";
 
-export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
+export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null; amountCents?: number | null; note?: string };
 
 /** Who did what, when (shown to the seller). */
 export function OrderHistory({ history }: { history: HistoryEntry[] }) {
@@ -19,10 +19,13 @@ export function OrderHistory({ history }: { history: HistoryEntry[] }) {
         {history.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-2 text-slate-700">
             <span>
-              {t(`orders.history.${entry.kind}`, {
-                from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
-                to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
-              })}
+              {entry.kind === "refund" && entry.amountCents != null
+                ? t("refunds.history", { amount: formatEuroFr(entry.amountCents) })
+                : t(`orders.history.${entry.kind}`, {
+                    from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
+                    to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
+                  })}
+              {entry.kind === "refund" && entry.note ? <span className="text-slate-500"> · {t("refunds.history_reason", { reason: entry.note })}</span> : null}
               {entry.by ? <span className="text-slate-500"> · {t("orders.history.by", { name: entry.by })}</span> : null}
             </span>
             <LocalTime value={entry.at} format="dateTime" className="text-xs text-slate-500" />
