@@ -59,6 +59,7 @@ export default [
     route("shop/categories", "routes/api/shop-categories.ts"),
     route("shop/categories/:slug", "routes/api/shop-category.ts"),
     route("shop/orders/export", "routes/api/shop-orders-export.ts"),
+    route("shop/orders/:id/refunds", "routes/api/shop-order-refunds.ts"),
     route("shop/orders/:id?", "routes/api/shop-orders.ts"),
     route("payment/simulated/confirm", "routes/api/payment-simulated.ts"),
     route("payment/:operation", "routes/api/payment.ts"),

@@ -257,6 +257,7 @@ export const paymentStatuses = [
   "canceled",
   "requires_action",
   "requires_payment_method",
+  "partially_refunded",
   "refunded",
 ] as const;
 
@@ -336,6 +337,8 @@ export const orderEvents = sqliteTable(
     toValue: text("to_value").notNull().default(""),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull().default(""),
+    // The amount of a refund event (kind "refund"); its reason goes in note.
+    amountCents: integer("amount_cents"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -372,6 +375,37 @@ export const paymentTransactions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("payment_transactions_shop_idx").on(t.shopId, t.createdAt)],
+);
+
+// Refunds of an order's payment, full or partial. A row is written (status pending) in the
+// same write transaction that checks the refundable rest, before the provider is called, so
+// concurrent refunds can never exceed the amount paid; a failed refund frees its amount.
+export const orderRefunds = sqliteTable(
+  "order_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    failureMessage: text("failure_message").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    index("order_refunds_shop_idx").on(t.shopId, t.createdAt),
+  ],
 );
 
 // Provider events (webhooks, simulated events) are processed once: ids are unique.
@@ -512,6 +546,7 @@ export type Product = typeof products.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
+export type OrderRefund = typeof orderRefunds.$inferSelect;
 export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -551,6 +586,18 @@ export const simulatedPaymentIntents = sqliteTable(
   },
   (t) => [index("simulated_payment_intents_account_idx").on(t.accountId)],
 );
+
+// Refunds made at the simulated provider; the idempotency key makes a retried call return
+// the first refund, like Stripe's Idempotency-Key.
+export const simulatedRefunds = sqliteTable("simulated_refunds", {
+  id: text("id").primaryKey(), // re_sim_...
+  intentId: text("intent_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  // The platform fee given back with it, in proportion to the amount (Stripe's refund_application_fee).
+  applicationFeeRefundedCents: integer("application_fee_refunded_cents").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdAt: createdAt(),
+});
 
 /* ------------------------------------------------------------------ api keys */
 

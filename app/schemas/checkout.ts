@@ -148,13 +148,27 @@ export const orderItemsSchema = z
   );
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "canceled", "requires_action", "requires_payment_method", "refunded"] as const;
+export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "canceled", "requires_action", "requires_payment_method", "partially_refunded", "refunded"] as const;
+/**
+ * Which orders a list shows: `orders` (paid, partially or fully refunded), `checkouts`
+ * (never paid: open, failed, needing action, canceled) or `all`.
+ */
+export const ORDER_LIST_VIEWS = ["orders", "checkouts", "all"] as const;
+export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
 
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
   status: z.enum(ORDER_STATUSES).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  // Default: `orders` for a seller's lists, `all` for a shopper's or client's own purchases
+  // and whenever payment_status is given (see listViewOf).
+  view: z
+    .enum(ORDER_LIST_VIEWS)
+    .optional()
+    .describe(
+      "orders: paid (succeeded, partially_refunded, refunded); checkouts: never paid (pending, processing, requires_action, requires_payment_method, failed, canceled); all. Default: orders for a seller, all for a shopper or client and whenever payment_status is given.",
+    ),
   search: z
     .string()
     .trim()

@@ -109,8 +109,10 @@ describe("GET /api/v1/shop/orders/", () => {
 
     const seller = new TestClient();
     await login(seller, "demo@example.com", "Demo1234!");
-    const sellerList = await seller.json<Page>(`/api/v1/shop/orders/?search=${placed.body.order_number}`);
+    // Not paid: among the unpaid checkouts, not the seller's orders (issue 12, item 3).
+    const sellerList = await seller.json<Page>(`/api/v1/shop/orders/?view=checkouts&search=${placed.body.order_number}`);
     expect(sellerList.body.results.map((o) => o.reference)).toContain("ADMIN-ORDER");
+    expect((await seller.json<Page>(`/api/v1/shop/orders/?search=${placed.body.order_number}`)).body.results.map((o) => o.reference)).not.toContain("ADMIN-ORDER");
     expect((await seller.json(`/api/v1/shop/orders/${placed.body.id}/`)).status).toBe(200);
 
     // The admin's verified email placed it: as a client they see it, across shops.

@@ -234,7 +234,39 @@ describe("payments on the connected account", () => {
     const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
     expect(refund.body).toMatchObject({ payment_intent: intent.id, refund_application_fee: "true" });
     expect(refund.headers["stripe-account"]).toBe(accountId);
-    expect(refund.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${order.body.id}-refund`);
+    // One key per refund (an order may be refunded in several parts).
+    expect(refund.headers["idempotency-key"]).toMatch(new RegExp(`^${keyPrefix()}order-${order.body.id}-refund-\\d+$`));
+    expect(refund.body).toMatchObject({ amount: "10000" });
+  });
+
+  it("refunds part of a payment with the application fee in proportion; charge.refunded adds refunds made on Stripe", async () => {
+    const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+    const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    Object.assign(intent, { status: "succeeded" });
+    await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    const refunded = await seller.json<{ order: { payment_status: string } }>(`/api/v1/shop/orders/${order.body.id}/refunds/`, { json: { amount: "25.00", reason: "Late delivery" } });
+    expect(refunded.status).toBe(201);
+    expect(refunded.body.order.payment_status).toBe("partially_refunded");
+    const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
+    expect(refund.body).toMatchObject({ payment_intent: intent.id, amount: "2500", refund_application_fee: "true", "metadata[reason]": "Late delivery" });
+    expect(refund.headers["stripe-account"]).toBe(accountId);
+
+    // Stripe's event for our own refund changes nothing more.
+    const ours = await webhook({
+      id: "evt_partial_1", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      data: { object: { id: "ch_2", object: "charge", payment_intent: intent.id, amount: 10000, amount_refunded: 2500 } },
+    });
+    expect(ours.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
+    // A refund made on the Stripe dashboard (15.00 more) is recorded in the history.
+    const elsewhere = await webhook({
+      id: "evt_partial_2", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      data: { object: { id: "ch_2", object: "charge", payment_intent: intent.id, amount: 10000, amount_refunded: 4000 } },
+    });
+    expect(elsewhere.body).toEqual({ received: true, processed: true, outcome: "applied" });
+    expect(sql<{ amount_cents: number }[]>("select amount_cents from order_events where order_id = ? and kind = 'refund' order by id", order.body.id).map((e) => e.amount_cents)).toEqual([2500, 1500]);
+    const detail = await seller.json<{ payment_status: string; refundable_amount: string }>(`/api/v1/shop/orders/${order.body.id}/`);
+    expect(detail.body).toMatchObject({ payment_status: "partially_refunded", refundable_amount: "60.00" });
   });
 
   it("a processing payment is shown as processing, never handed back to the payment form; the webhook settles it", async () => {

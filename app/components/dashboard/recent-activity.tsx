@@ -11,6 +11,8 @@ export type ActivityItem = {
   orderNumber: number;
   customer: string;
   totalCents: number;
+  /** The amount of a refund (a refund may give back part of the order). */
+  amountCents?: number | null;
 };
 
 export function RecentActivity({ items, currency }: { items: ActivityItem[]; currency: string }) {
@@ -30,7 +32,7 @@ export function RecentActivity({ items, currency }: { items: ActivityItem[]; cur
             </p>
             <LocalTime value={item.createdAt} format="dateTime" className="block text-xs text-slate-500" />
           </div>
-          <span className="shrink-0 tabular-nums">{formatMoney(item.totalCents, currency, i18n.language)}</span>
+          <span className="shrink-0 tabular-nums">{formatMoney(item.kind === "refund" && item.amountCents != null ? -item.amountCents : item.totalCents, currency, i18n.language)}</span>
         </li>
       ))}
     </ul>

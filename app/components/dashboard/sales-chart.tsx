@@ -42,7 +42,7 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
           ))}
         </g>
         {days.map((d, i) => {
-          const h = d.cents === 0 ? 0 : Math.max(2, baseline - y(d.cents));
+          const h = d.cents <= 0 ? 0 : Math.max(2, baseline - y(d.cents));
           return (
             <rect key={d.day} x={LEFT + i * barWidth + 1.5} y={baseline - h} width={Math.max(barWidth - 3, 1)} height={h} rx="2" fill="#FF0055">
               <title>{`${dateFormat.format(new Date(d.day))}: ${money(d.cents)}`}</title>

@@ -6,11 +6,11 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
 import { formatMoney } from "~/lib/money";
 
-export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
+export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null; amountCents?: number | null; note?: string };
 
 /** Who did what, when (shown to the seller). */
-export function OrderHistory({ history }: { history: HistoryEntry[] }) {
-  const { t } = useTranslation();
+export function OrderHistory({ history, currency }: { history: HistoryEntry[]; currency: string }) {
+  const { t, i18n } = useTranslation();
   if (history.length === 0) return null;
   return (
     <section>
@@ -19,10 +19,15 @@ export function OrderHistory({ history }: { history: HistoryEntry[] }) {
         {history.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-2 text-slate-700">
             <span>
-              {entry.kind === "dispute" ? t("sec_payments.disputes.history", { status: t(`sec_payments.disputes.status.${entry.to}`, { defaultValue: entry.to }) }) : t(`orders.history.${entry.kind}`, {
-                from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
-                to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
-              })}
+              {entry.kind === "dispute"
+                ? t("sec_payments.disputes.history", { status: t(`sec_payments.disputes.status.${entry.to}`, { defaultValue: entry.to }) })
+                : entry.kind === "refund" && entry.amountCents != null
+                  ? t("refunds.history", { amount: formatMoney(entry.amountCents, currency, i18n.language) })
+                  : t(`orders.history.${entry.kind}`, {
+                      from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
+                      to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
+                    })}
+              {entry.kind === "refund" && entry.note ? <span className="text-slate-500"> · {t("refunds.history_reason", { reason: entry.note })}</span> : null}
               {entry.by ? <span className="text-slate-500"> · {t("orders.history.by", { name: entry.by })}</span> : null}
             </span>
             <LocalTime value={entry.at} format="dateTime" className="text-xs text-slate-500" />

@@ -13,7 +13,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/schemas/checkout";
 import { OrderDetail } from "./order-detail";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
 
-export type OrderFilters = { search: string; status: string; payment_status: string };
+export type OrderFilters = { search: string; status: string; payment_status: string; view?: string };
 
 /**
  * The order table shared by the seller, client and shopper screens: a GET form of filters
@@ -45,6 +45,7 @@ export function OrderTable<T extends OrderView>({
   return (
     <div>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        {filters.view ? <input type="hidden" name="view" value={filters.view} /> : null}
         <div className="min-w-48 flex-1">
           <label htmlFor="orders-search" className="mb-1 block text-sm font-medium">
             {t("orders.search_label")}

@@ -4,6 +4,7 @@ import { categoryInputSchema, categoryPatchSchema, productInputSchema, productPa
 import { productListQuerySchema } from "~/schemas/catalogue";
 import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { customizationSchema } from "~/schemas/customization";
+import { refundSchema } from "~/schemas/refunds";
 import { confirmRequestSchema, payRequestSchema, simulatedCardSchema } from "~/schemas/payments";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfilePatchSchema } from "~/schemas/sellers";
 import { DEFAULT_MINIMUM_ORDER_CENTS } from "~/schemas/customization";
@@ -71,11 +72,13 @@ export const API_ENDPOINTS: Endpoint[] = [
   { path: "/shop/categories/", method: "post", tag: "Catalogue", auth: "seller", summary: "Add a category (slug unique per shop).", body: categoryInputSchema, status: 201, also: { "409": "Slug taken" } },
   { path: "/shop/categories/{slug}/", method: "patch", tag: "Catalogue", auth: "seller", summary: "Rename a category or change its slug.", body: categoryPatchSchema, also: { "409": "Slug taken" } },
   { path: "/shop/categories/{slug}/", method: "delete", tag: "Catalogue", auth: "seller", summary: "Delete a category (its products stay).", status: 204 },
-  { path: "/shop/orders/", method: "get", tag: "Orders", auth: "none", summary: "Orders: the shopper's in a shop, a seller's shop orders, or a client's own.", query: orderListQuerySchema },
+  { path: "/shop/orders/", method: "get", tag: "Orders", auth: "none", summary: "Orders: the shopper's in a shop, a seller's shop orders (paid ones unless view or payment_status says otherwise; with refunded_amount, refundable_amount and refunds), or a client's own.", query: orderListQuerySchema },
   { path: "/shop/orders/", method: "post", tag: "Orders", auth: "none", summary: "Place an order in the shop host's shop. With items, total_amount must be the sum of their prices times quantities (400 otherwise); an out-of-stock item is a 409.", body: orderCreateSchema(DEFAULT_MINIMUM_ORDER_CENTS), status: 201, also: { "409": "A product is out of stock" } },
-  { path: "/shop/orders/{id}/", method: "get", tag: "Orders", auth: "none", summary: "One order (the shopper who placed it or the shop's seller; 404 otherwise)." },
+  { path: "/shop/orders/{id}/", method: "get", tag: "Orders", auth: "none", summary: "One order (the shopper who placed it or the shop's seller; 404 otherwise). The seller also gets refunded_amount, refundable_amount and refunds." },
   { path: "/shop/orders/{id}/", method: "patch", tag: "Orders", auth: "seller", summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.", body: orderStatusChangeSchema, also: { "409": "Invalid transition, or the order changed meanwhile", "502": "The refund failed at the provider" } },
-  { path: "/shop/orders/export/", method: "get", tag: "Orders", auth: "seller", summary: "The seller's filtered orders as CSV.", query: orderListQuerySchema.pick({ status: true, payment_status: true, search: true }) },
+  { path: "/shop/orders/export/", method: "get", tag: "Orders", auth: "seller", summary: "The seller's filtered orders as CSV (same rule as the list: paid orders unless view or payment_status says otherwise).", query: orderListQuerySchema.pick({ view: true, status: true, payment_status: true, search: true }) },
+  { path: "/shop/orders/{id}/refunds/", method: "get", tag: "Orders", auth: "seller", summary: "The order's refunds: {refunded_amount, refundable_amount, refunds: [{id, amount, currency, reason, status, created_at, created_by}]}." },
+  { path: "/shop/orders/{id}/refunds/", method: "post", tag: "Orders", auth: "seller", summary: "Refund some or all of what remains of a paid order (any order status, a return after delivery included), through the provider with the platform fee given back in proportion; recorded in the history and mailed to the shopper.", body: refundSchema, status: 201, also: { "409": "Not paid, or nothing left to refund", "502": "The refund failed at the provider" } },
   { path: "/payment/pay/", method: "post", tag: "Payments", auth: "none", summary: "Start (or resume) an order's payment: {client_secret, transaction_id, amount, currency}.", body: payRequestSchema, also: { "409": "Already paid, cancelled, or the shop cannot receive payments", "502": "The payment provider failed" } },
   { path: "/payment/confirm/", method: "post", tag: "Payments", auth: "none", summary: "Record the payment's real status, read from the provider.", body: confirmRequestSchema, also: { "502": "The payment provider failed" } },
   { path: "/payment/webhook/", method: "post", tag: "Payments", auth: "signature", summary: "Stripe Connect webhook (Stripe-Signature verified on the raw body)." },

@@ -3,7 +3,8 @@ import { orderViewer } from "~/http/shopper.server";
 import { orderListQuerySchema, type OrderListQuery } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 import { siteContext } from "~/middleware/site.server";
-import { listOrders, type OrderScope } from "./orders.server";
+import { countOrders, listOrders, listViewOf, type OrderScope } from "./orders.server";
+import { orderRefundSummaries } from "./order-refunds.server";
 import { allowedTransitions, orderHistories } from "./order-status.server";
 import { orderView } from "./order-view.server";
 import { orderDisputes, type DisputeView } from "~/domain/payments/disputes.server";
@@ -16,7 +17,7 @@ export function orderQueryFromUrl(url: URL): OrderListQuery {
   const parsed = orderListQuerySchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const defaults = orderListQuerySchema.parse({});
-  for (const key of ["page", "status", "payment_status", "search"] as const) {
+  for (const key of ["page", "status", "payment_status", "view", "search"] as const) {
     const single = orderListQuerySchema.shape[key].safeParse(raw[key]);
     if (single.success && single.data !== undefined) Object.assign(defaults, { [key]: single.data });
   }
@@ -51,17 +52,27 @@ export function ordersPageData(request: Request, context: Readonly<RouterContext
   // Sellers see each order's history and next steps in the detail dialog.
   const histories = audience === "seller" ? orderHistories(items.map((o) => o.id)) : new Map();
   const disputes = audience === "seller" ? orderDisputes(items.map((o) => o.id)) : new Map<number, DisputeView[]>();
+  const refunds = audience === "seller" ? orderRefundSummaries(items) : new Map();
+  const view = scope ? listViewOf(scope, query) : "all";
+  // The seller's tabs: paid orders (the dashboard tile's number) and unpaid checkouts.
+  const viewCounts =
+    scope?.kind === "seller"
+      ? { orders: countOrders(scope, { view: "orders" }), checkouts: countOrders(scope, { view: "checkouts" }) }
+      : null;
   return {
     audience,
     orders: items.map((order) => ({
       ...orderView(order),
       history: histories.get(order.id) ?? [],
       disputes: disputes.get(order.id) ?? [],
+      refund: refunds.get(order.id) ?? null,
       transitions: audience === "seller" ? allowedTransitions(order.status) : [],
     })),
     count,
     page: query.page,
     pageSize: query.page_size,
-    filters: { search: query.search ?? "", status: query.status ?? "", payment_status: query.payment_status ?? "" },
+    view,
+    viewCounts,
+    filters: { search: query.search ?? "", status: query.status ?? "", payment_status: query.payment_status ?? "", view: query.view ?? "" },
   };
 }

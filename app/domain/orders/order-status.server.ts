@@ -4,11 +4,11 @@ import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusMail } from "~/domain/mail/templates.server";
-import { idempotencyKey } from "~/domain/payments/idempotency.server";
-import { discardUnpaidIntent, getPaymentProvider, recordRefund } from "~/domain/payments/payments.server";
-import { providerFailure, ProviderRequestError } from "~/domain/payments/provider.server";
+import { isPaid, isRefundable } from "~/domain/payments/payment-state";
+import { discardUnpaidIntent } from "~/domain/payments/payments.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentTransactions, shops, users, type Order, type OrderStatus } from "~db/schema";
+import { orderRefundSummaries, refundOrder } from "./order-refunds.server";
 import { formatOrderNumber } from "./orders.server";
 
 /** The order workflow: pending → processing → shipped → delivered; cancel before shipping. */
@@ -31,8 +31,8 @@ function loadShopOrder(orderId: number, shopId: number): Order {
 }
 
 /**
- * The seller moves an order on. Cancelling a paid order refunds it in full through the
- * provider first (the payment status follows the provider's answer); an unpaid order's
+ * The seller moves an order on. Cancelling a paid order refunds what remains of it through
+ * the provider first (the payment status follows the provider's answer); an unpaid order's
  * intent is canceled so it can no longer be paid. Every change is recorded (who, when) and
  * mailed to the shopper.
  */
@@ -43,18 +43,11 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
   }
   if (to === "cancelled") {
     const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
-    if (txn?.status === "succeeded" && txn.providerPaymentId) {
-      let refund: { status: "succeeded" | "pending" | "failed" };
-      try {
-        refund = await getPaymentProvider().refundPayment({ accountId: txn.providerAccountId, intentId: txn.providerPaymentId, idempotencyKey: idempotencyKey(`order-${order.id}-refund`) });
-      } catch (error) {
-        if (error instanceof ProviderRequestError) throw providerFailure(error);
-        throw error;
-      }
-      if (refund.status === "failed") throw new ConflictError("orders.errors.refund_failed");
-      // A pending refund is finished by the provider's charge.refunded event.
-      if (refund.status === "succeeded") recordRefund(txn.id, txn.amountCents, undefined, actor.userId);
-    } else if (txn && txn.status !== "succeeded" && txn.status !== "refunded") {
+    if (txn && isRefundable(txn.status)) {
+      // Whatever a partial refund left is refunded now; the cancellation mail says so.
+      const rest = orderRefundSummaries([order]).get(order.id)?.refundableCents ?? 0;
+      if (rest > 0) await refundOrder(order.id, "rest", actor, { notifyShopper: false });
+    } else if (txn && !isPaid(txn.status)) {
       await discardUnpaidIntent(order.id);
     }
   }
@@ -64,7 +57,7 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
       .update(orders)
       .set({
         status: to,
-        ...(to === "cancelled" && order.paymentStatus !== "succeeded" && order.paymentStatus !== "refunded" ? { paymentStatus: "canceled" as const } : {}),
+        ...(to === "cancelled" && !isPaid(order.paymentStatus) ? { paymentStatus: "canceled" as const } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
@@ -84,28 +77,28 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
       customer: updated.fullName,
       number: formatOrderNumber(updated.number),
       status: to,
-      refunded: to === "cancelled" && (updated.paymentStatus === "refunded" || order.paymentStatus === "succeeded"),
+      refunded: to === "cancelled" && isPaid(order.paymentStatus),
       link: `${shopSiteUrl(shop.subdomain)}/order-confirmation/${order.id}`,
     }),
   });
   return getDatabase().select().from(orders).where(eq(orders.id, order.id)).get()!;
 }
 
-export type OrderHistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null };
+export type OrderHistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null; amountCents: number | null; note: string };
 
 /** The history of several orders (who did what, when; oldest first), in one query. */
 export function orderHistories(orderIds: number[]): Map<number, OrderHistoryEntry[]> {
   const byOrder = new Map<number, OrderHistoryEntry[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = getDatabase()
-    .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, fromValue: orderEvents.fromValue, toValue: orderEvents.toValue, createdAt: orderEvents.createdAt, actor: users })
+    .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, fromValue: orderEvents.fromValue, toValue: orderEvents.toValue, amountCents: orderEvents.amountCents, note: orderEvents.note, createdAt: orderEvents.createdAt, actor: users })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(inArray(orderEvents.orderId, orderIds))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
     .all();
   for (const event of rows) {
-    const entry = { id: event.id, kind: event.kind, from: event.fromValue, to: event.toValue, at: event.createdAt.toISOString(), by: event.actor ? displayName(event.actor) : null };
+    const entry = { id: event.id, kind: event.kind, from: event.fromValue, to: event.toValue, at: event.createdAt.toISOString(), by: event.actor ? displayName(event.actor) : null, amountCents: event.amountCents, note: event.note };
     byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), entry]);
   }
   return byOrder;

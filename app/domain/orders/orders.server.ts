@@ -3,8 +3,9 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.s
 import { containsPattern } from "~/domain/catalogue/products.server";
 import type { Language } from "~/lib/i18n";
 import { centsToDecimalString } from "~/lib/money";
+import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/payments/payment-state";
 import { itemsTotalCents } from "~/lib/order-total";
-import { totalMismatchMessage, type CheckoutInput, type OrderListQuery } from "~/schemas/checkout";
+import { totalMismatchMessage, type CheckoutInput, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orderItems, orders, paymentTransactions, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
@@ -163,10 +164,28 @@ function scopeFilter(scope: OrderScope): SQL | undefined {
   }
 }
 
-/** A page of orders, newest first, with the total count (for `{results, count, next, previous}`). */
-export function listOrders(scope: OrderScope, query: OrderListQuery): { items: OrderWithItems[]; count: number } {
-  const db = getDatabase();
-  const filters: (SQL | undefined)[] = [scopeFilter(scope)];
+/**
+ * The one rule for which orders a list shows when `view` is not given: a seller's lists show
+ * paid orders (open checkouts are their own view); a shopper or client sees all their own
+ * purchases; an explicit payment_status filter is taken as asked (the spec's prefill reads
+ * `payment_status=succeeded`).
+ */
+export function listViewOf(scope: Pick<OrderScope, "kind">, query: Pick<OrderListQuery, "view" | "payment_status">): OrderListView {
+  if (query.view) return query.view;
+  if (query.payment_status) return "all";
+  return scope.kind === "seller" ? "orders" : "all";
+}
+
+function viewFilter(view: OrderListView): SQL | undefined {
+  if (view === "orders") return inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]);
+  if (view === "checkouts") return inArray(orders.paymentStatus, [...UNPAID_PAYMENT_STATUSES]);
+  return undefined;
+}
+
+type OrderFilterQuery = Partial<Omit<OrderListQuery, "page" | "page_size">>;
+
+function listFilter(scope: OrderScope, query: OrderFilterQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [scopeFilter(scope), viewFilter(listViewOf(scope, query))];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.payment_status) filters.push(eq(orders.paymentStatus, query.payment_status));
   if (query.search) {
@@ -182,7 +201,22 @@ export function listOrders(scope: OrderScope, query: OrderListQuery): { items: O
       ),
     );
   }
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/**
+ * How many orders a list shows: the list headings, the view tabs and the dashboard's
+ * orders tile all count through here, so they cannot disagree.
+ */
+export function countOrders(scope: OrderScope, query: OrderFilterQuery): number {
+  const [total] = getDatabase().select({ n: count() }).from(orders).where(listFilter(scope, query)).all();
+  return total?.n ?? 0;
+}
+
+/** A page of orders, newest first, with the total count (for `{results, count, next, previous}`). */
+export function listOrders(scope: OrderScope, query: OrderListQuery): { items: OrderWithItems[]; count: number } {
+  const db = getDatabase();
+  const where = listFilter(scope, query);
   const rows = db
     .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
     .from(orders)
@@ -192,7 +226,6 @@ export function listOrders(scope: OrderScope, query: OrderListQuery): { items: O
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size)
     .all();
-  const [total] = db.select({ n: count() }).from(orders).where(where).all();
   // Items of the whole page in one query (no N+1).
   const ids = rows.map((r) => r.order.id);
   const items = ids.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).all() : [];
@@ -200,7 +233,7 @@ export function listOrders(scope: OrderScope, query: OrderListQuery): { items: O
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return {
     items: rows.map((r) => ({ ...r.order, items: byOrder.get(r.order.id) ?? [], shopName: r.shopName, shopSubdomain: r.shopSubdomain })),
-    count: total?.n ?? 0,
+    count: countOrders(scope, query),
   };
 }
 
@@ -237,13 +270,13 @@ export function findOrderTransaction(orderId: number) {
 /** The shipping fields of the shopper's latest paid order in this shop (for the prefill offer). */
 export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
   const scope: OrderScope = { kind: "shopper", shopId, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
-  const [latest] = listOrders(scope, { page: 1, page_size: 1, payment_status: "succeeded", status: undefined, search: undefined }).items;
+  const [latest] = listOrders(scope, { page: 1, page_size: 1, payment_status: "succeeded", view: undefined, status: undefined, search: undefined }).items;
   return latest ? shippingFieldsOf(latest) : null;
 }
 
 /** Whether the shopper may still change an order: not paid, no payment under way, not cancelled. */
 export function assertOrderEditable(order: Pick<Order, "status" | "paymentStatus">): void {
-  if (order.paymentStatus === "succeeded" || order.paymentStatus === "refunded" || order.status === "cancelled") {
+  if (isPaid(order.paymentStatus) || order.status === "cancelled") {
     throw new ConflictError("payments.errors.already_paid");
   }
   if (order.paymentStatus === "processing") throw new ConflictError("payments.errors.in_progress");

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { getConfig, mainSiteUrl } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { findOrderTransaction, getVisibleOrder } from "~/domain/orders/orders.server";
@@ -10,11 +10,11 @@ import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { computeFees } from "~/lib/fees";
 import { requestLog } from "~/lib/logger.server";
 import { centsToDecimalString } from "~/lib/money";
-import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, simulatedPaymentIntents, type PaymentTransaction, type User } from "~db/schema";
+import { getDatabase, writeTransaction, type Transaction } from "~db/client";
+import { orderEvents, orderRefunds, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, simulatedPaymentIntents, type PaymentStatus, type PaymentTransaction, type User } from "~db/schema";
 import { recordDispute } from "./disputes.server";
 import { idempotencyKey } from "./idempotency.server";
-import { canMovePayment } from "./payment-state";
+import { canMovePayment, isPaid, paymentStatusAfterRefund } from "./payment-state";
 import { providerFailure, ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
 import {
   completeSimulatedOnboarding,
@@ -156,7 +156,7 @@ export async function startPayment(orderId: number, viewer: OrderViewer, provide
   const order = getVisibleOrder(orderId, viewer, shopId);
   const payments = getPaymentProvider();
   if (providerSlug !== payments.slug) throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
-  if (order.paymentStatus === "succeeded" || order.paymentStatus === "refunded") throw new ConflictError("payments.errors.already_paid");
+  if (isPaid(order.paymentStatus)) throw new ConflictError("payments.errors.already_paid");
   if (order.status === "cancelled") throw new ConflictError("payments.errors.order_cancelled");
   const account = shopPaymentAccount(order.shopId);
   if (!account.canReceivePayments || !account.accountId) throw new ConflictError("payments.errors.cannot_receive");
@@ -360,10 +360,28 @@ function forgetDeauthorizedAccount(accountId: string): boolean {
 }
 
 /**
- * Records a refund once per event: a full refund moves the payment to refunded. Returns
- * what it did (`applied` when the refunded amount or the status changed).
+ * Moves a transaction and its order to the state their refunded total gives (partially
+ * refunded, or refunded once nothing is left), forward only. Returns the new state if it moved.
  */
-export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string, actorUserId?: number): EventOutcome {
+export function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCents: number): PaymentStatus | null {
+  const total = Math.max(txn.refundedAmountCents, refundedCents);
+  const to = paymentStatusAfterRefund(txn.amountCents, total);
+  const moves = canMovePayment(txn.status, to);
+  const now = new Date();
+  tx.update(paymentTransactions)
+    .set({ refundedAmountCents: total, ...(moves ? { status: to } : {}), updatedAt: now })
+    .where(eq(paymentTransactions.id, txn.id))
+    .run();
+  if (moves) tx.update(orders).set({ paymentStatus: to, updatedAt: now }).where(eq(orders.id, txn.orderId)).run();
+  return moves ? to : null;
+}
+
+/**
+ * The provider reports a payment's refunded total (Stripe's charge.refunded), once per
+ * event. Our own refunds still waiting for the provider are complete once the total covers
+ * them; a refund made elsewhere (the Stripe dashboard) is recorded in the history too.
+ */
+export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string): EventOutcome {
   return writeTransaction((tx) => {
     const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
     if (!txn) return "unknown_payment";
@@ -376,19 +394,24 @@ export function recordRefund(transactionId: string, amountRefundedCents: number,
         .get();
       if (!recorded) return "duplicate";
     }
-    const refunded = Math.max(txn.refundedAmountCents, amountRefundedCents);
-    const full = refunded >= txn.amountCents;
-    const moves = full && canMovePayment(txn.status, "refunded");
-    if (!moves && refunded === txn.refundedAmountCents) return "unchanged";
-    tx.update(paymentTransactions)
-      .set({ refundedAmountCents: refunded, ...(moves ? { status: "refunded" as const } : {}), updatedAt: new Date() })
-      .where(eq(paymentTransactions.id, txn.id))
-      .run();
-    if (moves) {
-      tx.update(orders).set({ paymentStatus: "refunded", updatedAt: new Date() }).where(eq(orders.id, txn.orderId)).run();
-      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: "refunded", actorUserId: actorUserId ?? null }).run();
+    const ours = tx.select().from(orderRefunds).where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed"))).all();
+    const oursTotal = ours.reduce((sum, r) => sum + r.amountCents, 0);
+    const known = Math.max(txn.refundedAmountCents, oursTotal);
+    const moved = applyRefundedTotal(tx, txn, amountRefundedCents);
+    const status = moved ?? txn.status;
+    const now = new Date();
+    const completed = amountRefundedCents >= oursTotal ? ours.filter((r) => r.status === "pending") : [];
+    for (const refund of completed) {
+      tx.update(orderRefunds).set({ status: "succeeded", updatedAt: now }).where(eq(orderRefunds.id, refund.id)).run();
+      tx.insert(orderEvents)
+        .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: refund.amountCents, note: refund.reason, actorUserId: refund.actorUserId })
+        .run();
     }
-    return "applied";
+    const elsewhere = amountRefundedCents - known;
+    if (elsewhere > 0) {
+      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: elsewhere }).run();
+    }
+    return moved !== null || elsewhere > 0 || completed.length > 0 ? "applied" : "unchanged";
   });
 }
 

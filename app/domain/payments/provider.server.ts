@@ -69,7 +69,18 @@ export interface PaymentProvider {
   retrievePaymentIntent(accountId: string, intentId: string): Promise<ProviderIntent>;
   /** Cancels an unpaid intent (e.g. the order's amount changed). */
   cancelPaymentIntent(accountId: string, intentId: string): Promise<void>;
-  refundPayment(input: { accountId: string; intentId: string; idempotencyKey: string }): Promise<{ refundId: string; status: "succeeded" | "pending" | "failed" }>;
+  /**
+   * Refunds `amountCents` of a succeeded payment (several partial refunds may follow each
+   * other), giving back the platform fee in proportion. A retry with the same idempotency
+   * key returns the first refund instead of refunding twice.
+   */
+  refundPayment(input: {
+    accountId: string;
+    intentId: string;
+    amountCents: number;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; status: "succeeded" | "pending" | "failed" }>;
   /** Verifies and reads a webhook delivery (Stripe only). */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
 }

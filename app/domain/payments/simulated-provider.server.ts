@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDatabase, writeTransaction } from "~db/client";
-import { simulatedAccounts, simulatedPaymentIntents } from "~db/schema";
+import { simulatedAccounts, simulatedPaymentIntents, simulatedRefunds } from "~db/schema";
 import type { AccountStatus, PaymentProvider, ProviderEvent, ProviderIntent } from "./provider.server";
 import { ProviderRequestError } from "./provider.server";
 
@@ -97,15 +97,30 @@ export function createSimulatedProvider(): PaymentProvider {
       if (row.accountId !== accountId || row.status === "succeeded") throw new ProviderRequestError("This PaymentIntent cannot be canceled.", "invalid_request");
       getDatabase().update(simulatedPaymentIntents).set({ status: "canceled", updatedAt: new Date() }).where(eq(simulatedPaymentIntents.id, intentId)).run();
     },
-    async refundPayment({ accountId, intentId }) {
-      const row = findIntent(intentId);
-      if (row.accountId !== accountId || row.status !== "succeeded") throw new ProviderRequestError("This payment cannot be refunded.", "invalid_request");
-      getDatabase()
-        .update(simulatedPaymentIntents)
-        .set({ amountRefundedCents: row.amountCents, updatedAt: new Date() })
-        .where(eq(simulatedPaymentIntents.id, intentId))
-        .run();
-      return { refundId: randomId("re_sim"), status: "succeeded" };
+    async refundPayment({ accountId, intentId, amountCents, idempotencyKey }) {
+      return writeTransaction((tx) => {
+        const done = tx.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey)).get();
+        if (done) return { refundId: done.id, status: "succeeded" as const };
+        const row = tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).get();
+        if (!row || row.accountId !== accountId) throw new ProviderRequestError(`No such payment_intent: '${intentId}'`, "invalid_request");
+        if (row.status !== "succeeded") throw new ProviderRequestError("This payment cannot be refunded.", "invalid_request");
+        const refunded = row.amountRefundedCents + amountCents;
+        if (!Number.isInteger(amountCents) || amountCents <= 0 || refunded > row.amountCents) {
+          throw new ProviderRequestError("Refund amount is greater than the unrefunded amount of the charge.", "invalid_request");
+        }
+        // Like refund_application_fee: the fee goes back in proportion; the last refund gives back the rest.
+        const feeBack =
+          refunded === row.amountCents
+            ? row.applicationFeeCents - Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents)
+            : Math.round((row.applicationFeeCents * refunded) / row.amountCents) - Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents);
+        tx.update(simulatedPaymentIntents).set({ amountRefundedCents: refunded, updatedAt: new Date() }).where(eq(simulatedPaymentIntents.id, intentId)).run();
+        const refund = tx
+          .insert(simulatedRefunds)
+          .values({ id: randomId("re_sim"), intentId, amountCents, applicationFeeRefundedCents: feeBack, idempotencyKey })
+          .returning()
+          .get();
+        return { refundId: refund.id, status: "succeeded" as const };
+      });
     },
     parseWebhook() {
       throw new ProviderRequestError("The simulated provider has no webhooks", "signature");

@@ -109,9 +109,15 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       call(async () => {
         await stripe.paymentIntents.cancel(intentId, {}, { stripeAccount: accountId });
       }),
-    refundPayment: ({ accountId, intentId, idempotencyKey }) =>
+    refundPayment: ({ accountId, intentId, amountCents, reason, idempotencyKey }) =>
       call(async () => {
-        const refund = await stripe.refunds.create({ payment_intent: intentId, refund_application_fee: true }, { stripeAccount: accountId, idempotencyKey });
+        // refund_application_fee: Stripe gives back the platform fee in proportion to the
+        // amount refunded (all of it for a full refund). Stripe's own `reason` is an enum,
+        // so the seller's words travel as metadata.
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents, refund_application_fee: true, metadata: reason ? { reason } : {} },
+          { stripeAccount: accountId, idempotencyKey },
+        );
         const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
         return { refundId: refund.id, status };
       }),

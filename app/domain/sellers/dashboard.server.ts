@@ -1,5 +1,7 @@
-import { and, count, desc, eq, gte, inArray, isNull, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, sql, sum } from "drizzle-orm";
 import { shopSiteUrl } from "~/config.server";
+import { countOrders } from "~/domain/orders/orders.server";
+import { PAID_PAYMENT_STATUSES } from "~/domain/payments/payment-state";
 import { getDatabase } from "~db/client";
 import { orderEvents, orders, products, shopDailyViews } from "~db/schema";
 import { onboardingView, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
@@ -14,29 +16,35 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
   const onboarding = sellerOnboardingSteps(account);
   const shopId = shop?.id ?? -1;
 
-  const [sales] = db
-    .select({ cents: sum(orders.totalAmountCents), paid: count() })
-    .from(orders)
-    .where(and(eq(orders.shopId, shopId), eq(orders.paymentStatus, "succeeded")))
-    .all();
-  const [ordered] = db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.shopId, shopId), inArray(orders.paymentStatus, ["succeeded", "refunded"])))
-    .all();
+  // Sales are net: what paid orders brought in, minus what was refunded since (a refund
+  // event without an amount predates partial refunds and gave back the whole order).
+  const paidOrders = and(eq(orders.shopId, shopId), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]));
+  const refundCents = sql<number>`coalesce(${orderEvents.amountCents}, ${orders.totalAmountCents})`;
+  const refundEvents = and(eq(orderEvents.shopId, shopId), eq(orderEvents.kind, "refund"));
+  const [gross] = db.select({ cents: sum(orders.totalAmountCents) }).from(orders).where(paidOrders).all();
+  const [refunded] = db.select({ cents: sum(refundCents) }).from(orderEvents).innerJoin(orders, eq(orders.id, orderEvents.orderId)).where(refundEvents).all();
+  // The same count as the /orders list's "Orders" view.
+  const totalOrders = countOrders({ kind: "seller", shopId }, { view: "orders" });
   const [catalogue] = db.select({ n: count() }).from(products).where(and(eq(products.shopId, shopId), isNull(products.archivedAt))).all();
   const [views] = db.select({ n: sum(shopDailyViews.views) }).from(shopDailyViews).where(eq(shopDailyViews.shopId, shopId)).all();
 
   // Daily paid sales of the last 30 days (grouped here, not in SQL, to stay dialect-neutral).
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (SALES_CHART_DAYS - 1) * DAY_MS);
   const paid = db
-    .select({ paidAt: orders.paidAt, cents: orders.totalAmountCents })
+    .select({ at: orders.paidAt, cents: orders.totalAmountCents })
     .from(orders)
-    .where(and(eq(orders.shopId, shopId), eq(orders.paymentStatus, "succeeded"), gte(orders.paidAt, start)))
+    .where(and(paidOrders, gte(orders.paidAt, start)))
+    .all();
+  const refunds = db
+    .select({ at: orderEvents.createdAt, cents: refundCents })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(refundEvents, gte(orderEvents.createdAt, start)))
     .all();
   const salesByDay = Array.from({ length: SALES_CHART_DAYS }, (_, i) => ({ day: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10), cents: 0 }));
-  for (const row of paid) {
-    const index = Math.floor(((row.paidAt?.getTime() ?? 0) - start.getTime()) / DAY_MS);
+  // A refund counts on the day it was made (as in the seller's bank account), not on the sale's day.
+  for (const row of [...paid, ...refunds.map((r) => ({ at: r.at, cents: -Number(r.cents) }))]) {
+    const index = Math.floor(((row.at?.getTime() ?? 0) - start.getTime()) / DAY_MS);
     if (index >= 0 && index < SALES_CHART_DAYS) salesByDay[index]!.cents += row.cents;
   }
 
@@ -50,6 +58,7 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
       orderNumber: orders.number,
       customer: orders.fullName,
       totalCents: orders.totalAmountCents,
+      amountCents: orderEvents.amountCents,
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
@@ -62,8 +71,8 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
   return {
     shop: shop ? { name: shop.name, subdomain: shop.subdomain, url: shopSiteUrl(shop.subdomain), isLive: shop.isLive, currency: shop.currency } : null,
     stats: {
-      totalSalesCents: Number(sales?.cents ?? 0),
-      totalOrders: ordered?.n ?? 0,
+      totalSalesCents: Number(gross?.cents ?? 0) - Number(refunded?.cents ?? 0),
+      totalOrders,
       totalProducts: catalogue?.n ?? 0,
       storeViews: Number(views?.n ?? 0),
     },

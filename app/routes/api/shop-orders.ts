@@ -1,4 +1,5 @@
-import { createOrder, getVisibleOrder, listOrders, orderResource, type OrderScope } from "~/domain/orders/orders.server";
+import { createOrder, getVisibleOrder, listOrders, orderResource, type OrderScope, type OrderWithItems } from "~/domain/orders/orders.server";
+import { orderRefundSummaries, refundSummaryResource } from "~/domain/orders/order-refunds.server";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
 import { changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
@@ -17,6 +18,10 @@ import { searchParamsObject } from "~/schemas/catalogue";
  * A shop host lists the shopper's orders in that shop; the main host lists a seller's shop
  * orders or a client's own orders.
  */
+function sellerOrderResource(order: OrderWithItems) {
+  return { ...orderResource(order), ...refundSummaryResource(orderRefundSummaries([order]).get(order.id), order.currency) };
+}
+
 const api = apiResource({
   GET({ request, params, context }) {
     const viewer = orderViewer(request, context);
@@ -24,7 +29,8 @@ const api = apiResource({
       const id = parsePathId(params.id);
       if (id === null) throw new NotFoundError("orders.not_found");
       const site = context.get(siteContext);
-      return orderResource(getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined));
+      const order = getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined);
+      return canManageOrder(order, viewer) ? sellerOrderResource(order) : orderResource(order);
     }
     const url = new URL(request.url);
     const query = parseInput(orderListQuerySchema, searchParamsObject(url.searchParams));
@@ -35,7 +41,12 @@ const api = apiResource({
     else if (viewer.user) scope = { kind: "client", user: viewer.user };
     else throw new UnauthorizedError("errors.unauthenticated");
     const { items, count } = listOrders(scope, query);
-    return { count, ...pageLinks(url, query.page, query.page_size, count), results: items.map(orderResource) };
+    // The seller also sees each order's refunds (amounts and reasons stay between seller and platform).
+    const refunds = scope.kind === "seller" ? orderRefundSummaries(items) : null;
+    const results = items.map((order) =>
+      refunds ? { ...orderResource(order), ...refundSummaryResource(refunds.get(order.id), order.currency) } : orderResource(order),
+    );
+    return { count, ...pageLinks(url, query.page, query.page_size, count), results };
   },
   async POST({ request, params, context }) {
     if (params.id) throw new NotFoundError("errors.api_not_found");
@@ -58,7 +69,7 @@ const api = apiResource({
     if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
     const { status } = parseInput(orderStatusChangeSchema, await readJsonBody(request));
     await changeOrderStatus(id, status, { userId: viewer.user.id, shopId: order.shopId });
-    return { ...orderResource(getVisibleOrder(id, viewer)), history: orderHistories([id]).get(id) ?? [] };
+    return { ...sellerOrderResource(getVisibleOrder(id, viewer)), history: orderHistories([id]).get(id) ?? [] };
   },
 });
 

@@ -6,18 +6,23 @@ import { OrderHistory, OrderStatusActions } from "~/components/orders/order-acti
 import { OrderDetail } from "~/components/orders/order-detail";
 import { OrderDisputes } from "~/components/orders/order-disputes";
 import { buttonClasses } from "~/components/ui/button";
-import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
-import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
+import { OrderRefunds, type RefundFormResult } from "~/components/orders/refund-form";
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
+import { orderRefundSummaries, refundOrder } from "~/domain/orders/order-refunds.server";
+import { formatOrderNumber, getVisibleOrder, type OrderWithItems } from "~/domain/orders/orders.server";
+import { parseInput } from "~/http/api.server";
+import { formatMoney } from "~/lib/money";
 import { allowedTransitions, changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderDisputes } from "~/domain/payments/disputes.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { safeRedirectPath } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
-import { translateMessage } from "~/lib/messages";
+import { messageKey, translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
-import { getI18nInstance } from "~/middleware/i18n.server";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { ORDER_STATUSES } from "~/schemas/checkout";
+import { refundSchema } from "~/schemas/refunds";
 
 function orderIdParam(value: string | undefined): number {
   const id = parsePathId(value);
@@ -38,6 +43,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
         history: sellerView ? (orderHistories([order.id]).get(order.id) ?? []) : [],
         disputes: sellerView ? (orderDisputes([order.id]).get(order.id) ?? []) : [],
         transitions: sellerView ? allowedTransitions(order.status) : [],
+        refund: sellerView ? (orderRefundSummaries([order]).get(order.id) ?? null) : null,
       },
       sellerView,
       confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
@@ -51,29 +57,47 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-/** The seller moves the order on (from the dialog or this page), then back where they were. */
+/**
+ * The seller moves the order on or refunds it (from the dialog or this page), then back
+ * where they were. A refused refund answers this page with the errors and what was typed.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getI18nInstance(context).t;
   const viewer = orderViewer(request, context);
   const id = orderIdParam(params.orderId);
   const form = await request.formData();
   const returnTo = safeRedirectPath(form.get("returnTo"), `/orders/${id}`);
+  const intent = form.get("intent");
   const status = String(form.get("status"));
+  const typed = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") };
+  let order: OrderWithItems | undefined;
   try {
-    const order = getVisibleOrder(id, viewer);
+    order = getVisibleOrder(id, viewer);
     if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
-    if (form.get("intent") !== "change-status" || !(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });
+    if (intent === "refund") {
+      const input = parseInput(refundSchema, typed);
+      const refund = await refundOrder(id, { amountCents: input.amount, reason: input.reason }, { userId: viewer.user.id, shopId: order.shopId });
+      setToast(context, { type: "success", message: t("refunds.done", { amount: formatMoney(refund.amountCents, order.currency, getLocale(context)), number: formatOrderNumber(order.number) }) });
+      return redirect(returnTo);
+    }
+    if (intent !== "change-status" || !(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });
     const updated = await changeOrderStatus(id, status as (typeof ORDER_STATUSES)[number], { userId: viewer.user.id, shopId: order.shopId });
     setToast(context, { type: "success", message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }) });
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     if (!(error instanceof DomainError)) throw error;
+    if (intent === "refund" && order && !(error instanceof ForbiddenError)) {
+      const fieldErrors = error instanceof ValidationError ? error.fieldErrors : {};
+      const formErrors = Object.keys(fieldErrors).length ? [] : [messageKey(error.messageKey, error.values)];
+      const refundableCents = orderRefundSummaries([getVisibleOrder(id, viewer)]).get(id)?.refundableCents ?? 0;
+      return data({ refund: { fieldErrors, formErrors, values: typed, refundableCents } } satisfies RefundFormResult, { status: error.status });
+    }
     setToast(context, { type: "error", message: translateMessage(t, error.messageKey, error.values) });
   }
   return redirect(returnTo);
 }
 
-export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { order, sellerView, confirmCancel } = loaderData;
   return (
@@ -92,12 +116,13 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 orderId={order.id}
                 number={order.number}
                 transitions={order.transitions}
-                paid={order.paymentStatus === "succeeded"}
-                totalCents={order.totalCents}
+                paid={order.refund !== null && order.refund.refundableCents > 0}
+                totalCents={order.refund?.refundableCents ?? order.totalCents}
                 currency={order.currency}
                 confirmingCancel={confirmCancel}
               />
-              <OrderHistory history={order.history} />
+              {order.refund ? <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} pageResult={actionData} /> : null}
+              <OrderHistory history={order.history} currency={order.currency} />
             </>
           ) : null}
         </OrderDetail>

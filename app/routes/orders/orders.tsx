@@ -4,7 +4,9 @@ import { LoginButton } from "~/components/auth/login-dialog";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDisputes } from "~/components/orders/order-disputes";
 import { OrderTable } from "~/components/orders/order-table";
+import { OrderViewTabs } from "~/components/orders/order-view-tabs";
 import { Pagination } from "~/components/orders/pagination";
+import { OrderRefunds } from "~/components/orders/refund-form";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorReference } from "~/components/request-id";
@@ -28,20 +30,21 @@ export const meta: Route.MetaFunction = ({ data, matches }) => (data ? metaDescr
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { audience, orders, count, page, pageSize, filters } = loaderData;
+  const { audience, orders, count, page, pageSize, filters, view, viewCounts } = loaderData;
   const exportParams = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
   const exportQuery = exportParams.size ? `?${exportParams.toString()}` : "";
   return (
     <section className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t(`orders.title.${audience}`)}</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p className="opacity-80">{t(`orders.subtitle.${audience}`, { count })}</p>
+        <p className="opacity-80">{audience === "seller" ? t(`order_views.subtitle.${view}`, { count }) : t(`orders.subtitle.${audience}`, { count })}</p>
         {audience === "seller" ? (
           <a href={`/api/v1/shop/orders/export/${exportQuery}`} className={buttonClasses("outline", "sm")} download>
             {t("orders.export_csv")}
           </a>
         ) : null}
       </div>
+      {viewCounts ? <OrderViewTabs view={view} counts={viewCounts} /> : null}
       {audience === "visitor" ? (
         <div className="mt-6 space-y-4">
           <p>{t("account.logged_out")}</p>
@@ -64,11 +67,12 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                         orderId={order.id}
                         number={order.number}
                         transitions={order.transitions}
-                        paid={order.paymentStatus === "succeeded"}
-                        totalCents={order.totalCents}
+                        paid={order.refund !== null && order.refund.refundableCents > 0}
+                        totalCents={order.refund?.refundableCents ?? order.totalCents}
                         currency={order.currency}
                       />
-                      <OrderHistory history={order.history} />
+                      {order.refund ? <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} /> : null}
+                      <OrderHistory history={order.history} currency={order.currency} />
                     </>
                   )
                 : undefined

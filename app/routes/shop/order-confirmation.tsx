@@ -8,6 +8,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { isPaid } from "~/domain/payments/payment-state";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
@@ -70,8 +71,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   }
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
   const status = t(`orders.status.${order.status}`);
-  // Only a paid order is "confirmed"; an unpaid one offers to finish the payment.
-  const state = order.status === "cancelled" ? "cancelled" : order.paymentStatus === "succeeded" ? "confirmed" : "unpaid";
+  // Only a paid order is "confirmed" (a refund after delivery leaves it so); an unpaid one offers to finish the payment.
+  const state = order.status === "cancelled" ? "cancelled" : isPaid(order.paymentStatus) ? "confirmed" : "unpaid";
   return (
     <section className="container-page max-w-2xl py-12" data-testid="order-confirmation">
       <div className="text-center">

@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, ne, sum } from "drizzle-orm";
+import { shopSiteUrl } from "~/config.server";
+import { displayName } from "~/domain/accounts/users.server";
+import { ConflictError, NotFoundError, ProviderError, ValidationError } from "~/domain/errors.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { orderRefundMail } from "~/domain/mail/refund-mail.server";
+import { isPaid, isRefundable } from "~/domain/payments/payment-state";
+import { applyRefundedTotal, getPaymentProvider } from "~/domain/payments/payments.server";
+import { ProviderRequestError } from "~/domain/payments/provider.server";
+import { centsToDecimalString } from "~/lib/money";
+import { messageKey } from "~/lib/messages";
+import { getDatabase, writeTransaction, type Transaction } from "~db/client";
+import { orderEvents, orderRefunds, orders, paymentTransactions, shops, users, type Order, type OrderRefund, type PaymentTransaction } from "~db/schema";
+import { formatOrderNumber } from "./orders.server";
+
+/**
+ * What of a payment has gone back: our refunds still waiting for the provider count (they
+ * hold their amount), failed ones do not; the provider's own total (refunds made elsewhere)
+ * counts when it is higher.
+ */
+function refundedOf(txn: PaymentTransaction, ourRefundsCents: number): number {
+  return Math.max(txn.refundedAmountCents, ourRefundsCents);
+}
+
+function heldByOurRefunds(tx: Pick<Transaction, "select">, transactionId: string): number {
+  const [row] = tx
+    .select({ cents: sum(orderRefunds.amountCents) })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.transactionId, transactionId), ne(orderRefunds.status, "failed")))
+    .all();
+  return Number(row?.cents ?? 0);
+}
+
+export type RefundRequest = { amountCents: number; reason: string };
+type Actor = { userId: number; shopId: number };
+
+/**
+ * Step 1, one write transaction: checks what remains refundable and records the refund as
+ * pending, so two refunds at the same time can never give back more than was paid.
+ */
+function reserveRefund(orderId: number, request: RefundRequest | "rest", actor: Actor): { refund: OrderRefund; txn: PaymentTransaction; order: Order } {
+  return writeTransaction((tx) => {
+    const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.shopId, actor.shopId))).get();
+    if (!order) throw new NotFoundError("orders.not_found");
+    const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
+    if (!txn || !txn.providerPaymentId || !isRefundable(txn.status)) throw new ConflictError("refunds.errors.not_paid");
+    const remaining = txn.amountCents - refundedOf(txn, heldByOurRefunds(tx, txn.id));
+    if (remaining <= 0) throw new ConflictError("refunds.errors.nothing_left");
+    const amountCents = request === "rest" ? remaining : request.amountCents;
+    if (amountCents > remaining) {
+      throw new ValidationError("errors.validation", { amount: [messageKey("refunds.errors.too_much", { maximum: centsToDecimalString(remaining) })] });
+    }
+    const refund = tx
+      .insert(orderRefunds)
+      .values({ orderId: order.id, shopId: order.shopId, transactionId: txn.id, amountCents, reason: request === "rest" ? "" : request.reason, actorUserId: actor.userId })
+      .returning()
+      .get();
+    return { refund, txn, order };
+  });
+}
+
+/**
+ * The seller gives back some or all of an order's payment, whatever the order's status
+ * (a return after delivery included): reserved first, then refunded through the provider
+ * (one idempotency key per refund, so a retried call cannot refund twice), then recorded in
+ * the order's history and the payment state, and mailed to the shopper. `"rest"` refunds
+ * everything that remains (cancelling a paid order).
+ */
+export async function refundOrder(orderId: number, request: RefundRequest | "rest", actor: Actor, options: { notifyShopper: boolean } = { notifyShopper: true }): Promise<OrderRefund> {
+  const { refund, txn, order } = reserveRefund(orderId, request, actor);
+  let answer: { refundId: string; status: "succeeded" | "pending" | "failed" };
+  try {
+    answer = await getPaymentProvider().refundPayment({
+      accountId: txn.providerAccountId,
+      intentId: txn.providerPaymentId!,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      idempotencyKey: `order-${order.id}-refund-${refund.id}`,
+    });
+  } catch (error) {
+    // A refused refund frees its amount again.
+    const message = error instanceof Error ? error.message : String(error);
+    getDatabase().update(orderRefunds).set({ status: "failed", failureMessage: message, updatedAt: new Date() }).where(eq(orderRefunds.id, refund.id)).run();
+    if (error instanceof ProviderRequestError) throw new ProviderError(error.message || "orders.errors.refund_failed");
+    throw error;
+  }
+  const settled = writeTransaction((tx) => {
+    const status = answer.status;
+    const row = tx
+      .update(orderRefunds)
+      .set({ status, providerRefundId: answer.refundId, failureMessage: status === "failed" ? "orders.errors.refund_failed" : "", updatedAt: new Date() })
+      .where(eq(orderRefunds.id, refund.id))
+      .returning()
+      .get();
+    // A pending refund is completed (and written to the history) by the provider's charge.refunded event.
+    if (status === "succeeded") {
+      const current = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).get()!;
+      const [done] = tx
+        .select({ cents: sum(orderRefunds.amountCents) })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.transactionId, txn.id), eq(orderRefunds.status, "succeeded")))
+        .all();
+      const moved = applyRefundedTotal(tx, current, Number(done?.cents ?? 0));
+      tx.insert(orderEvents)
+        .values({ orderId: order.id, shopId: order.shopId, kind: "refund", toValue: moved ?? current.status, amountCents: row.amountCents, note: row.reason, actorUserId: actor.userId })
+        .run();
+    }
+    return row;
+  });
+  if (settled.status === "failed") throw new ConflictError("orders.errors.refund_failed");
+  if (options.notifyShopper) mailRefund(order.id, settled);
+  return settled;
+}
+
+function mailRefund(orderId: number, refund: OrderRefund): void {
+  const db = getDatabase();
+  const row = db.select({ order: orders, shop: shops }).from(orders).innerJoin(shops, eq(shops.id, orders.shopId)).where(eq(orders.id, orderId)).get();
+  const txn = db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
+  if (!row || !txn) return;
+  const held = heldByOurRefunds(db, txn.id);
+  sendMail({
+    to: row.order.email,
+    template: "order_refund",
+    dedupeKey: `order-refund:${refund.id}`,
+    ...orderRefundMail(row.order.language, {
+      shopName: row.shop.name,
+      customer: row.order.fullName,
+      number: formatOrderNumber(row.order.number),
+      amountCents: refund.amountCents,
+      paidCents: txn.amountCents,
+      refundedCents: refundedOf(txn, held),
+      currency: row.order.currency,
+      link: `${shopSiteUrl(row.shop.subdomain)}/order-confirmation/${orderId}`,
+    }),
+  });
+}
+
+export type RefundEntry = { id: number; amountCents: number; reason: string; status: OrderRefund["status"]; at: string; by: string | null };
+export type RefundSummary = { paidCents: number; refundedCents: number; refundableCents: number; refunds: RefundEntry[] };
+
+/** For each paid order: what was paid, refunded and can still be refunded, and its refunds (oldest first). */
+export function orderRefundSummaries(orderList: Pick<Order, "id" | "paymentStatus">[]): Map<number, RefundSummary> {
+  const result = new Map<number, RefundSummary>();
+  const ids = orderList.map((o) => o.id);
+  if (ids.length === 0) return result;
+  const db = getDatabase();
+  const txns = db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids)).all();
+  const rows = db
+    .select({ refund: orderRefunds, actor: users })
+    .from(orderRefunds)
+    .leftJoin(users, eq(users.id, orderRefunds.actorUserId))
+    .where(inArray(orderRefunds.orderId, ids))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id))
+    .all();
+  const statusOf = new Map(orderList.map((o) => [o.id, o.paymentStatus]));
+  for (const txn of txns) {
+    const paymentStatus = statusOf.get(txn.orderId);
+    if (!paymentStatus || !isPaid(paymentStatus)) continue;
+    const mine = rows.filter((r) => r.refund.orderId === txn.orderId);
+    const held = mine.filter((r) => r.refund.status !== "failed").reduce((total, r) => total + r.refund.amountCents, 0);
+    const refundedCents = refundedOf(txn, held);
+    result.set(txn.orderId, {
+      paidCents: txn.amountCents,
+      refundedCents,
+      refundableCents: isRefundable(txn.status) ? Math.max(0, txn.amountCents - refundedCents) : 0,
+      refunds: mine.map(({ refund, actor }) => ({
+        id: refund.id,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+        status: refund.status,
+        at: refund.createdAt.toISOString(),
+        by: actor ? displayName(actor) : null,
+      })),
+    });
+  }
+  return result;
+}
+
+/** The API's refund. */
+export function refundResource(refund: RefundEntry, currency: string) {
+  return {
+    id: refund.id,
+    amount: centsToDecimalString(refund.amountCents),
+    currency,
+    reason: refund.reason,
+    status: refund.status,
+    created_at: refund.at,
+    created_by: refund.by,
+  };
+}
+
+/** The API's refund summary of an order (sellers only). */
+export function refundSummaryResource(summary: RefundSummary | undefined, currency: string) {
+  return {
+    refunded_amount: centsToDecimalString(summary?.refundedCents ?? 0),
+    refundable_amount: centsToDecimalString(summary?.refundableCents ?? 0),
+    refunds: (summary?.refunds ?? []).map((r) => refundResource(r, currency)),
+  };
+}

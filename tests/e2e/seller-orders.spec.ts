@@ -1,0 +1,70 @@
+import Database from "better-sqlite3";
+import { createLiveSeller, createPaidOrders } from "./db";
+import { expect, logIn, mainUrl, test } from "./fixtures";
+
+/** Gives the seller's order #0001 a real payment at the simulated provider (what the checkout would have left). */
+function payThroughSimulatedProvider(subdomain: string): void {
+  const db = new Database("data/e2e/app.db");
+  db.pragma("busy_timeout = 5000");
+  try {
+    const order = db
+      .prepare("select o.id, o.shop_id, o.total_amount_cents from orders o join shops s on s.id = o.shop_id where s.subdomain = ? and o.number = 1")
+      .get(subdomain) as { id: number; shop_id: number; total_amount_cents: number };
+    const now = Date.now();
+    const intent = `pi_sim_e2e_${subdomain.replace(/-/g, "")}`;
+    db.prepare(
+      `insert into simulated_payment_intents (id, account_id, client_secret, amount_cents, currency, application_fee_cents, status, created_at, updated_at)
+       values (?, ?, ?, ?, 'EUR', 26, 'succeeded', ?, ?)`,
+    ).run(intent, `acct_sim_${subdomain}`, `${intent}_secret`, order.total_amount_cents, now, now);
+    db.prepare(
+      `insert into payment_transactions (id, order_id, shop_id, provider, provider_account_id, provider_payment_id, amount_cents, application_fee_cents, currency, status, created_at, updated_at)
+       values (?, ?, ?, 'simulated', ?, ?, ?, 26, 'EUR', 'succeeded', ?, ?)`,
+    ).run(`txn_e2e_${order.id}`, order.id, order.shop_id, `acct_sim_${subdomain}`, intent, order.total_amount_cents, now, now);
+  } finally {
+    db.close();
+  }
+}
+
+test("the seller sees paid orders and unpaid checkouts apart, and refunds part of an order", async ({ page, jsEnabled }) => {
+  test.slow(); // many pages on a shared machine
+  const seller = await createLiveSeller();
+  createPaidOrders(seller.subdomain, 2); // #0001 11,00 €, #0002 12,00 €
+  payThroughSimulatedProvider(seller.subdomain);
+  await logIn(page, seller);
+
+  await page.goto(mainUrl("/dashboard"));
+  await expect(page.getByTestId("stat-orders")).toHaveText("2");
+  await page.goto(mainUrl("/orders"));
+  await expect(page.getByRole("link", { name: "Orders (2)" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Unpaid checkouts (0)" }).click();
+  await expect(page).toHaveURL(/view=checkouts/);
+  await expect(page.getByTestId("orders-empty")).toBeVisible();
+  await page.getByRole("link", { name: "Orders (2)" }).click();
+  await expect(page.getByTestId("order-row")).toHaveCount(2);
+
+  await page.getByRole("link", { name: "View order #0001" }).click();
+  const scope = jsEnabled ? page.getByRole("dialog", { name: "Order #0001" }) : page.locator("main");
+  const form = scope.getByTestId("refund-form");
+  await expect(form.getByLabel("Amount to refund (€)")).toHaveValue("11.00");
+
+  // More than was paid: refused in place, what was typed is kept.
+  await form.getByLabel("Amount to refund (€)").fill("50");
+  await form.getByLabel(/^Reason/).fill("Chipped mug returned");
+  await form.getByRole("button", { name: /^Refund/ }).click();
+  await expect(scope.getByText("At most 11.00 can still be refunded.")).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByLabel(/^Reason/)).toHaveValue("Chipped mug returned");
+
+  await form.getByLabel("Amount to refund (€)").fill("4,50");
+  await form.getByRole("button", { name: /^Refund/ }).click();
+  await expect(page.getByText(/4,50\s€ refunded for order #0001/)).toBeVisible({ timeout: 20_000 });
+  const after = jsEnabled ? page.getByRole("dialog", { name: "Order #0001" }) : page.locator("main");
+  await expect(after.getByTestId("refund-list")).toContainText("Reason: Chipped mug returned");
+  await expect(after.getByTestId("refund-summary")).toContainText(/6,50\s€/);
+  await expect(after.getByTestId("order-detail")).toContainText("Partially refunded");
+  await expect(after.getByTestId("refund-form").getByLabel("Amount to refund (€)")).toHaveValue("6.50");
+
+  // Still an order (and counted as one); sales are net of the refund.
+  await page.goto(mainUrl("/dashboard"));
+  await expect(page.getByTestId("stat-orders")).toHaveText("2");
+  await expect(page.getByTestId("stat-sales")).toHaveText(/18,50\s€/);
+});
