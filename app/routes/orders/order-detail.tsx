@@ -4,6 +4,7 @@ import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-detail";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDetail } from "~/components/orders/order-detail";
+import { StatusLinkActions } from "~/components/orders/status-link-actions";
 import { buttonClasses } from "~/components/ui/button";
 import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
 import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
@@ -92,6 +93,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                 confirmingCancel={confirmCancel}
               />
               <OrderHistory history={order.history} />
+              <StatusLinkActions orderId={order.id} number={order.number} />
             </>
           ) : null}
         </OrderDetail>

@@ -4,6 +4,8 @@ import { LoginButton } from "~/components/auth/login-dialog";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderTable } from "~/components/orders/order-table";
 import { Pagination } from "~/components/orders/pagination";
+import { ShopperAccessCard } from "~/components/orders/shopper-access-card";
+import { StatusLinkActions } from "~/components/orders/status-link-actions";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { mainPageMeta, shopPageMeta } from "~/domain/marketing/page-meta.server";
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => (data ? metaDescr
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { audience, orders, count, page, pageSize, filters } = loaderData;
+  const { audience, orders, count, page, pageSize, filters, provenEmails } = loaderData;
   const exportParams = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
   const exportQuery = exportParams.size ? `?${exportParams.toString()}` : "";
   return (
@@ -47,6 +49,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="mt-6">
+          {audience === "shopper" ? <ShopperAccessCard emails={provenEmails} /> : null}
           <OrderTable
             orders={orders}
             filters={filters}
@@ -65,6 +68,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                         totalCents={order.totalCents}
                       />
                       <OrderHistory history={order.history} />
+                      <StatusLinkActions orderId={order.id} number={order.number} />
                     </>
                   )
                 : undefined
