@@ -13,7 +13,7 @@ import {
 } from "~/domain/orders/shopper-access.server";
 import { createOrderStatusLink, orderIdForStatusLink, rotateOrderStatusLinks, sendWithOrderStatusLink } from "~/domain/orders/status-links.server";
 import { canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
-import { checkoutSchema } from "~/schemas/checkout";
+import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { shopperCodeVerifySchema } from "~/schemas/shopper-access";
 import { getDatabase } from "~db/client";
 import { mailOutbox, orderStatusLinks, shopperAccessCodes, type Shop } from "~db/schema";
@@ -38,13 +38,13 @@ const codeIn = (text: string) => /^(\d{6})$/m.exec(text)?.[1];
 
 describe("visibility through a status link or a proven email", () => {
   const order = { id: 5, shopId: 1, shopperKeyHash: "hash-a", userId: null, email: "buyer@example.co" };
-  it.each([
+  it.each<[string, Partial<OrderViewer>, boolean]>([
     ["the status link of that order", { statusLinkOrderId: 5 }, true],
     ["the status link of another order", { statusLinkOrderId: 6 }, false],
     ["the order's email proven in that shop", { provenEmails: { shopId: 1, emails: ["buyer@example.co"] } }, true],
     ["the order's email proven in another shop", { provenEmails: { shopId: 2, emails: ["buyer@example.co"] } }, false],
     ["another email proven in that shop", { provenEmails: { shopId: 1, emails: ["other@example.co"] } }, false],
-  ] as const)("%s: %s", (_label, over, expected) => {
+  ])("%s: %s", (_label, over, expected) => {
     expect(canViewOrder(order, { ...nobody, ...over })).toBe(expected);
   });
 });
@@ -129,8 +129,8 @@ describe("shopper access with a one-time code", () => {
     expect(provenShopperEmails(shop.id, "laptop")).toEqual(["bea@example.co"]);
     expect(provenShopperEmails(otherShop.id, "laptop")).toEqual([]);
     const viewer: OrderViewer = { ...nobody, shopperKeyHash: "laptop", provenEmails: { shopId: shop.id, emails: provenShopperEmails(shop.id, "laptop") } };
-    expect(listOrders(shopperScope(shop.id, viewer), { page: 1, page_size: 10 }).items.map((o) => o.id)).toEqual([mine.id]);
-    expect(listOrders(shopperScope(otherShop.id, viewer), { page: 1, page_size: 10 }).count).toBe(0);
+    expect(listOrders(shopperScope(shop.id, viewer), orderListQuerySchema.parse({})).items.map((o) => o.id)).toEqual([mine.id]);
+    expect(listOrders(shopperScope(otherShop.id, viewer), orderListQuerySchema.parse({})).count).toBe(0);
     // Single use.
     expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }), code })).toThrowError(ValidationError);
     forgetShopperEmails(shop.id, "laptop");
