@@ -9,6 +9,7 @@ import { FormErrors, TextField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { RateLimitedError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { ACCESS_CODE_TTL_MS, forgetShopperEmails, requestShopperAccessCode, verifyShopperAccessCode } from "~/domain/orders/shopper-access.server";
 import { formErrorResponse } from "~/http/forms.server";
@@ -30,6 +31,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+/** A 429 says when to come back. */
+function withRetryAfter(headers: Record<string, string> | undefined, error: unknown): Record<string, string> | undefined {
+  return error instanceof RateLimitedError ? { ...headers, "Retry-After": String(error.retryAfterSeconds) } : headers;
+}
+
+// Only Set-Cookie reaches the document response by itself; the 429's Retry-After is passed on here.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
 
 type Step = "email" | "code";
 type AccessActionData = { step: Step; email: string; result: SubmissionResult<string[]> };
@@ -55,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       requestShopperAccessCode({ ...requester, email: submission.value.email, shop, language: getLocale(context) });
     } catch (error) {
       const failed = formErrorResponse(submission, error);
-      return data<AccessActionData>({ step: "email", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers });
+      return data<AccessActionData>({ step: "email", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers: withRetryAfter(headers, error) });
     }
     return data<AccessActionData>({ step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) }, { headers });
   }
@@ -67,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       verifyShopperAccessCode({ ...requester, email: submission.value.email, code: submission.value.code });
     } catch (error) {
       const failed = formErrorResponse(submission, error);
-      return data<AccessActionData>({ step: "code", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers });
+      return data<AccessActionData>({ step: "code", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers: withRetryAfter(headers, error) });
     }
     setToast(context, { type: "success", message: t("shopper_access.verified", { email: submission.value.email }) });
     return redirect("/orders", { headers });
