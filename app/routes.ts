@@ -25,6 +25,7 @@ export default [
     route("admin/sellers", "routes/admin/sellers.tsx"),
     route("shop/customization", "routes/shop-settings/customization.tsx"),
     route("orders/:orderId", "routes/orders/order-detail.tsx"),
+    route("orders/:orderId/status-link", "routes/orders/order-status-link.ts"),
     route("product", "routes/pages/product.tsx"),
     route("pricing", "routes/pages/pricing.tsx"),
     route("about", "routes/pages/about.tsx"),
@@ -38,6 +39,8 @@ export default [
     route("products", "routes/shop/products.tsx"),
     route("payment-success", "routes/shop/payment-success.ts"),
     route("order-confirmation/:orderId", "routes/shop/order-confirmation.tsx"),
+    route("order-status/:token", "routes/shop/order-status.tsx"),
+    route("orders/access", "routes/shop/order-access.tsx"),
   ]),
 
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),

@@ -618,3 +618,59 @@ export const apiKeys = sqliteTable(
   },
   (t) => [index("api_keys_user_idx").on(t.userId)],
 );
+
+/* ------------------------------------------------------------------ shopper access */
+
+// Links that open one order's status page on any device (the order mails carry them).
+// Only the token's SHA-256 is stored; the seller can revoke them (a new one is then mailed).
+export const orderStatusLinks = sqliteTable(
+  "order_status_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_links_order_idx").on(t.orderId)],
+);
+
+// One-time codes mailed to a shopper who wants to see their orders of one shop in a
+// browser that did not place them. Bound to the browser (shopper cookie) that asked; hashed.
+export const shopperAccessCodes = sqliteTable(
+  "shopper_access_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    // Lower-cased, like orders.email.
+    email: text("email").notNull(),
+    shopperKeyHash: text("shopper_key_hash").notNull(),
+    codeHash: text("code_hash").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shopper_access_codes_lookup_idx").on(t.shopperKeyHash, t.shopId, t.email)],
+);
+
+// The emails a shopper browser proved with a code on a shop: it then sees that email's
+// orders in that shop until the access expires or the shopper forgets it.
+export const shopperEmailAccess = sqliteTable(
+  "shopper_email_access",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    shopperKeyHash: text("shopper_key_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("shopper_email_access_uq").on(t.shopperKeyHash, t.shopId, t.email)],
+);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
+import { provenShopperEmails } from "~/domain/orders/shopper-access.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { readCookie } from "~/lib/i18n";
 import { currentUser } from "~/middleware/session.server";
@@ -29,16 +30,21 @@ export function ensureShopperKey(request: Request): { hash: string; setCookie: s
   return { hash: hashToken(key), setCookie: `${SHOPPER_COOKIE}=${key}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR}${secure}` };
 }
 
-/** Who is asking for orders: shopper cookie (shop hosts only), signed-in user, shop they own. */
+/**
+ * Who is asking for orders: shopper cookie and the emails it proved (shop hosts only),
+ * signed-in user, shop they own.
+ */
 export function orderViewer(request: Request, context: Readonly<RouterContextProvider>): OrderViewer {
   const user = currentUser(context);
-  const onShop = context.get(siteContext).kind === "shop";
-  const key = onShop ? shopperKey(request) : null;
+  const site = context.get(siteContext);
+  const key = site.kind === "shop" ? shopperKey(request) : null;
+  const keyHash = key ? hashToken(key) : null;
   const owned = user?.isSeller
     ? getDatabase().select({ id: shops.id }).from(shops).where(and(eq(shops.ownerId, user.id))).get()
     : undefined;
   return {
-    shopperKeyHash: key ? hashToken(key) : null,
+    shopperKeyHash: keyHash,
+    provenEmails: site.kind === "shop" && keyHash ? { shopId: site.shop.id, emails: provenShopperEmails(site.shop.id, keyHash) } : null,
     user: user ? { id: user.id, email: user.email, isVerified: user.isVerified } : null,
     ownedShopId: owned?.id ?? null,
   };

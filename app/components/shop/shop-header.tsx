@@ -7,6 +7,7 @@ import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
 import type { ShopBranding } from "~/domain/shops/shops.server";
 import { cx } from "~/lib/class-names";
+import { useRootData } from "~/root";
 import { ShopLogo } from "./shop-logo";
 
 const links = [
@@ -35,6 +36,7 @@ export function ShopBrand({ logoUrl, name, nameTestId = "shop-name" }: { logoUrl
 
 export function ShopHeader({ shop }: { shop: ShopBranding }) {
   const { t } = useTranslation();
+  const { user } = useRootData();
   const location = useLocation();
   const sheet = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(sheet, location.key);
@@ -56,9 +58,13 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:ml-0">
-          <div className="hidden sm:block">
-            <AccountControl />
-          </div>
+          {/* Shoppers have no account (they reach their orders with a code: /orders/access) and
+              sellers log in on the main site; a user already signed in here keeps their menu. */}
+          {user ? (
+            <div className="hidden sm:block">
+              <AccountControl />
+            </div>
+          ) : null}
           <LanguageSwitcher />
           <details ref={sheet} className="group sm:hidden">
             <summary className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5" aria-label={t("nav.open_menu")}>
@@ -76,9 +82,11 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
                   </li>
                 ))}
               </ul>
-              <div className="mt-4 border-t border-border pt-4">
-                <AccountControl />
-              </div>
+              {user ? (
+                <div className="mt-4 border-t border-border pt-4">
+                  <AccountControl />
+                </div>
+              ) : null}
             </nav>
           </details>
         </div>

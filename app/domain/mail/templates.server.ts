@@ -167,3 +167,29 @@ export function orderStatusMail(
     action: { label: t("mail.order_status.action"), url: params.link },
   });
 }
+
+/** The seller renewed the order's status link: the old ones no longer open it. */
+export function orderStatusLinkMail(language: Language, params: { shopName: string; customer: string; number: string; link: string }): RenderedMail {
+  const t = translatorFor(language);
+  return renderMail(t, {
+    subject: t("shopper_access.status_link_mail.subject", { shop: params.shopName, number: params.number }),
+    greeting: t("mail.greeting", { name: params.customer }),
+    paragraphs: [t("shopper_access.status_link_mail.body", { shop: params.shopName, number: params.number })],
+    action: { label: t("shopper_access.status_link_mail.action"), url: params.link },
+  });
+}
+
+/** The one-time code a shopper asked for to see their orders of a shop in another browser. */
+export function shopperAccessCodeMail(language: Language, params: { shopName: string; code: string; minutes: number }): RenderedMail {
+  const t = translatorFor(language);
+  return renderMail(t, {
+    subject: t("shopper_access.code_mail.subject", { shop: params.shopName, code: params.code }),
+    greeting: t("shopper_access.code_mail.greeting"),
+    paragraphs: [
+      t("shopper_access.code_mail.body", { shop: params.shopName }),
+      params.code,
+      t("shopper_access.code_mail.expiry", { minutes: params.minutes }),
+      t("shopper_access.code_mail.ignore"),
+    ],
+  });
+}

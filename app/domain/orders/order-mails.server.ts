@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { mainSiteUrl, shopSiteUrl } from "~/config.server";
+import { mainSiteUrl } from "~/config.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderPaidMailToSeller, orderPaidMailToShopper } from "~/domain/mail/templates.server";
 import { getDatabase } from "~db/client";
 import { orderItems, orders, shops, users } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
+import { sendWithOrderStatusLink } from "./status-links.server";
 
 /**
  * When an order is paid: a confirmation to the shopper (in the language they ordered in)
@@ -32,12 +33,15 @@ export function sendOrderPaidMails(orderId: number): void {
     items: items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
     shipping: [order.fullName, order.companyName, order.address, `${order.zipCode} ${order.city}`, order.state, order.country, order.phone].filter(Boolean),
   };
-  sendMail({
-    to: order.email,
-    template: "order_paid_shopper",
-    dedupeKey: `order-paid:${order.id}:shopper`,
-    ...orderPaidMailToShopper(order.language, { ...details, link: `${shopSiteUrl(shop.subdomain)}/order-confirmation/${order.id}` }),
-  });
+  // The link opens the order on any device (the confirmation page needs the ordering browser).
+  sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+    sendMail({
+      to: order.email,
+      template: "order_paid_shopper",
+      dedupeKey: `order-paid:${order.id}:shopper`,
+      ...orderPaidMailToShopper(order.language, { ...details, link }),
+    }),
+  );
   sendMail({
     to: seller.email,
     template: "order_paid_seller",

@@ -3,7 +3,7 @@ import { orderViewer } from "~/http/shopper.server";
 import { orderListQuerySchema, type OrderListQuery } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 import { siteContext } from "~/middleware/site.server";
-import { countOrders, listOrders, listViewOf, type OrderScope } from "./orders.server";
+import { countOrders, listOrders, listViewOf, shopperScope, type OrderScope } from "./orders.server";
 import { orderRefundSummaries } from "./order-refunds.server";
 import { allowedTransitions, orderHistories } from "./order-status.server";
 import { orderView } from "./order-view.server";
@@ -36,7 +36,7 @@ export function ordersPageData(request: Request, context: Readonly<RouterContext
   let scope: OrderScope | null;
   if (site.kind === "shop") {
     audience = "shopper";
-    scope = { kind: "shopper", shopId: site.shop.id, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
+    scope = shopperScope(site.shop.id, viewer);
   } else if (viewer.ownedShopId !== null) {
     audience = "seller";
     scope = { kind: "seller", shopId: viewer.ownedShopId };
@@ -74,5 +74,7 @@ export function ordersPageData(request: Request, context: Readonly<RouterContext
     view,
     viewCounts,
     filters: { search: query.search ?? "", status: query.status ?? "", payment_status: query.payment_status ?? "", view: query.view ?? "" },
+    /** The emails whose orders this shopper browser was given access to with a code. */
+    provenEmails: audience === "shopper" ? (viewer.provenEmails?.emails ?? []) : [],
   };
 }

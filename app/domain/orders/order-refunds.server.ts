@@ -1,17 +1,18 @@
 import { and, asc, eq, inArray, ne, sum } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
 import { displayName } from "~/domain/accounts/users.server";
-import { ConflictError, NotFoundError, ProviderError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderRefundMail } from "~/domain/mail/refund-mail.server";
 import { isPaid, isRefundable } from "~/domain/payments/payment-state";
 import { applyRefundedTotal, getPaymentProvider } from "~/domain/payments/payments.server";
-import { ProviderRequestError } from "~/domain/payments/provider.server";
+import { idempotencyKey } from "~/domain/payments/idempotency.server";
+import { providerFailure, ProviderRequestError } from "~/domain/payments/provider.server";
 import { centsToDecimalString } from "~/lib/money";
 import { messageKey } from "~/lib/messages";
 import { getDatabase, writeTransaction, type Transaction } from "~db/client";
 import { orderEvents, orderRefunds, orders, paymentTransactions, shops, users, type Order, type OrderRefund, type PaymentTransaction } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
+import { sendWithOrderStatusLink } from "./status-links.server";
 
 /**
  * What of a payment has gone back: our refunds still waiting for the provider count (they
@@ -75,13 +76,13 @@ export async function refundOrder(orderId: number, request: RefundRequest | "res
       intentId: txn.providerPaymentId!,
       amountCents: refund.amountCents,
       reason: refund.reason,
-      idempotencyKey: `order-${order.id}-refund-${refund.id}`,
+      idempotencyKey: idempotencyKey(`order-${order.id}-refund-${refund.id}`),
     });
   } catch (error) {
     // A refused refund frees its amount again.
     const message = error instanceof Error ? error.message : String(error);
     getDatabase().update(orderRefunds).set({ status: "failed", failureMessage: message, updatedAt: new Date() }).where(eq(orderRefunds.id, refund.id)).run();
-    if (error instanceof ProviderRequestError) throw new ProviderError(error.message || "orders.errors.refund_failed");
+    if (error instanceof ProviderRequestError) throw providerFailure(error, "orders.errors.refund_failed");
     throw error;
   }
   const settled = writeTransaction((tx) => {
@@ -118,7 +119,9 @@ function mailRefund(orderId: number, refund: OrderRefund): void {
   const txn = db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
   if (!row || !txn) return;
   const held = heldByOurRefunds(db, txn.id);
-  sendMail({
+  // The mail carries the order's status link, which opens on any device (like the other order mails).
+  sendWithOrderStatusLink(orderId, row.shop.subdomain, (link) =>
+    sendMail({
     to: row.order.email,
     template: "order_refund",
     dedupeKey: `order-refund:${refund.id}`,
@@ -130,9 +133,10 @@ function mailRefund(orderId: number, refund: OrderRefund): void {
       paidCents: txn.amountCents,
       refundedCents: refundedOf(txn, held),
       currency: row.order.currency,
-      link: `${shopSiteUrl(row.shop.subdomain)}/order-confirmation/${orderId}`,
+      link,
     }),
-  });
+    }),
+  );
 }
 
 export type RefundEntry = { id: number; amountCents: number; reason: string; status: OrderRefund["status"]; at: string; by: string | null };

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
 import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
@@ -10,6 +9,7 @@ import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentTransactions, shops, users, type Order, type OrderStatus } from "~db/schema";
 import { orderRefundSummaries, refundOrder } from "./order-refunds.server";
 import { formatOrderNumber } from "./orders.server";
+import { sendWithOrderStatusLink } from "./status-links.server";
 
 /** The order workflow: pending → processing → shipped → delivered; cancel before shipping. */
 const NEXT: Record<OrderStatus, OrderStatus[]> = {
@@ -68,19 +68,21 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
     return row;
   });
   const shop = getDatabase().select().from(shops).where(eq(shops.id, order.shopId)).get()!;
-  sendMail({
-    to: updated.email,
-    template: "order_status",
-    dedupeKey: `order-status:${order.id}:${to}`,
-    ...orderStatusMail(updated.language, {
-      shopName: shop.name,
-      customer: updated.fullName,
-      number: formatOrderNumber(updated.number),
-      status: to,
-      refunded: to === "cancelled" && isPaid(order.paymentStatus),
-      link: `${shopSiteUrl(shop.subdomain)}/order-confirmation/${order.id}`,
+  sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+    sendMail({
+      to: updated.email,
+      template: "order_status",
+      dedupeKey: `order-status:${order.id}:${to}`,
+      ...orderStatusMail(updated.language, {
+        shopName: shop.name,
+        customer: updated.fullName,
+        number: formatOrderNumber(updated.number),
+        status: to,
+        refunded: to === "cancelled" && isPaid(order.paymentStatus),
+        link,
+      }),
     }),
-  });
+  );
   return getDatabase().select().from(orders).where(eq(orders.id, order.id)).get()!;
 }
 

@@ -140,10 +140,16 @@ export function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: n
   return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
 }
 
+/** A shop's shopper's orders: what canViewOrder lets that viewer see in the shop. */
+export function shopperScope(shopId: number, viewer: OrderViewer): OrderScope {
+  const emails = viewer.provenEmails?.shopId === shopId ? viewer.provenEmails.emails : [];
+  return { kind: "shopper", shopId, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user, emails };
+}
+
 /** Which orders a list shows. */
 export type OrderScope =
   | { kind: "seller"; shopId: number }
-  | { kind: "shopper"; shopId: number; shopperKeyHash: string | null; user: OrderViewer["user"] }
+  | { kind: "shopper"; shopId: number; shopperKeyHash: string | null; user: OrderViewer["user"]; emails?: string[] }
   | { kind: "client"; user: NonNullable<OrderViewer["user"]> };
 
 function scopeFilter(scope: OrderScope): SQL | undefined {
@@ -156,6 +162,7 @@ function scopeFilter(scope: OrderScope): SQL | undefined {
       const mine = [
         scope.shopperKeyHash ? eq(orders.shopperKeyHash, scope.shopperKeyHash) : undefined,
         scope.user ? byUser(scope.user) : undefined,
+        scope.emails?.length ? inArray(orders.email, scope.emails) : undefined,
       ].filter((c): c is SQL => Boolean(c));
       return mine.length ? and(eq(orders.shopId, scope.shopId), or(...mine)) : sql`0 = 1`;
     }
@@ -269,7 +276,7 @@ export function findOrderTransaction(orderId: number) {
 
 /** The shipping fields of the shopper's latest paid order in this shop (for the prefill offer). */
 export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
-  const scope: OrderScope = { kind: "shopper", shopId, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
+  const scope = shopperScope(shopId, viewer);
   const [latest] = listOrders(scope, { page: 1, page_size: 1, payment_status: "succeeded", view: undefined, status: undefined, search: undefined }).items;
   return latest ? shippingFieldsOf(latest) : null;
 }

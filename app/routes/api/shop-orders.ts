@@ -1,4 +1,4 @@
-import { createOrder, getVisibleOrder, listOrders, orderResource, type OrderScope, type OrderWithItems } from "~/domain/orders/orders.server";
+import { createOrder, getVisibleOrder, listOrders, orderResource, shopperScope, type OrderScope, type OrderWithItems } from "~/domain/orders/orders.server";
 import { orderRefundSummaries, refundSummaryResource } from "~/domain/orders/order-refunds.server";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
 import { changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
@@ -36,7 +36,7 @@ const api = apiResource({
     const query = parseInput(orderListQuerySchema, searchParamsObject(url.searchParams));
     const site = context.get(siteContext);
     let scope: OrderScope;
-    if (site.kind === "shop") scope = { kind: "shopper", shopId: site.shop.id, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
+    if (site.kind === "shop") scope = shopperScope(site.shop.id, viewer);
     else if (viewer.ownedShopId !== null) scope = { kind: "seller", shopId: viewer.ownedShopId };
     else if (viewer.user) scope = { kind: "client", user: viewer.user };
     else throw new UnauthorizedError("errors.unauthenticated");

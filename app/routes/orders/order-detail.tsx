@@ -5,6 +5,7 @@ import type { Route } from "./+types/order-detail";
 import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDetail } from "~/components/orders/order-detail";
 import { OrderDisputes } from "~/components/orders/order-disputes";
+import { StatusLinkActions } from "~/components/orders/status-link-actions";
 import { buttonClasses } from "~/components/ui/button";
 import { OrderRefunds, type RefundFormResult } from "~/components/orders/refund-form";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
@@ -123,6 +124,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               />
               {order.refund ? <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} pageResult={actionData} /> : null}
               <OrderHistory history={order.history} currency={order.currency} />
+              <StatusLinkActions orderId={order.id} number={order.number} />
             </>
           ) : null}
         </OrderDetail>

@@ -7,6 +7,8 @@ import { OrderTable } from "~/components/orders/order-table";
 import { OrderViewTabs } from "~/components/orders/order-view-tabs";
 import { Pagination } from "~/components/orders/pagination";
 import { OrderRefunds } from "~/components/orders/refund-form";
+import { ShopperAccessCard } from "~/components/orders/shopper-access-card";
+import { StatusLinkActions } from "~/components/orders/status-link-actions";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorReference } from "~/components/request-id";
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => (data ? metaDescr
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { audience, orders, count, page, pageSize, filters, view, viewCounts } = loaderData;
+  const { audience, orders, count, page, pageSize, filters, view, viewCounts, provenEmails } = loaderData;
   const exportParams = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
   const exportQuery = exportParams.size ? `?${exportParams.toString()}` : "";
   return (
@@ -52,6 +54,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="mt-6">
+          {audience === "shopper" ? <ShopperAccessCard emails={provenEmails} /> : null}
           <OrderTable
             orders={orders}
             filters={filters}
@@ -73,6 +76,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                       />
                       {order.refund ? <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} /> : null}
                       <OrderHistory history={order.history} currency={order.currency} />
+                      <StatusLinkActions orderId={order.id} number={order.number} />
                     </>
                   )
                 : undefined

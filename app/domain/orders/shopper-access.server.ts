@@ -1,0 +1,174 @@
+import crypto from "node:crypto";
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { getConfig } from "~/config.server";
+import { clearHits, rateLimitStatus, recordHit, type RateLimit } from "~/domain/accounts/rate-limit.server";
+import { RateLimitedError, ValidationError } from "~/domain/errors.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { shopperAccessCodeMail } from "~/domain/mail/templates.server";
+import type { Language } from "~/lib/i18n";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orders, shopperAccessCodes, shopperEmailAccess } from "~db/schema";
+
+/**
+ * Passwordless access for shoppers: a browser proves an email with a one-time code mailed
+ * to it, and then sees that email's orders in that shop (and nowhere else). The answer to a
+ * request never says whether the email has orders.
+ */
+const MINUTE = 60 * 1000;
+export const ACCESS_CODE_TTL_MS = 15 * MINUTE;
+/** Wrong guesses one code survives; the 6 digits give 1 chance in 200,000 per code. */
+export const ACCESS_CODE_MAX_FAILURES = 5;
+/** How long a proved email stays visible in that browser. */
+export const EMAIL_ACCESS_TTL_MS = 30 * 24 * 60 * MINUTE;
+export const CODE_REQUESTS_PER_EMAIL: RateLimit = { limit: 3, windowMs: 15 * MINUTE };
+export const CODE_REQUESTS_PER_ADDRESS: RateLimit = { limit: 10, windowMs: 60 * MINUTE };
+/** Wrong codes across all codes of an email or an address: guessing stays hopeless. */
+export const CODE_FAILURES_PER_EMAIL: RateLimit = { limit: 10, windowMs: 60 * MINUTE };
+export const CODE_FAILURES_PER_ADDRESS: RateLimit = { limit: 20, windowMs: 60 * MINUTE };
+
+type Requester = { shopId: number; email: string; shopperKeyHash: string; clientAddress: string };
+
+/** Keyed with the server secret: a leaked table does not give the 6 digits away offline. */
+function codeHash(shopId: number, email: string, code: string): string {
+  return crypto.createHmac("sha256", getConfig().sessionSecret).update(`shopper-access:${shopId}:${email}:${code}`).digest("hex");
+}
+
+function assertNotLimited(keys: [string, RateLimit][], now: number): void {
+  for (const [key, limit] of keys) {
+    const status = rateLimitStatus(key, limit, now);
+    if (status.limited) {
+      throw new RateLimitedError("shopper_access.errors.rate_limited", status.retryAfterSeconds, {
+        minutes: Math.ceil(status.retryAfterSeconds / 60),
+      });
+    }
+  }
+}
+
+function hasOrders(shopId: number, email: string): boolean {
+  return Boolean(getDatabase().select({ id: orders.id }).from(orders).where(and(eq(orders.shopId, shopId), eq(orders.email, email))).limit(1).get());
+}
+
+/**
+ * Mails a new code when the email placed orders in the shop (earlier codes of this browser
+ * for it stop working). Requests count against the email and the address either way.
+ */
+export function requestShopperAccessCode(
+  requester: Requester & { shop: { name: string }; language: Language },
+  now = Date.now(),
+): void {
+  const email = requester.email.toLowerCase();
+  const limits: [string, RateLimit][] = [
+    [`shopper-code:email:${requester.shopId}:${email}`, CODE_REQUESTS_PER_EMAIL],
+    [`shopper-code:ip:${requester.clientAddress}`, CODE_REQUESTS_PER_ADDRESS],
+  ];
+  assertNotLimited(limits, now);
+  for (const [key, limit] of limits) recordHit(key, limit.windowMs, now);
+  if (!hasOrders(requester.shopId, email)) return;
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  writeTransaction((tx) => {
+    tx.update(shopperAccessCodes)
+      .set({ usedAt: new Date(now) })
+      .where(
+        and(
+          eq(shopperAccessCodes.shopperKeyHash, requester.shopperKeyHash),
+          eq(shopperAccessCodes.shopId, requester.shopId),
+          eq(shopperAccessCodes.email, email),
+          isNull(shopperAccessCodes.usedAt),
+        ),
+      )
+      .run();
+    // Expired codes of anyone are of no use any more.
+    tx.delete(shopperAccessCodes).where(lt(shopperAccessCodes.expiresAt, new Date(now - ACCESS_CODE_TTL_MS))).run();
+    tx.insert(shopperAccessCodes)
+      .values({
+        shopId: requester.shopId,
+        email,
+        shopperKeyHash: requester.shopperKeyHash,
+        codeHash: codeHash(requester.shopId, email, code),
+        expiresAt: new Date(now + ACCESS_CODE_TTL_MS),
+        createdAt: new Date(now),
+      })
+      .run();
+  });
+  sendMail({
+    to: email,
+    template: "shopper_access_code",
+    ...shopperAccessCodeMail(requester.language, { shopName: requester.shop.name, code, minutes: ACCESS_CODE_TTL_MS / MINUTE }),
+  });
+}
+
+/**
+ * Checks the code against the latest one this browser asked for that email: right, it is
+ * used up and the browser sees the email's orders in the shop; wrong, expired or unknown,
+ * one and the same error.
+ */
+export function verifyShopperAccessCode(requester: Requester & { code: string }, now = Date.now()): void {
+  const email = requester.email.toLowerCase();
+  const failureKeys: [string, RateLimit][] = [
+    [`shopper-code-failure:email:${requester.shopId}:${email}`, CODE_FAILURES_PER_EMAIL],
+    [`shopper-code-failure:ip:${requester.clientAddress}`, CODE_FAILURES_PER_ADDRESS],
+  ];
+  assertNotLimited(failureKeys, now);
+  const db = getDatabase();
+  const pending = db
+    .select()
+    .from(shopperAccessCodes)
+    .where(
+      and(
+        eq(shopperAccessCodes.shopperKeyHash, requester.shopperKeyHash),
+        eq(shopperAccessCodes.shopId, requester.shopId),
+        eq(shopperAccessCodes.email, email),
+        isNull(shopperAccessCodes.usedAt),
+        gt(shopperAccessCodes.expiresAt, new Date(now)),
+        lt(shopperAccessCodes.failedAttempts, ACCESS_CODE_MAX_FAILURES),
+      ),
+    )
+    .orderBy(desc(shopperAccessCodes.id))
+    .get();
+  const expected = Buffer.from(pending?.codeHash ?? "0".repeat(64), "hex");
+  const given = Buffer.from(codeHash(requester.shopId, email, requester.code), "hex");
+  const matches = crypto.timingSafeEqual(expected, given) ? pending : undefined;
+  // Used up in the same statement that checks it is unused: a code works once, even twice at once.
+  const claimed =
+    matches &&
+    db
+      .update(shopperAccessCodes)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(shopperAccessCodes.id, matches.id), isNull(shopperAccessCodes.usedAt)))
+      .run().changes === 1;
+  if (!claimed) {
+    if (pending && !matches) {
+      db.update(shopperAccessCodes).set({ failedAttempts: pending.failedAttempts + 1 }).where(eq(shopperAccessCodes.id, pending.id)).run();
+    }
+    for (const [key, limit] of failureKeys) recordHit(key, limit.windowMs, now);
+    throw new ValidationError("shopper_access.errors.wrong_code", { code: ["shopper_access.errors.wrong_code"] });
+  }
+  clearHits(failureKeys[0]![0]);
+  db.delete(shopperEmailAccess).where(lt(shopperEmailAccess.expiresAt, new Date(now))).run();
+  db.insert(shopperEmailAccess)
+    .values({ shopId: requester.shopId, shopperKeyHash: requester.shopperKeyHash, email, expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS), createdAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: [shopperEmailAccess.shopperKeyHash, shopperEmailAccess.shopId, shopperEmailAccess.email],
+      set: { expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS) },
+    })
+    .run();
+}
+
+/** The emails this browser proved in this shop (still valid). */
+export function provenShopperEmails(shopId: number, shopperKeyHash: string, now = Date.now()): string[] {
+  return getDatabase()
+    .select({ email: shopperEmailAccess.email })
+    .from(shopperEmailAccess)
+    .where(and(eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash), eq(shopperEmailAccess.shopId, shopId), gt(shopperEmailAccess.expiresAt, new Date(now))))
+    .orderBy(shopperEmailAccess.email)
+    .all()
+    .map((row) => row.email);
+}
+
+/** The shopper stops this browser from showing those emails' orders (a shared computer). */
+export function forgetShopperEmails(shopId: number, shopperKeyHash: string): void {
+  getDatabase()
+    .delete(shopperEmailAccess)
+    .where(and(eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash), eq(shopperEmailAccess.shopId, shopId)))
+    .run();
+}

@@ -1,0 +1,82 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { shopSiteUrl } from "~/config.server";
+import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
+import { NotFoundError } from "~/domain/errors.server";
+import { sendMail } from "~/domain/mail/mailer.server";
+import { orderStatusLinkMail } from "~/domain/mail/templates.server";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orderStatusLinks, orders, shops } from "~db/schema";
+import { formatOrderNumber } from "./orders.server";
+
+/**
+ * Order status links: an unguessable token that opens one order's status page on any
+ * device (Shopify's "order status URL"). Each mail carries a link of its own; the seller can
+ * revoke them all, and the shopper then gets a new one.
+ */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function orderStatusUrl(subdomain: string, token: string): string {
+  return `${shopSiteUrl(subdomain)}/order-status/${token}`;
+}
+
+/** A new link for the order; only the token's hash is kept. */
+export function createOrderStatusLink(orderId: number): { id: number; token: string } {
+  const token = randomToken();
+  const row = getDatabase().insert(orderStatusLinks).values({ orderId, tokenHash: hashToken(token) }).returning({ id: orderStatusLinks.id }).get();
+  return { id: row.id, token };
+}
+
+/**
+ * Mints a link for a mail and sends it; a mail that was not queued (its dedupe key was
+ * already used) must not leave a live link nobody received.
+ */
+export function sendWithOrderStatusLink(orderId: number, subdomain: string, send: (link: string) => boolean): void {
+  const link = createOrderStatusLink(orderId);
+  if (!send(orderStatusUrl(subdomain, link.token))) {
+    getDatabase().delete(orderStatusLinks).where(eq(orderStatusLinks.id, link.id)).run();
+  }
+}
+
+/** The order a link opens in this shop, or null (unknown, revoked, another shop's). */
+export function orderIdForStatusLink(token: string, shopId: number): number | null {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = getDatabase()
+    .select({ orderId: orders.id })
+    .from(orderStatusLinks)
+    .innerJoin(orders, eq(orders.id, orderStatusLinks.orderId))
+    .where(and(eq(orderStatusLinks.tokenHash, hashToken(token)), isNull(orderStatusLinks.revokedAt), eq(orders.shopId, shopId)))
+    .get();
+  return row?.orderId ?? null;
+}
+
+/**
+ * The seller revokes every link of an order (one was forwarded, or leaked) and the shopper
+ * is mailed a fresh one at the order's email. Returns the order number.
+ */
+export function rotateOrderStatusLinks(orderId: number, shopId: number, now = new Date()): string {
+  const db = getDatabase();
+  const row = db
+    .select({ order: orders, shop: shops })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
+    .get();
+  if (!row) throw new NotFoundError("orders.not_found");
+  const { order, shop } = row;
+  const fresh = writeTransaction((tx) => {
+    tx.update(orderStatusLinks)
+      .set({ revokedAt: now })
+      .where(and(eq(orderStatusLinks.orderId, order.id), isNull(orderStatusLinks.revokedAt)))
+      .run();
+    const token = randomToken();
+    tx.insert(orderStatusLinks).values({ orderId: order.id, tokenHash: hashToken(token), createdAt: now }).run();
+    return token;
+  });
+  const number = formatOrderNumber(order.number);
+  sendMail({
+    to: order.email,
+    template: "order_status_link",
+    ...orderStatusLinkMail(order.language, { shopName: shop.name, customer: order.fullName, number, link: orderStatusUrl(shop.subdomain, fresh) }),
+  });
+  return number;
+}

@@ -1,0 +1,184 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/order-access";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { FormErrors, TextField } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { RateLimitedError } from "~/domain/errors.server";
+import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { ACCESS_CODE_TTL_MS, forgetShopperEmails, requestShopperAccessCode, verifyShopperAccessCode } from "~/domain/orders/shopper-access.server";
+import { formErrorResponse } from "~/http/forms.server";
+import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
+import { metaDescriptors } from "~/lib/page-meta";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
+import { clientAddressContext } from "~/middleware/request.server";
+import { requireShopPage } from "~/middleware/site.server";
+import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/shopper-access";
+
+/**
+ * A shopper sees their orders of this shop from any browser: they enter the email they
+ * ordered with, get a one-time code by mail, and this browser then shows that email's orders.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const shop = requireShopPage(context);
+  const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
+  return { meta, emails: orderViewer(request, context).provenEmails?.emails ?? [], codeMinutes: ACCESS_CODE_TTL_MS / 60_000 };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
+
+/** A 429 says when to come back. */
+function withRetryAfter(headers: Record<string, string> | undefined, error: unknown): Record<string, string> | undefined {
+  return error instanceof RateLimitedError ? { ...headers, "Retry-After": String(error.retryAfterSeconds) } : headers;
+}
+
+// Only Set-Cookie reaches the document response by itself; the 429's Retry-After is passed on here.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+type Step = "email" | "code";
+type AccessActionData = { step: Step; email: string; result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = requireShopPage(context);
+  const t = getI18nInstance(context).t;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const shopper = ensureShopperKey(request);
+  const headers = shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined;
+  const requester = { shopId: shop.id, shopperKeyHash: shopper.hash, clientAddress: context.get(clientAddressContext) };
+
+  if (intent === "forget") {
+    forgetShopperEmails(shop.id, shopper.hash);
+    setToast(context, { type: "success", message: t("shopper_access.forgotten") });
+    return redirect("/orders/access", { headers });
+  }
+  if (intent === "request-code") {
+    const submission = parseWithZod(formData, { schema: shopperCodeRequestSchema });
+    if (submission.status !== "success") return data<AccessActionData>({ step: "email", email: "", result: submission.reply() }, { status: 400, headers });
+    try {
+      requestShopperAccessCode({ ...requester, email: submission.value.email, shop, language: getLocale(context) });
+    } catch (error) {
+      const failed = formErrorResponse(submission, error);
+      return data<AccessActionData>({ step: "email", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers: withRetryAfter(headers, error) });
+    }
+    return data<AccessActionData>({ step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) }, { headers });
+  }
+  if (intent === "verify-code") {
+    const submission = parseWithZod(formData, { schema: shopperCodeVerifySchema });
+    const email = String(formData.get("email") ?? "");
+    if (submission.status !== "success") return data<AccessActionData>({ step: "code", email, result: submission.reply() }, { status: 400, headers });
+    try {
+      verifyShopperAccessCode({ ...requester, email: submission.value.email, code: submission.value.code });
+    } catch (error) {
+      const failed = formErrorResponse(submission, error);
+      return data<AccessActionData>({ step: "code", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers: withRetryAfter(headers, error) });
+    }
+    setToast(context, { type: "success", message: t("shopper_access.verified", { email: submission.value.email }) });
+    return redirect("/orders", { headers });
+  }
+  throw data({ message: t("errors.unknown_action") }, { status: 400 });
+}
+
+export default function OrderAccessPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { emails, codeMinutes } = loaderData;
+  const step = actionData?.step ?? "email";
+  return (
+    <section className="container-page max-w-xl py-10">
+      <Link to="/orders" className={buttonClasses("ghost", "sm", "-ml-3")}>
+        ← {t("shopper_access.back_to_orders")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("shopper_access.title")}</h1>
+      <p className="mt-2 opacity-80">{t("shopper_access.intro")}</p>
+      <div className="mt-6 rounded-xl border border-black/10 bg-white p-6 text-slate-900 shadow-sm">
+        {step === "code" && actionData ? (
+          <CodeForm email={actionData.email} lastResult={actionData.result} minutes={codeMinutes} />
+        ) : (
+          <EmailForm lastResult={actionData?.result} defaultEmail={actionData?.email} />
+        )}
+      </div>
+      {emails.length ? (
+        <div className="mt-6 rounded-xl border border-black/10 bg-white p-6 text-slate-900 shadow-sm" data-testid="proven-emails">
+          <h2 className="text-lg font-semibold">{t("shopper_access.proven.title")}</h2>
+          <ul className="mt-2 list-inside list-disc break-words">
+            {emails.map((email) => (
+              <li key={email}>{email}</li>
+            ))}
+          </ul>
+          <Form method="post" className="mt-4">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="forget" />
+            <Button type="submit" variant="outline" size="sm">
+              {t("shopper_access.proven.forget")}
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function EmailForm({ lastResult, defaultEmail }: { lastResult?: SubmissionResult<string[]>; defaultEmail?: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useValidatedForm("shopper-code-request", shopperCodeRequestSchema, { lastResult, defaultValue: { email: defaultEmail } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="request-code" />
+      <FormErrors errors={form.errors} />
+      <TextField field={fields.email} label={t("shopper_access.fields.email")} type="email" inputProps={{ autoComplete: "email" }} />
+      <Button type="submit" className="w-full sm:w-auto" pending={navigation.formData?.get("intent") === "request-code"}>
+        {t("shopper_access.send_code")}
+      </Button>
+    </Form>
+  );
+}
+
+function CodeForm({ email, lastResult, minutes }: { email: string; lastResult: SubmissionResult<string[]>; minutes: number }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useValidatedForm("shopper-code-verify", shopperCodeVerifySchema, { lastResult, defaultValue: { email } });
+  return (
+    <div className="space-y-4">
+      <Alert tone="info" title={t("shopper_access.sent.title")}>
+        {t("shopper_access.sent.body", { email, minutes })}
+      </Alert>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="verify-code" />
+        <input type="hidden" name="email" value={email} />
+        <FormErrors errors={form.errors} />
+        <TextField
+          field={fields.code}
+          label={t("shopper_access.fields.code")}
+          inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", autoFocus: true, className: "max-w-40 tracking-widest" }}
+        />
+        <Button type="submit" className="w-full sm:w-auto" pending={navigation.formData?.get("intent") === "verify-code"}>
+          {t("shopper_access.verify")}
+        </Button>
+      </Form>
+      <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4 text-sm">
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="request-code" />
+          <input type="hidden" name="email" value={email} />
+          <Button type="submit" variant="outline" size="sm">
+            {t("shopper_access.resend")}
+          </Button>
+        </Form>
+        <Link to="/orders/access" className="font-medium underline">
+          {t("shopper_access.other_email")}
+        </Link>
+      </div>
+    </div>
+  );
+}

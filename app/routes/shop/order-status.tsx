@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import type { Route } from "./+types/order-status";
+import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { orderView } from "~/domain/orders/order-view.server";
+import { orderIdForStatusLink } from "~/domain/orders/status-links.server";
+import { orderViewer } from "~/http/shopper.server";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { requireShopPage } from "~/middleware/site.server";
+
+// The same page as the confirmation; only who may open it differs.
+export { default, meta } from "./order-confirmation";
+
+/**
+ * An order status link from a mail: opens that one order on any device. An unknown or
+ * revoked link is the confirmation page's "not found".
+ */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = requireShopPage(context);
+  const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
+  const orderId = orderIdForStatusLink(params.token, shop.id);
+  if (orderId === null) return data({ meta, order: null }, { status: 404, headers: NO_STORE });
+  const order = orderView(getVisibleOrder(orderId, { ...orderViewer(request, context), statusLinkOrderId: orderId }, shop.id));
+  return data({ meta, order }, { headers: NO_STORE });
+}
+
+// The URL is a credential: keep it out of shared caches and search engines.
+const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}

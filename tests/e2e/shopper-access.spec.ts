@@ -1,0 +1,71 @@
+import crypto from "node:crypto";
+import Database from "better-sqlite3";
+import { createLiveSeller, createPaidOrders, lastMailTo } from "./db";
+import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
+
+/** A live shop with two paid orders, the first placed with an email of its own (tests run in parallel). */
+async function shopWithOrders() {
+  const seller = await createLiveSeller();
+  createPaidOrders(seller.subdomain, 2);
+  const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const db = new Database("data/e2e/app.db");
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare("update orders set email = ? where number = 1 and shop_id = (select id from shops where subdomain = ?)").run(email, seller.subdomain);
+  } finally {
+    db.close();
+  }
+  return { seller, email };
+}
+
+test.describe("shopper access to orders from any device", () => {
+  // Two browsers and a login: more steps than most tests.
+  test.describe.configure({ timeout: 60_000 });
+
+  test("on a phone, a shopper gets a code by email and sees their orders of the shop", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { seller, email } = await shopWithOrders();
+    await page.goto(shopUrl(seller.subdomain, "/orders"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My orders");
+    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await page.getByRole("link", { name: "See orders from another device" }).click();
+
+    await page.getByLabel("Email you ordered with").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await expect(page.getByText("Check your email")).toBeVisible();
+    // The access page fits a 360 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const code = /^(\d{6})$/m.exec(lastMailTo(email)!.text)![1]!;
+    await page.getByLabel("6-digit code").fill("000000" === code ? "111111" : "000000");
+    await page.getByRole("button", { name: "Show my orders" }).click();
+    await expect(page.getByText("This code is not valid")).toBeVisible();
+    await page.getByLabel("6-digit code").fill(code);
+    await page.getByRole("button", { name: "Show my orders" }).click();
+
+    await expect(page).toHaveURL(shopUrl(seller.subdomain, "/orders"));
+    await expect(page.getByText(`This browser now shows the orders placed with ${email}.`)).toBeVisible();
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
+    await expect(page.getByTestId("order-row")).toContainText("#0001");
+  });
+
+  test("the seller renews an order's status link; the new link opens the order in any browser", async ({ page, browser, jsEnabled }) => {
+    const { seller, email } = await shopWithOrders();
+    await logIn(page, seller);
+    await page.goto(mainUrl("/orders"));
+    await page.getByRole("link", { name: "View order #0001" }).click();
+    const scope = jsEnabled ? page.getByRole("dialog", { name: "Order #0001" }) : page.locator("main");
+    await scope.getByRole("button", { name: "Revoke and send a new link" }).click();
+    await expect(page.getByText("The status links of order #0001 were revoked")).toBeVisible();
+
+    const link = /http:\/\/\S+\/order-status\/[A-Za-z0-9_-]{43}/.exec(lastMailTo(email)!.text)![0];
+    const elsewhere = await browser.newContext({ javaScriptEnabled: jsEnabled });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(link);
+      await expect(other.getByTestId("confirmation-number")).toHaveText("#0001");
+      await expect(other.getByText(email)).toBeVisible();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
