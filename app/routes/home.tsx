@@ -12,7 +12,9 @@ const Landing = lazy(() => import("~/components/marketing/landing").then((m) => 
 
 /** `/` is the landing page on the main site and the checkout on a shop. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(siteContext).kind === "shop") return checkoutPageData({ request, context });
+  // The checkout shows the shopper's order: never cached, so the browser's Back asks again
+  // (and continues that order) instead of restoring a form without it.
+  if (context.get(siteContext).kind === "shop") return responseData(checkoutPageData({ request, context }), { headers: { "Cache-Control": "no-store" } });
   return { site: "main" as const, ...landingPageData(new URL(request.url), context) };
 }
 
@@ -25,6 +27,8 @@ export function action({ request, context }: Route.ActionArgs) {
 // order summary must show the payment's new status.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "pay-card" ? true : defaultShouldRevalidate;
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 

@@ -171,7 +171,10 @@ describe("coming back to the checkout link (the browser's Back from the payment 
     const client = await shopper();
     const created = await postShipping(client, "product_id=1", { product_id: "1", quantity: "2", total_amount: "78.00" });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    const back = text((await client.html("/?product_id=1")).html);
+    const page = await client.html("/?product_id=1");
+    // Never cached: the browser's Back asks the server again instead of restoring a form without its order.
+    expect(page.response.headers.get("Cache-Control")).toBe("no-store");
+    const back = text(page.html);
     expect(back).toContain('value="Paul Shopper"');
     expect(back).toContain(`name="order" value="${orderId}"`);
     expect(back).toMatch(/name="quantity"[^>]*value="2"|value="2"[^>]*name="quantity"/);
