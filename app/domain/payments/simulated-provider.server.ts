@@ -4,6 +4,7 @@ import { getDatabase, writeTransaction } from "~db/client";
 import { simulatedAccounts, simulatedPaymentIntents, simulatedRefunds } from "~db/schema";
 import type { AccountStatus, PaymentProvider, ProviderEvent, ProviderIntent } from "./provider.server";
 import { ProviderRequestError } from "./provider.server";
+import { passesLuhn } from "~/lib/card-format";
 
 /**
  * The built-in test-mode provider: behaves like Stripe (connected accounts with an
@@ -144,20 +145,10 @@ export function completeSimulatedOnboarding(accountId: string, details: { busine
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** Checks the card like a card form would; returns a message key or null. */
 export function simulatedCardError(card: CardInput, now = new Date()): string | null {
   const number = card.number.replace(/[\s-]/g, "");
-  if (!/^\d{13,19}$/.test(number) || !luhn(number)) return "payments.card.number_invalid";
+  if (!/^\d{13,19}$/.test(number) || !passesLuhn(number)) return "payments.card.number_invalid";
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear)) return "payments.card.expiry_invalid";
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (year < now.getFullYear() || (year === now.getFullYear() && card.expMonth < now.getMonth() + 1)) return "payments.card.expired";
