@@ -32,6 +32,11 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
     if (isApiPath(url.pathname)) {
       return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
     }
+    // The page's translations are shop-independent: the opening-soon page itself needs them.
+    if (url.pathname.startsWith("/locales/")) {
+      context.set(siteContext, { kind: "main" });
+      return next();
+    }
     const openingSoon = findShopOpeningSoon(site.subdomain);
     if (openingSoon) {
       // Rendered by the root error boundary (no loader runs after a middleware throws).

@@ -28,7 +28,7 @@ function payThroughSimulatedProvider(subdomain: string): void {
 test("the seller sees paid orders and unpaid checkouts apart, and refunds part of an order", async ({ page, jsEnabled }) => {
   test.slow(); // many pages on a shared machine
   const seller = await createLiveSeller();
-  createPaidOrders(seller.subdomain, 2); // #0001 11,00 €, #0002 12,00 €
+  createPaidOrders(seller.subdomain, 2); // #0001 €11.00, #0002 €12.00
   payThroughSimulatedProvider(seller.subdomain);
   await logIn(page, seller);
 
@@ -56,15 +56,15 @@ test("the seller sees paid orders and unpaid checkouts apart, and refunds part o
 
   await form.getByLabel("Amount to refund (€)").fill("4,50");
   await form.getByRole("button", { name: /^Refund/ }).click();
-  await expect(page.getByText(/4,50\s€ refunded for order #0001/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/€4\.50 refunded for order #0001/)).toBeVisible({ timeout: 20_000 });
   const after = jsEnabled ? page.getByRole("dialog", { name: "Order #0001" }) : page.locator("main");
   await expect(after.getByTestId("refund-list")).toContainText("Reason: Chipped mug returned");
-  await expect(after.getByTestId("refund-summary")).toContainText(/6,50\s€/);
+  await expect(after.getByTestId("refund-summary")).toContainText(/€6\.50/);
   await expect(after.getByTestId("order-detail")).toContainText("Partially refunded");
   await expect(after.getByTestId("refund-form").getByLabel("Amount to refund (€)")).toHaveValue("6.50");
 
   // Still an order (and counted as one); sales are net of the refund.
   await page.goto(mainUrl("/dashboard"));
   await expect(page.getByTestId("stat-orders")).toHaveText("2");
-  await expect(page.getByTestId("stat-sales")).toHaveText(/18,50\s€/);
+  await expect(page.getByTestId("stat-sales")).toHaveText(/€18\.50/);
 });

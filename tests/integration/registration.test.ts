@@ -52,8 +52,8 @@ describe("registration API", () => {
       can_receive_payments: false,
     });
     expect(mailsTo("luna@example.test").map((m) => m.subject)).toEqual(["Confirm your email address"]);
-    // The shop is not live yet.
-    expect((await new TestClient("luna-boutique.localhost:3000").request("/products")).status).toBe(302);
+    // The shop is not live yet: its address says it opens soon.
+    expect((await new TestClient("luna-boutique.localhost:3000").request("/products")).status).toBe(503);
   });
 
   it("rejects unknown step numbers and steps out of order", async () => {

@@ -294,7 +294,9 @@ describe("admin approval", () => {
     await seller.request("/login", { form: { email: "cli-rejected@example.test", password: "Seller123!" } });
     const profile = await seller.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
     expect(profile.body).toMatchObject({ verification_status: "rejected", rejection_reason: "" });
+    // Shown translated in the language the seller reads the page in (logging in does not switch it).
     const french = "Votre candidature ne répond pas à nos exigences.";
+    await seller.request("/dashboard?lng=fr");
     expect((await seller.html("/dashboard")).html).toContain(french);
     expect((await seller.html("/account?section=seller")).html).toContain(french);
   });

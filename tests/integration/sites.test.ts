@@ -122,8 +122,9 @@ describe("main site and shops", () => {
     }
     const fr = await client.html("/products", { headers: { "Accept-Language": "fr" } });
     expect(fr.html).toContain("Pending Crafts ouvre bientôt");
-    // The API still has no shop there.
+    // The API still has no shop there; the page's own translations load (JavaScript renders it too).
     expect((await client.json("/api/v1/shop/products/")).status).toBe(404);
+    expect((await client.json("/locales/fr/translation.json")).status).toBe(200);
     // A shop whose seller was rejected is not announced.
     sql("UPDATE seller_profiles SET verification_status = 'rejected' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
     const rejected = await client.request("/products");

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { getConfig } from "~/config.server";
-import { clearHits, rateLimitStatus, recordHit, type RateLimit } from "~/domain/accounts/rate-limit.server";
+import { clearHits, clientAddressKey, releaseHits, takeHits, type LimitRule, type RateLimit } from "~/domain/accounts/rate-limit.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { shopperAccessCodeMail } from "~/domain/mail/templates.server";
@@ -33,15 +33,15 @@ function codeHash(shopId: number, email: string, code: string): string {
   return crypto.createHmac("sha256", getConfig().sessionSecret).update(`shopper-access:${shopId}:${email}:${code}`).digest("hex");
 }
 
-function assertNotLimited(keys: [string, RateLimit][], now: number): void {
-  for (const [key, limit] of keys) {
-    const status = rateLimitStatus(key, limit, now);
-    if (status.limited) {
-      throw new RateLimitedError("shopper_access.errors.rate_limited", status.retryAfterSeconds, {
-        minutes: Math.ceil(status.retryAfterSeconds / 60),
-      });
-    }
+/** Counts the request against every rule before its work (atomically), or refuses it. */
+function takeOrRefuse(rules: LimitRule[], now: number): number[] {
+  const taken = takeHits(rules, now);
+  if (taken.limited) {
+    throw new RateLimitedError("shopper_access.errors.rate_limited", taken.retryAfterSeconds, {
+      minutes: Math.ceil(taken.retryAfterSeconds / 60),
+    });
   }
+  return taken.hitIds;
 }
 
 function hasOrders(shopId: number, email: string): boolean {
@@ -57,12 +57,13 @@ export function requestShopperAccessCode(
   now = Date.now(),
 ): void {
   const email = requester.email.toLowerCase();
-  const limits: [string, RateLimit][] = [
-    [`shopper-code:email:${requester.shopId}:${email}`, CODE_REQUESTS_PER_EMAIL],
-    [`shopper-code:ip:${requester.clientAddress}`, CODE_REQUESTS_PER_ADDRESS],
-  ];
-  assertNotLimited(limits, now);
-  for (const [key, limit] of limits) recordHit(key, limit.windowMs, now);
+  takeOrRefuse(
+    [
+      { key: `shopper-code:email:${requester.shopId}:${email}`, ...CODE_REQUESTS_PER_EMAIL },
+      { key: `shopper-code:ip:${clientAddressKey(requester.clientAddress)}`, ...CODE_REQUESTS_PER_ADDRESS },
+    ],
+    now,
+  );
   if (!hasOrders(requester.shopId, email)) return;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
   writeTransaction((tx) => {
@@ -104,11 +105,15 @@ export function requestShopperAccessCode(
  */
 export function verifyShopperAccessCode(requester: Requester & { code: string }, now = Date.now()): void {
   const email = requester.email.toLowerCase();
-  const failureKeys: [string, RateLimit][] = [
-    [`shopper-code-failure:email:${requester.shopId}:${email}`, CODE_FAILURES_PER_EMAIL],
-    [`shopper-code-failure:ip:${requester.clientAddress}`, CODE_FAILURES_PER_ADDRESS],
-  ];
-  assertNotLimited(failureKeys, now);
+  // Every attempt counts as a failure until it proves right (parallel guesses cannot outrun the limit).
+  const emailFailures = `shopper-code-failure:email:${requester.shopId}:${email}`;
+  const attempt = takeOrRefuse(
+    [
+      { key: emailFailures, ...CODE_FAILURES_PER_EMAIL },
+      { key: `shopper-code-failure:ip:${clientAddressKey(requester.clientAddress)}`, ...CODE_FAILURES_PER_ADDRESS },
+    ],
+    now,
+  );
   const db = getDatabase();
   const pending = db
     .select()
@@ -140,10 +145,10 @@ export function verifyShopperAccessCode(requester: Requester & { code: string },
     if (pending && !matches) {
       db.update(shopperAccessCodes).set({ failedAttempts: pending.failedAttempts + 1 }).where(eq(shopperAccessCodes.id, pending.id)).run();
     }
-    for (const [key, limit] of failureKeys) recordHit(key, limit.windowMs, now);
     throw new ValidationError("shopper_access.errors.wrong_code", { code: ["shopper_access.errors.wrong_code"] });
   }
-  clearHits(failureKeys[0]![0]);
+  releaseHits(attempt);
+  clearHits(emailFailures);
   db.delete(shopperEmailAccess).where(lt(shopperEmailAccess.expiresAt, new Date(now))).run();
   db.insert(shopperEmailAccess)
     .values({ shopId: requester.shopId, shopperKeyHash: requester.shopperKeyHash, email, expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS), createdAt: new Date(now) })
