@@ -38,6 +38,8 @@ export default defineConfig({
       UPLOAD_DIR: "./data/e2e/uploads",
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
       SEED_DEMO: "1",
+      // Tests give each test its own client address through X-Forwarded-For (fixtures.ts).
+      TRUST_PROXY: "1",
     },
   },
 });

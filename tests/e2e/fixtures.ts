@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -11,6 +12,10 @@ export const shopUrl = (subdomain: string, path = "/") => `http://${subdomain}.l
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled ?? true),
   page: async ({ page, javaScriptEnabled }, use) => {
+    // Each test is its own client address (the e2e server trusts one proxy hop), as real
+    // visitors are: the per-address limits on logins and registrations then apply per test
+    // instead of adding up over the whole suite, which all runs from 127.0.0.1.
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": testClientAddress() });
     if (javaScriptEnabled !== false) {
       const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
       const goto = page.goto.bind(page);
@@ -30,6 +35,12 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
 });
 export { expect };
+
+/** An address from the documentation range 198.18.0.0/15 (benchmarking), random per test. */
+function testClientAddress(): string {
+  const n = crypto.randomInt(0, 2 ** 17);
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
 
 /** Logs in through the /login page and lands on the dashboard. */
 export async function logIn(page: Page, user: { email: string; password: string }) {
