@@ -6,3 +6,8 @@ export function countryName(code: string, language: string): string {
     return code;
   }
 }
+
+/** The countries a seller can choose, named and sorted in the reader's language. */
+export function countryOptions(codes: readonly string[], language: string): { value: string; label: string }[] {
+  return codes.map((code) => ({ value: code, label: countryName(code, language) })).sort((a, b) => a.label.localeCompare(b.label, language));
+}

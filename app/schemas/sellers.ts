@@ -44,11 +44,63 @@ export const siretSchema = z
   .transform((v) => v.replace(/\s/g, ""))
   .pipe(z.string().regex(/^\d{14}$/, "sellers.siret.invalid"));
 
-export const registrationStep2Schema = z.object({
-  siret: siretSchema,
-  contact_email: z.string({ error: "sellers.contact_email.invalid" }).trim().toLowerCase().pipe(z.email("sellers.contact_email.invalid")),
-  contact_phone: requiredText("sellers.contact_phone.required", 30),
-});
+/**
+ * Countries where the card-payment provider (Stripe Connect) opens accounts for sellers
+ * (ISO 3166-1 alpha-2). The seller's country decides where the connected account is
+ * created, and it cannot change afterwards. Names come from Intl.DisplayNames.
+ */
+export const BUSINESS_COUNTRIES = [
+  "AE", "AT", "AU", "BE", "BG", "BR", "CA", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GI", "GR", "HK", "HR", "HU",
+  "IE", "IT", "JP", "LI", "LT", "LU", "LV", "MT", "MX", "MY", "NL", "NO", "NZ", "PL", "PT", "RO", "SE", "SG", "SI", "SK", "TH", "US",
+] as const;
+export const DEFAULT_BUSINESS_COUNTRY = "FR";
+
+/**
+ * The business's identification number, by country (issue 12): in France the SIRET (14
+ * digits, the spec's rule); elsewhere a company or tax number (VAT, EIN, company register
+ * number...). It is asked for companies and non-profits; individuals may leave it empty.
+ * The form and the API keep the spec's field name, `siret`, for both.
+ */
+const TAX_ID = /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/;
+export function businessIdentifierIssue(country: string, value: string): string | null {
+  if (value === "") return null;
+  if (country === "FR") return /^\d{14}$/.test(value.replace(/\s/g, "")) ? null : "sellers.siret.invalid";
+  return TAX_ID.test(value) ? null : "sellers.tax_id.invalid";
+}
+export function missingBusinessIdentifier(country: string, businessType: string, value: string): string | null {
+  if (value !== "" || businessType === "individual") return null;
+  return country === "FR" ? "sellers.siret.invalid" : "sellers.tax_id.required";
+}
+/** Where the identifier is stored: the SIRET column for France, the tax id elsewhere. */
+export function businessIdentifierColumns(country: string, value: string): { siret: string; taxId: string } {
+  return country === "FR" ? { siret: value.replace(/\s/g, ""), taxId: "" } : { siret: "", taxId: value };
+}
+
+export const registrationStep2Schema = z
+  .object({
+    // Asked first: it decides which identification number applies (and, later, where the
+    // payment account is opened). Absent means France, as before countries were asked.
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(BUSINESS_COUNTRIES, { error: "sec_payments.country.invalid" }))
+      .optional()
+      .transform((v) => v ?? DEFAULT_BUSINESS_COUNTRY),
+    // Spaces inside a number of digits only are grouping ("123 456 789 01234").
+    siret: z
+      .string()
+      .trim()
+      .max(40, "sellers.tax_id.invalid")
+      .optional()
+      .transform((v) => (v && /^[\d\s]+$/.test(v) ? v.replace(/\s/g, "") : (v ?? ""))),
+    contact_email: z.string({ error: "sellers.contact_email.invalid" }).trim().toLowerCase().pipe(z.email("sellers.contact_email.invalid")),
+    contact_phone: requiredText("sellers.contact_phone.required", 30),
+  })
+  .superRefine((value, ctx) => {
+    const issue = businessIdentifierIssue(value.country, value.siret);
+    if (issue) ctx.addIssue({ code: "custom", path: ["siret"], message: issue });
+  });
 
 export const registrationStep3Schema = z
   .object({
@@ -64,16 +116,6 @@ export type RegistrationStep1 = z.output<typeof registrationStep1Schema>;
 export type RegistrationStep2 = z.output<typeof registrationStep2Schema>;
 export type RegistrationStep3 = z.output<typeof registrationStep3Schema>;
 
-/**
- * Countries where the card-payment provider (Stripe Connect) opens accounts for sellers
- * (ISO 3166-1 alpha-2). The seller's country decides where the connected account is
- * created, and it cannot change afterwards. Names come from Intl.DisplayNames.
- */
-export const BUSINESS_COUNTRIES = [
-  "AE", "AT", "AU", "BE", "BG", "BR", "CA", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GI", "GR", "HK", "HR", "HU",
-  "IE", "IT", "JP", "LI", "LT", "LU", "LV", "MT", "MX", "MY", "NL", "NO", "NZ", "PL", "PT", "RO", "SE", "SG", "SI", "SK", "TH", "US",
-] as const;
-export const DEFAULT_BUSINESS_COUNTRY = "FR";
 
 /** Seller profile edit (spec section 5). */
 export const sellerProfileSchema = z.object({

@@ -25,12 +25,14 @@ async function register(page: Page, jsEnabled: boolean) {
   await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
   await expect(page.getByText("Step 1 completed")).toBeVisible();
 
-  await page.getByLabel("SIRET number").fill("123");
+  // The country comes first (France by default): it decides the identification number asked.
+  await expect(page.getByLabel("Business country")).toHaveValue("FR");
+  await page.getByLabel(/^SIRET/).fill("123");
   await page.getByLabel("Contact email").fill(email);
   await page.getByLabel("Contact phone").fill("0612345678");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("SIRET must be exactly 14 digits")).toBeVisible();
-  await page.getByLabel("SIRET number").fill("12345678901234");
+  await page.getByLabel(/^SIRET/).fill("12345678901234");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByTestId("step-counter")).toHaveText("Step 3 of 3");
 
@@ -39,7 +41,7 @@ async function register(page: Page, jsEnabled: boolean) {
   await page.getByLabel("First name").fill("Eve");
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByTestId("step-counter")).toHaveText("Step 2 of 3");
-  await expect(page.getByLabel("SIRET number")).toHaveValue("12345678901234");
+  await expect(page.getByLabel(/^SIRET/)).toHaveValue("12345678901234");
   await page.getByLabel("Contact phone").fill("0699999999");
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 3");
@@ -69,7 +71,8 @@ test.describe("seller registration", () => {
     await expect(page.getByTestId("verification-badge")).toHaveText("Under review");
     await page.goto(mainUrl("/account?section=seller"));
     await expect(page.getByTestId("shop-url-pending")).toHaveText("Available after onboarding completion");
-    await expect(page.getByTestId("onboarding-next")).toContainText("Business details");
+    // The wizard asked the business details: the next step is the payment account, not them again.
+    await expect(page.getByTestId("onboarding-next")).toContainText("Connect payments");
     await page.goto(mainUrl("/account?section=shop"));
     await expect(page.getByTestId("customization-locked")).toContainText("Onboarding incomplete");
     // Going back to /register once logged in leads to the dashboard.
@@ -81,6 +84,22 @@ test.describe("seller registration", () => {
     await expect(page).toHaveURL(shopUrl(subdomain, "/products"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ opens soon$/);
     await expect(page.getByText("This shop is getting ready and will open its doors shortly. Come back soon!")).toBeVisible();
+  });
+
+  test("a seller outside France registers: a company or tax number, optional for an individual", async ({ page }) => {
+    const id = crypto.randomUUID().slice(0, 8);
+    await page.goto(mainUrl("/register?lng=fr"));
+    await page.getByLabel("Nom de l'entreprise").fill("Berliner Laden");
+    await page.getByLabel(/Adresse de la boutique/).fill(`berlin-${id}`);
+    await page.getByLabel("Type d'entreprise").selectOption("individual");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByTestId("step-counter")).toHaveText("Étape 2 sur 3");
+    await page.getByLabel("Pays de l'entreprise").selectOption("DE");
+    await expect(page.getByLabel(/^SIRET/)).toHaveValue("");
+    await page.getByLabel("E-mail de contact").fill(`berlin-${id}@example.test`);
+    await page.getByLabel("Téléphone de contact").fill("+49 30 1234567");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByTestId("step-counter")).toHaveText("Étape 3 sur 3");
   });
 
   test("the wizard resumes at the next step after a reload", async ({ page }) => {

@@ -97,10 +97,30 @@ describe("registration API", () => {
     const bad = await main().json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/complete/", { json: { subdomain: "ok-shop" } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(
-      ["business_name", "business_type", "contact_email", "contact_phone", "email", "first_name", "last_name", "password", "password_confirm", "siret"].sort(),
+      // The identification number is not listed: individuals may leave it out (it depends on business_type).
+      ["business_name", "business_type", "contact_email", "contact_phone", "email", "first_name", "last_name", "password", "password_confirm"].sort(),
     );
     const ok = await main().json("/api/v1/customer/register/complete/", { json: { ...step1("one-shot"), ...step2, ...step3("oneshot@example.test") } });
     expect(ok.status).toBe(201);
+  });
+
+  it("asks the country first: a German company gives a tax number, an individual may give none", async () => {
+    const german = { ...step1("berlin-shop"), ...step2, country: "DE", siret: "", ...step3("berlin@example.test") };
+    const missing = await main().json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/complete/", { json: german });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.siret).toEqual(["A company or tax number is required for companies and non-profits"]);
+    const client = main();
+    const created = await client.json("/api/v1/customer/register/complete/", { json: { ...german, siret: "DE 811 907 980" } });
+    expect(created.status).toBe(201);
+    const profile = await client.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
+    expect(profile.body).toMatchObject({ country: "DE", tax_id: "DE 811 907 980", siret: "" });
+    // Right after registering, the next onboarding step is the payment account, not the business details again.
+    expect((profile.body.onboarding_steps as { step: string; completed: boolean }[]).find((s) => !s.completed)?.step).toBe("stripe_connect");
+
+    const individual = await main().json("/api/v1/customer/register/complete/", {
+      json: { ...step1("solo-shop"), business_type: "individual", ...step2, siret: "", ...step3("solo@example.test") },
+    });
+    expect(individual.status).toBe(201);
   });
 
   it("is for visitors only", async () => {
@@ -132,6 +152,11 @@ describe("registration screen without JavaScript", () => {
     const bad = await client.html("/register?step=2", { form: { intent: "step2", ...step2, siret: "12" } });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("SIRET must be exactly 14 digits");
+    // The country comes first; a company must give its number (step 1 said company).
+    expect(bad.html).toMatch(/<select[^>]*name="country"/);
+    const none = await client.html("/register?step=2", { form: { intent: "step2", ...step2, country: "BE", siret: "" } });
+    expect(none.status).toBe(400);
+    expect(none.html).toContain("A company or tax number is required for companies and non-profits");
 
     await client.request("/register", { form: { intent: "step2", ...step2 } });
     // Previous on step 3 keeps the typed names and email, never the password.

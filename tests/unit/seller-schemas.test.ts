@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfileSchema, subdomainSchema } from "~/schemas/sellers";
+import { businessIdentifierColumns, missingBusinessIdentifier, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfileSchema, subdomainSchema } from "~/schemas/sellers";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { customizationSchema } from "~/schemas/customization";
 
@@ -51,8 +51,9 @@ describe("registration steps", () => {
     expect(errorsOf(long)).toEqual({ business_description: "sellers.business_description.too_long" });
   });
 
-  it("step 2 needs a 14-digit SIRET, a contact email and phone", () => {
+  it("step 2 needs a 14-digit SIRET in France, a contact email and phone", () => {
     expect(registrationStep2Schema.parse({ siret: "123 456 789 01234", contact_email: "A@B.co", contact_phone: "06" })).toEqual({
+      country: "FR",
       siret: "12345678901234",
       contact_email: "a@b.co",
       contact_phone: "06",
@@ -62,6 +63,26 @@ describe("registration steps", () => {
       contact_email: "sellers.contact_email.invalid",
       contact_phone: "sellers.contact_phone.required",
     });
+  });
+
+  it("step 2 asks the country first: a SIRET in France, a company or tax number elsewhere", () => {
+    const contact = { contact_email: "a@b.co", contact_phone: "06" };
+    expect(registrationStep2Schema.parse({ country: "de", siret: "DE 123456789", ...contact })).toMatchObject({ country: "DE", siret: "DE 123456789" });
+    expect(errorsOf(registrationStep2Schema.safeParse({ country: "DE", siret: "<script>", ...contact }))).toEqual({ siret: "sellers.tax_id.invalid" });
+    expect(errorsOf(registrationStep2Schema.safeParse({ country: "FR", siret: "DE 123456789", ...contact }))).toEqual({ siret: "sellers.siret.invalid" });
+    expect(errorsOf(registrationStep2Schema.safeParse({ country: "ZZ", siret: "", ...contact }))).toEqual({ country: "sec_payments.country.invalid" });
+    // Empty is a format the schema accepts: whether it is required depends on step 1's business type.
+    expect(registrationStep2Schema.parse({ country: "US", ...contact })).toMatchObject({ country: "US", siret: "" });
+  });
+
+  it("the identification number is required for companies and non-profits, optional for individuals", () => {
+    expect(missingBusinessIdentifier("FR", "company", "")).toBe("sellers.siret.invalid");
+    expect(missingBusinessIdentifier("DE", "non_profit", "")).toBe("sellers.tax_id.required");
+    expect(missingBusinessIdentifier("FR", "individual", "")).toBeNull();
+    expect(missingBusinessIdentifier("DE", "individual", "")).toBeNull();
+    expect(missingBusinessIdentifier("DE", "company", "HRB 12345")).toBeNull();
+    expect(businessIdentifierColumns("FR", "123 456 789 01234")).toEqual({ siret: "12345678901234", taxId: "" });
+    expect(businessIdentifierColumns("DE", "HRB 12345")).toEqual({ siret: "", taxId: "HRB 12345" });
   });
 
   it("step 3 checks names, password rules and the confirmation", () => {

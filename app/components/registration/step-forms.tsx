@@ -7,7 +7,8 @@ import { PasswordChecklist } from "~/components/account/password-checklist";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { BUSINESS_TYPES, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
+import { BUSINESS_COUNTRIES, BUSINESS_TYPES, DEFAULT_BUSINESS_COUNTRY, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
+import { countryOptions } from "~/lib/countries";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -78,14 +79,19 @@ export function Step1Form({ lastResult, defaultValue, rootDomain }: { lastResult
 }
 
 export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; defaultValue?: Record<string, string> }) {
-  const { t } = useTranslation();
-  const [form, fields] = useValidatedForm("register-step2", registrationStep2Schema, { lastResult, defaultValue });
+  const { t, i18n } = useTranslation();
+  const [form, fields] = useValidatedForm("register-step2", registrationStep2Schema, {
+    lastResult,
+    defaultValue: { country: DEFAULT_BUSINESS_COUNTRY, ...defaultValue },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
       <input type="hidden" name="intent" value="step2" />
       <FormErrors errors={form.errors} />
-      <TextField field={fields.siret} label={t("register.fields.siret")} hint={t("register.siret_hint")} inputProps={{ inputMode: "numeric" }} />
+      <SelectField field={fields.country} label={t("sec_payments.country.label")} options={countryOptions(BUSINESS_COUNTRIES, i18n.language)} />
+      {/* One field for every country (it works without JavaScript): the server applies the chosen country's rule. */}
+      <TextField field={fields.siret} label={t("register.fields.business_id")} hint={t("register.business_id_hint")} />
       <TextField field={fields.contact_email} label={t("register.fields.contact_email")} type="email" inputProps={{ autoComplete: "email" }} />
       <TextField field={fields.contact_phone} label={t("register.fields.contact_phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
       <WizardButtons step={2} intent="step2" />

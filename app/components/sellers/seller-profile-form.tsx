@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
-import { countryName } from "~/lib/countries";
+import { countryOptions } from "~/lib/countries";
 import { BUSINESS_COUNTRIES, BUSINESS_TYPES, sellerProfileSchema } from "~/schemas/sellers";
 
 export type SellerProfileValues = {
@@ -33,9 +33,6 @@ export function SellerProfileForm({
   cancelHref: string;
 }) {
   const { t, i18n } = useTranslation();
-  const countryOptions = BUSINESS_COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) })).sort((a, b) =>
-    a.label.localeCompare(b.label, i18n.language),
-  );
   const navigation = useNavigation();
   const [form, fields] = useValidatedForm("seller-profile", sellerProfileSchema, { lastResult, defaultValue });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-seller-profile";
@@ -56,7 +53,7 @@ export function SellerProfileForm({
       <SelectField
         field={fields.country}
         label={t("sec_payments.country.label")}
-        options={countryOptions}
+        options={countryOptions(BUSINESS_COUNTRIES, i18n.language)}
         hint={t(defaultValue.stripe_connect_account_id ? "sec_payments.country.locked_hint" : "sec_payments.country.hint")}
       />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -8,7 +8,7 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 export type OnboardingState = {
   user: Pick<User, "firstName" | "lastName">;
-  profile: Pick<SellerProfile, "businessName" | "businessAddress" | "contactEmail" | "contactPhone" | "verificationStatus" | "stripeChargesEnabled">;
+  profile: Pick<SellerProfile, "businessName" | "contactEmail" | "contactPhone" | "verificationStatus" | "stripeChargesEnabled">;
   shop: Pick<Shop, "isLive"> | null;
 };
 
@@ -35,10 +35,9 @@ export function sellerOnboardingSteps(state: OnboardingState): OnboardingProgres
     profile_info: live || (filled(state.user.firstName) && filled(state.user.lastName)),
     business_details:
       live ||
-      (filled(state.profile.businessName) &&
-        filled(state.profile.businessAddress) &&
-        filled(state.profile.contactEmail) &&
-        filled(state.profile.contactPhone)),
+      // What the registration wizard asks: done right after it. The business address is
+      // collected by the payment provider's own onboarding, so it is not asked twice.
+      (filled(state.profile.businessName) && filled(state.profile.contactEmail) && filled(state.profile.contactPhone)),
     stripe_connect: live || state.profile.stripeChargesEnabled,
     verification: live || state.profile.verificationStatus === "verified",
     tenant_setup: live,

@@ -8,7 +8,13 @@ import { messageKey } from "~/lib/messages";
 import type { Language } from "~/lib/i18n";
 import { getDatabase, writeTransaction, type Queryable } from "~db/client";
 import { registrationProgress, sellerProfiles, shops, users, type User } from "~db/schema";
-import type { RegistrationStep1, RegistrationStep2, RegistrationStep3 } from "~/schemas/sellers";
+import { businessIdentifierColumns, missingBusinessIdentifier, type RegistrationStep1, type RegistrationStep2, type RegistrationStep3 } from "~/schemas/sellers";
+
+/** Companies and non-profits give their identification number; individuals may not have one. */
+function assertBusinessIdentifier(businessType: string, step2: RegistrationStep2): void {
+  const missing = missingBusinessIdentifier(step2.country, businessType, step2.siret);
+  if (missing) throw new ValidationError("errors.validation", { siret: [missing] });
+}
 
 /**
  * The seller registration wizard, held on the server per visitor session: steps 1 and 2
@@ -22,7 +28,7 @@ export type RegistrationData = { step1?: RegistrationStep1; step2?: Registration
 /** The fields a draft may keep, per step (passwords are never stored). */
 const DRAFT_FIELDS: Record<RegistrationStepNumber, readonly string[]> = {
   1: ["business_name", "subdomain", "business_type", "business_description"],
-  2: ["siret", "contact_email", "contact_phone"],
+  2: ["country", "siret", "contact_email", "contact_phone"],
   3: ["email", "first_name", "last_name"],
 };
 const DRAFT_MAX_LENGTH = 1000;
@@ -105,6 +111,8 @@ export function saveStep1(sessionId: string, input: RegistrationStep1, clientAdd
 
 export function saveStep2(sessionId: string, input: RegistrationStep2, clientAddress: string): RegistrationStatus {
   countRegistrationRequest("step", clientAddress);
+  const businessType = registrationStatus(sessionId).data.step1?.business_type;
+  if (businessType) assertBusinessIdentifier(businessType, input);
   return saveStep(sessionId, 2, { step2: input });
 }
 
@@ -154,6 +162,7 @@ export function createSellerAccount(input: SellerAccountInput, language: Languag
 
 /** Creates user (is_seller), seller profile and shop at once; email and subdomain must be free. */
 async function createAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
+  assertBusinessIdentifier(input.business_type, input);
   const email = normalizeEmail(input.email);
   if (findUserByEmail(email)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
   // Counted before the password hash, after the cheap refusals (a taken email costs nothing).
@@ -181,7 +190,8 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
         businessName: input.business_name,
         businessType: input.business_type,
         businessDescription: input.business_description,
-        siret: input.siret,
+        country: input.country,
+        ...businessIdentifierColumns(input.country, input.siret),
         contactEmail: input.contact_email,
         contactPhone: input.contact_phone,
         verificationStatus: "under_review",
