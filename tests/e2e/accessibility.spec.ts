@@ -45,6 +45,13 @@ async function open(page: Page, entry: InventoryPage) {
 
 /** The serious and critical violations, one readable line per rule and element. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast or a dialog half-way through its transition has blended colours: measure the
+  // page at rest (looping animations such as spinners aside).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
