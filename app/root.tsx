@@ -114,12 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {!data ? <title>{errorTitle ?? t("meta.home.title")}</title> : null}
         <Links />
         {data ? (
-          <link
-            rel="preload"
-            as="fetch"
-            crossOrigin="anonymous"
-            href={`/locales/${locale}/translation.json?v=${data.localesVersion}`}
-          />
+          <link rel="preload" as="fetch" crossOrigin="anonymous" href={`/locales/${locale}/translation.json?v=${data.localesVersion}`} />
         ) : null}
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">

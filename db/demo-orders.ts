@@ -4,7 +4,15 @@ import type { Transaction } from "./client";
 import { orderEvents, orderItems, orders, paymentTransactions, products, shops, simulatedPaymentIntents } from "./schema";
 import { eq } from "drizzle-orm";
 
-type DemoOrder = { daysAgo: number; name: string; email: string; city: string; productIndex: number; paid: boolean; status: "pending" | "processing" | "shipped" | "delivered" };
+type DemoOrder = {
+  daysAgo: number;
+  name: string;
+  email: string;
+  city: string;
+  productIndex: number;
+  paid: boolean;
+  status: "pending" | "processing" | "shipped" | "delivered";
+};
 
 const DEMO_ORDERS: DemoOrder[] = [
   { daysAgo: 12, name: "Camille Martin", email: "camille@example.com", city: "Paris", productIndex: 0, paid: true, status: "delivered" },
@@ -45,7 +53,9 @@ export function seedDemoOrders(tx: Transaction, shopId: number, accountId: strin
       })
       .returning()
       .get();
-    tx.insert(orderItems).values({ orderId: order.id, productId: product.id, productName: product.name, quantity: 1, priceCents: product.priceCents }).run();
+    tx.insert(orderItems)
+      .values({ orderId: order.id, productId: product.id, productName: product.name, quantity: 1, priceCents: product.priceCents })
+      .run();
     tx.insert(orderEvents).values({ orderId: order.id, shopId, kind: "created", toValue: "pending", createdAt }).run();
     if (!demo.paid) return;
     const intentId = `pi_sim_demo${index}`;
@@ -79,8 +89,20 @@ export function seedDemoOrders(tx: Transaction, shopId: number, accountId: strin
       .run();
     tx.insert(orderEvents).values({ orderId: order.id, shopId, kind: "payment", toValue: "succeeded", createdAt: order.paidAt! }).run();
     if (demo.status !== "pending") {
-      tx.insert(orderEvents).values({ orderId: order.id, shopId, kind: "status", fromValue: "pending", toValue: demo.status, createdAt: new Date(order.paidAt!.getTime() + 3600_000) }).run();
+      tx.insert(orderEvents)
+        .values({
+          orderId: order.id,
+          shopId,
+          kind: "status",
+          fromValue: "pending",
+          toValue: demo.status,
+          createdAt: new Date(order.paidAt!.getTime() + 3600_000),
+        })
+        .run();
     }
   });
-  tx.update(shops).set({ nextOrderNumber: DEMO_ORDERS.length + 1 }).where(eq(shops.id, shopId)).run();
+  tx.update(shops)
+    .set({ nextOrderNumber: DEMO_ORDERS.length + 1 })
+    .where(eq(shops.id, shopId))
+    .run();
 }

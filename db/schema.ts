@@ -1,12 +1,5 @@
 import { relations } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as integer milliseconds; booleans as 0/1 integers.
 // Defaults are filled in by the ORM (portable to PostgreSQL, see docs/architecture.md).
@@ -18,8 +11,7 @@ const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .$defaultFn(() => new Date());
-const flag = (name: string) =>
-  integer(name, { mode: "boolean" }).notNull().default(false);
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
 
 /* ------------------------------------------------------------------ identity */
 
@@ -35,7 +27,9 @@ export const users = sqliteTable("users", {
   isVerified: flag("is_verified"),
   isSeller: flag("is_seller"),
   isStaff: flag("is_staff"),
-  language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+  language: text("language", { enum: ["en", "fr"] })
+    .notNull()
+    .default("en"),
   // When the seller saw the onboarding-complete confetti: once per user, on any browser.
   onboardingCelebratedAt: integer("onboarding_celebrated_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
@@ -242,13 +236,7 @@ export const products = sqliteTable(
 
 /* -------------------------------------------------------------------- orders */
 
-export const orderStatuses = [
-  "pending",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
+export const orderStatuses = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export const paymentStatuses = [
   "pending",
   "processing",
@@ -273,9 +261,7 @@ export const orders = sqliteTable(
     shopperKeyHash: text("shopper_key_hash"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
-    paymentStatus: text("payment_status", { enum: paymentStatuses })
-      .notNull()
-      .default("pending"),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("pending"),
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     reference: text("reference").notNull().default(""),
@@ -291,7 +277,9 @@ export const orders = sqliteTable(
     zipCode: text("zip_code").notNull(),
     country: text("country").notNull(),
     phone: text("phone").notNull(),
-    language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -341,10 +329,7 @@ export const orderEvents = sqliteTable(
     amountCents: integer("amount_cents"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("order_events_order_idx").on(t.orderId, t.createdAt),
-    index("order_events_shop_idx").on(t.shopId, t.createdAt),
-  ],
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt), index("order_events_shop_idx").on(t.shopId, t.createdAt)],
 );
 
 /* ------------------------------------------------------------------ payments */
@@ -395,17 +380,16 @@ export const orderRefunds = sqliteTable(
       .references(() => paymentTransactions.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull().default(""),
-    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
     providerRefundId: text("provider_refund_id"),
     failureMessage: text("failure_message").notNull().default(""),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
-    index("order_refunds_shop_idx").on(t.shopId, t.createdAt),
-  ],
+  (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt), index("order_refunds_shop_idx").on(t.shopId, t.createdAt)],
 );
 
 // Provider events (webhooks, simulated events) are processed once: ids are unique.

@@ -80,7 +80,14 @@ export async function seedDemoData(db: AppDatabase): Promise<void> {
 
       // The demo shop is connected through the built-in simulated provider.
       tx.insert(simulatedAccounts)
-        .values({ id: "acct_sim_demo", email: DEMO_ACCOUNTS.seller.email, businessName: "Demo Live Shop", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+        .values({
+          id: "acct_sim_demo",
+          email: DEMO_ACCOUNTS.seller.email,
+          businessName: "Demo Live Shop",
+          detailsSubmitted: true,
+          chargesEnabled: true,
+          payoutsEnabled: true,
+        })
         .run();
 
       const shop = tx

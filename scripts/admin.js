@@ -8,6 +8,6 @@ try {
   console.log(await runAdminCommand(process.argv.slice(2)));
   process.exit(0);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error.message ?? error);
+  console.error(error instanceof ConfigError ? error.message : (error.message ?? error));
   process.exit(1);
 }

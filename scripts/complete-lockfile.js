@@ -12,8 +12,8 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const suffix = name.split("/").pop();
-  const os = ["android", "darwin", "freebsd", "openbsd", "openharmony", "win32", "linux", "netbsd", "sunos", "aix"].find((o) =>
-    suffix.includes(`-${o}-`) || suffix.endsWith(`-${o}`),
+  const os = ["android", "darwin", "freebsd", "openbsd", "openharmony", "win32", "linux", "netbsd", "sunos", "aix"].find(
+    (o) => suffix.includes(`-${o}-`) || suffix.endsWith(`-${o}`),
   );
   const cpu = ["arm64", "arm", "x64", "ia32", "loong64", "ppc64", "riscv64", "s390x", "wasm32", "mips64el"].find((c) =>
     new RegExp(`-${c}(-|$)`).test(suffix),

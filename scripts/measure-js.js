@@ -11,7 +11,14 @@ import { chromium } from "playwright-core";
 const PORT = 3199;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "measure-js-"));
 const server = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: `localhost:${PORT}`, DATABASE_URL: `file:${dir}/app.db`, UPLOAD_DIR: `${dir}/uploads` },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    ROOT_DOMAIN: `localhost:${PORT}`,
+    DATABASE_URL: `file:${dir}/app.db`,
+    UPLOAD_DIR: `${dir}/uploads`,
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 await new Promise((resolve) => server.stdout.on("data", (chunk) => String(chunk).includes("Main site") && resolve()));

@@ -17,7 +17,9 @@ function measure(mode) {
   db.pragma(`synchronous = ${mode}`);
   db.exec(`create table orders (id integer primary key, shop_id integer, number integer, total_amount_cents integer, currency text, email text, full_name text, status text, payment_status text, created_at integer);
            create table order_events (id integer primary key, order_id integer, kind text, to_value text, created_at integer);`);
-  const insertOrder = db.prepare("insert into orders (shop_id, number, total_amount_cents, currency, email, full_name, status, payment_status, created_at) values (1, ?, 4990, 'EUR', 'nina@example.test', 'Nina Test', 'pending', 'pending', ?)");
+  const insertOrder = db.prepare(
+    "insert into orders (shop_id, number, total_amount_cents, currency, email, full_name, status, payment_status, created_at) values (1, ?, 4990, 'EUR', 'nina@example.test', 'Nina Test', 'pending', 'pending', ?)",
+  );
   const insertEvent = db.prepare("insert into order_events (order_id, kind, to_value, created_at) values (?, 'payment', 'succeeded', ?)");
   const checkout = db.transaction((n) => {
     const { lastInsertRowid } = insertOrder.run(n, Date.now());
@@ -33,7 +35,14 @@ function measure(mode) {
   durations.sort((a, b) => a - b);
   const total = durations.reduce((sum, d) => sum + d, 0);
   const at = (q) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))].toFixed(3);
-  return { mode, commits, "mean ms": (total / commits).toFixed(3), "median ms": at(0.5), "p99 ms": at(0.99), "commits/s": Math.round(commits / (total / 1000)) };
+  return {
+    mode,
+    commits,
+    "mean ms": (total / commits).toFixed(3),
+    "median ms": at(0.5),
+    "p99 ms": at(0.99),
+    "commits/s": Math.round(commits / (total / 1000)),
+  };
 }
 
 try {

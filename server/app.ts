@@ -38,7 +38,10 @@ export async function prepare() {
   setInterval(() => sweepExpiredRecords(), 60 * 60 * 1000).unref();
   if (config.SMTP_URL) {
     // Mails that could not be delivered are retried every minute.
-    setInterval(() => void deliverPendingMail().catch((error: unknown) => logger().error({ err: error }, "mail delivery failed")), 60_000).unref();
+    setInterval(
+      () => void deliverPendingMail().catch((error: unknown) => logger().error({ err: error }, "mail delivery failed")),
+      60_000,
+    ).unref();
   }
   return {
     port: config.PORT,

@@ -2,7 +2,10 @@ import { ValidationError } from "~/domain/errors.server";
 import { readJsonBody } from "./api.server";
 
 /** Splits a form into its text fields and one optional file field. */
-export async function formFieldsAndFile(formData: FormData, fileField: string): Promise<{ fields: Record<string, string>; file: Uint8Array | null }> {
+export async function formFieldsAndFile(
+  formData: FormData,
+  fileField: string,
+): Promise<{ fields: Record<string, string>; file: Uint8Array | null }> {
   const fields: Record<string, string> = {};
   let file: Uint8Array | null = null;
   for (const [name, value] of formData) {
@@ -16,7 +19,10 @@ export async function formFieldsAndFile(formData: FormData, fileField: string): 
 }
 
 /** A request body as fields plus one optional file: JSON, or a (multipart) form. */
-export async function readFieldsAndFile(request: Request, fileField: string): Promise<{ fields: Record<string, unknown>; file: Uint8Array | null }> {
+export async function readFieldsAndFile(
+  request: Request,
+  fileField: string,
+): Promise<{ fields: Record<string, unknown>; file: Uint8Array | null }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("json") || type === "") return { fields: await readJsonBody(request), file: null };
   let formData: FormData;

@@ -66,7 +66,14 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
     const done = () => {
       if (logged) return;
       logged = true;
-      logRequest({ method: req.method, host: req.get("host") ?? null, path: req.path, status: res.statusCode, durationMs: performance.now() - started, aborted: !res.writableFinished });
+      logRequest({
+        method: req.method,
+        host: req.get("host") ?? null,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: performance.now() - started,
+        aborted: !res.writableFinished,
+      });
     };
     res.once("finish", done);
     res.once("close", done);
@@ -96,7 +103,13 @@ export async function withRequestLog(request: Request, handle: () => Promise<Res
       response = new Response(response.body, response);
       response.headers.set(REQUEST_ID_HEADER, requestId);
     }
-    logRequest({ method: request.method, host: url.host, path: url.pathname, status: response.status, durationMs: performance.now() - started });
+    logRequest({
+      method: request.method,
+      host: url.host,
+      path: url.pathname,
+      status: response.status,
+      durationMs: performance.now() - started,
+    });
     return response;
   });
 }

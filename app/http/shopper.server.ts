@@ -40,7 +40,11 @@ export function orderViewer(request: Request, context: Readonly<RouterContextPro
   const key = site.kind === "shop" ? shopperKey(request) : null;
   const keyHash = key ? hashToken(key) : null;
   const owned = user?.isSeller
-    ? getDatabase().select({ id: shops.id }).from(shops).where(and(eq(shops.ownerId, user.id))).get()
+    ? getDatabase()
+        .select({ id: shops.id })
+        .from(shops)
+        .where(and(eq(shops.ownerId, user.id)))
+        .get()
     : undefined;
   return {
     shopperKeyHash: keyHash,

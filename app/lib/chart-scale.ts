@@ -7,7 +7,10 @@ export function valueAxis(maxCents: number, maxTicks = 4): { top: number; ticks:
   const minStep = 100;
   const raw = Math.max(maxCents, minStep) / maxTicks;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(minStep, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!);
+  const step = Math.max(
+    minStep,
+    [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!,
+  );
   const count = Math.max(1, Math.ceil(maxCents / step));
   const ticks = Array.from({ length: count + 1 }, (_, i) => i * step);
   return { top: ticks.at(-1)!, ticks };

@@ -61,9 +61,7 @@ function normalizeFunction(value: string): string | null {
   const [first = "", ...rest] = channels;
   if (fn.startsWith("rgb")) {
     // Legacy syntax needs all numbers or all percentages; the modern one may mix.
-    const ok = legacy
-      ? channels.every((c) => NUMBER.test(c)) || channels.every((c) => PERCENT.test(c))
-      : channels.every(isNumberOrPercent);
+    const ok = legacy ? channels.every((c) => NUMBER.test(c)) || channels.every((c) => PERCENT.test(c)) : channels.every(isNumberOrPercent);
     if (!ok) return null;
   } else if (!HUE.test(first) || !rest.every((c) => (legacy ? PERCENT.test(c) : isNumberOrPercent(c)))) {
     return null;

@@ -133,7 +133,10 @@ export function contrastRatio(a: Rgba, b: Rgba): number {
 }
 
 export function toHex(color: Rgba): string {
-  const byte = (v: number) => Math.round(clamp(v, 0, 255)).toString(16).padStart(2, "0");
+  const byte = (v: number) =>
+    Math.round(clamp(v, 0, 255))
+      .toString(16)
+      .padStart(2, "0");
   return `#${byte(color.r)}${byte(color.g)}${byte(color.b)}`;
 }
 

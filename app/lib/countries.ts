@@ -9,5 +9,7 @@ export function countryName(code: string, language: string): string {
 
 /** The countries a seller can choose, named and sorted in the reader's language. */
 export function countryOptions(codes: readonly string[], language: string): { value: string; label: string }[] {
-  return codes.map((code) => ({ value: code, label: countryName(code, language) })).sort((a, b) => a.label.localeCompare(b.label, language));
+  return codes
+    .map((code) => ({ value: code, label: countryName(code, language) }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
 }

@@ -55,7 +55,14 @@ export function calculatorAmount(raw: string | number | null | undefined): numbe
 export type CalculatorAdjustment = "default" | "minimum" | null;
 
 export function calculatorReading(raw: string | number | null | undefined): { amount: number; adjustment: CalculatorAdjustment } {
-  const value = typeof raw === "number" ? raw : Number(String(raw ?? "").trim().replace(",", ".") || "0");
+  const value =
+    typeof raw === "number"
+      ? raw
+      : Number(
+          String(raw ?? "")
+            .trim()
+            .replace(",", ".") || "0",
+        );
   let amount = Number.isFinite(value) ? value : 0;
   if (amount < 0) amount = 0;
   if (amount === 0) return { amount: CALCULATOR_DEFAULT, adjustment: "default" };

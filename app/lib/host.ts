@@ -45,7 +45,11 @@ export function siteFromHost(host: string, rootDomain?: string): SiteFromHost {
 export function mainSiteUrlForUnknownShop(shopHost: string, requestProtocol: string, mainSiteUrl: string): string {
   const hostname = hostnameOf(shopHost).replace(/\.$/, "");
   if (!hostname.endsWith(".localhost")) return mainSiteUrl;
-  const port = shopHost.trim().slice(hostnameOf(shopHost).length).match(/^:\d+$/)?.[0] ?? "";
+  const port =
+    shopHost
+      .trim()
+      .slice(hostnameOf(shopHost).length)
+      .match(/^:\d+$/)?.[0] ?? "";
   return `${requestProtocol}//localhost${port}`;
 }
 

@@ -13,7 +13,10 @@ const fetchBackend: BackendModule = {
         if (!response.ok) throw new Error(`Translations ${language} answered ${response.status}`);
         return response.json();
       })
-      .then((resources) => callback(null, resources), (error: Error) => callback(error, false));
+      .then(
+        (resources) => callback(null, resources),
+        (error: Error) => callback(error, false),
+      );
   },
 };
 
@@ -31,7 +34,7 @@ export async function initClientI18n() {
       ns: [defaultNamespace],
       defaultNS: defaultNamespace,
       interpolation: { escapeValue: false },
-    nsSeparator: false,
+      nsSeparator: false,
       react: { useSuspense: false },
     });
   return i18next;

@@ -22,11 +22,7 @@ import {
 export const resources = { en: { translation: en }, fr: { translation: fr } } as const;
 
 /** Changes whenever a translation changes, so browsers can cache the files for good. */
-export const localesVersion = crypto
-  .createHash("sha256")
-  .update(JSON.stringify(resources))
-  .digest("hex")
-  .slice(0, 12);
+export const localesVersion = crypto.createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);
 
 const i18nextOptions = {
   resources,

@@ -44,7 +44,7 @@ export function securityHeaders(nonce: string | null, development = false): Reco
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")",
+    "Permissions-Policy": 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
     // Served over HTTPS: browsers never fall back to HTTP, for the shops' subdomains too.
     ...(getConfig().PUBLIC_SCHEME === "https" ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };

@@ -34,7 +34,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (key !== null && new URL(request.url).pathname.startsWith("/api/")) {
     const authenticated = authenticateApiKey(key);
     if (!authenticated) {
-      return Response.json({ message: getI18nInstance(context).t("api_keys.invalid") }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+      return Response.json(
+        { message: getI18nInstance(context).t("api_keys.invalid") },
+        { status: 401, headers: { "WWW-Authenticate": "Bearer" } },
+      );
     }
     context.set(sessionContext, { id: `api-key:${authenticated.keyId}`, user: authenticated.user, viaApiKey: true });
     return next();

@@ -74,7 +74,10 @@ export function siteOnlyMiddleware(kind: ResolvedSite["kind"]): MiddlewareFuncti
     if (site.kind !== kind) {
       // No loader runs after a middleware throws: the 404 page gets its title from here.
       const t = getI18nInstance(context).t;
-      throw data({ title: site.kind === "shop" ? t("meta.shop.title", { shop_name: site.shop.name }) : t("meta.home.title") }, { status: 404 });
+      throw data(
+        { title: site.kind === "shop" ? t("meta.shop.title", { shop_name: site.shop.name }) : t("meta.home.title") },
+        { status: 404 },
+      );
     }
     return next();
   };

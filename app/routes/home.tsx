@@ -14,7 +14,8 @@ const Landing = lazy(() => import("~/components/marketing/landing").then((m) => 
 export function loader({ request, context }: Route.LoaderArgs) {
   // The checkout shows the shopper's order: never cached, so the browser's Back asks again
   // (and continues that order) instead of restoring a form without it.
-  if (context.get(siteContext).kind === "shop") return responseData(checkoutPageData({ request, context }), { headers: { "Cache-Control": "no-store" } });
+  if (context.get(siteContext).kind === "shop")
+    return responseData(checkoutPageData({ request, context }), { headers: { "Cache-Control": "no-store" } });
   return { site: "main" as const, ...landingPageData(new URL(request.url), context) };
 }
 

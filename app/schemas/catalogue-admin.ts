@@ -7,7 +7,11 @@ const flag = z
 
 /** A product as the seller edits it (screens and API). */
 export const productInputSchema = z.object({
-  name: z.string({ error: "catalogue.errors.name_required" }).trim().min(1, "catalogue.errors.name_required").max(120, "catalogue.errors.name_too_long"),
+  name: z
+    .string({ error: "catalogue.errors.name_required" })
+    .trim()
+    .min(1, "catalogue.errors.name_required")
+    .max(120, "catalogue.errors.name_too_long"),
   description: z
     .string()
     .trim()
@@ -37,7 +41,11 @@ export const productPatchSchema = productInputSchema.partial();
 export type ProductInput = z.output<typeof productPatchSchema>;
 
 export const categoryInputSchema = z.object({
-  name: z.string({ error: "catalogue.errors.category_name_required" }).trim().min(1, "catalogue.errors.category_name_required").max(60, "catalogue.errors.category_name_too_long"),
+  name: z
+    .string({ error: "catalogue.errors.category_name_required" })
+    .trim()
+    .min(1, "catalogue.errors.category_name_required")
+    .max(60, "catalogue.errors.category_name_too_long"),
   slug: z
     .string()
     .trim()

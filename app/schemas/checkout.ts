@@ -3,8 +3,7 @@ import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
 import { z } from "./zod-messages";
 
-const text = (min: number, message: string, max = 200) =>
-  z.string({ error: message }).trim().min(min, message).max(max, message);
+const text = (min: number, message: string, max = 200) => z.string({ error: message }).trim().min(min, message).max(max, message);
 const optional = (max: number) =>
   z
     .string()
@@ -31,20 +30,27 @@ export type CataloguePricing = { unitPriceCents: number; verifyTotal?: boolean }
 export function checkoutSchema(minimumCents: number, catalogue?: CataloguePricing) {
   const minimum = centsToDecimalString(minimumCents);
   const fewest = catalogue ? minimumQuantity(catalogue.unitPriceCents, minimumCents) : 1;
-  return checkoutFields(minimumCents, catalogue !== undefined)
-    .refine((value) => purchaseIsIdentified(value, catalogue !== undefined), purchaseRuleIssue)
-    // Missing, or too few to reach the minimum (an invalid number has its own message already).
-    .refine((value) => catalogue === undefined || (typeof value.quantity === "number" ? value.quantity < 1 || value.quantity >= fewest : value.quantity !== undefined), {
-      path: ["quantity"],
-      message: fewest > 1 ? messageKey("purchase.errors.quantity_minimum", { quantity: fewest, minimum }) : "purchase.errors.quantity",
-    })
-    .superRefine((value, ctx) => {
-      if (!catalogue?.verifyTotal || typeof value.quantity !== "number") return;
-      const expected = itemsTotalCents([{ unitPriceCents: catalogue.unitPriceCents, quantity: value.quantity }]);
-      if (value.total_amount !== expected) {
-        ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
-      }
-    });
+  return (
+    checkoutFields(minimumCents, catalogue !== undefined)
+      .refine((value) => purchaseIsIdentified(value, catalogue !== undefined), purchaseRuleIssue)
+      // Missing, or too few to reach the minimum (an invalid number has its own message already).
+      .refine(
+        (value) =>
+          catalogue === undefined ||
+          (typeof value.quantity === "number" ? value.quantity < 1 || value.quantity >= fewest : value.quantity !== undefined),
+        {
+          path: ["quantity"],
+          message: fewest > 1 ? messageKey("purchase.errors.quantity_minimum", { quantity: fewest, minimum }) : "purchase.errors.quantity",
+        },
+      )
+      .superRefine((value, ctx) => {
+        if (!catalogue?.verifyTotal || typeof value.quantity !== "number") return;
+        const expected = itemsTotalCents([{ unitPriceCents: catalogue.unitPriceCents, quantity: value.quantity }]);
+        if (value.total_amount !== expected) {
+          ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
+        }
+      })
+  );
 }
 
 /**
@@ -67,60 +73,59 @@ export function orderCreateSchema(minimumCents: number) {
 
 function checkoutFields(minimumCents: number, computedTotal: boolean) {
   const minimum = centsToDecimalString(minimumCents);
-  return z
-    .object({
-      full_name: text(2, "checkout.errors.full_name"),
-      company_name: optional(200),
-      email: z.string({ error: "checkout.errors.email" }).trim().toLowerCase().max(254).pipe(z.email("checkout.errors.email")),
-      address: text(5, "checkout.errors.address", 300),
-      city: text(2, "checkout.errors.city", 100),
-      state: optional(100),
-      zip_code: text(4, "checkout.errors.zip_code", 20),
-      country: text(2, "checkout.errors.country", 100),
-      phone: text(5, "checkout.errors.phone", 30),
-      social_network_handle: optional(100),
-      reference: optional(200),
-      content: optional(1000),
-      live_reference: optional(200),
-      // A string from forms; a number or a string from the API.
-      total_amount: z
-        .union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })
-        .nullish()
-        .transform((raw, ctx) => {
-          const value = raw === null || raw === undefined ? "" : String(raw);
-          if (value.trim() === "") {
-            ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_required" });
-            return z.NEVER;
-          }
-          const cents = parseAmountToCents(value.trim());
-          if (cents === null) {
-            ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_invalid" });
-            return z.NEVER;
-          }
-          // A catalogue total is computed, not typed: the quantity rule below carries the minimum.
-          if (!computedTotal && cents < minimumCents) {
-            ctx.addIssue({ code: "custom", message: messageKey("checkout.errors.total_amount_minimum", { minimum }) });
-            return z.NEVER;
-          }
-          if (cents > 100_000_00) {
-            ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_too_high" });
-            return z.NEVER;
-          }
-          return cents;
-        }),
-      // Only a catalogue purchase has a quantity.
-      quantity: z
-        .preprocess(
-          (v) => (v === "" || v === null ? undefined : v),
-          z.coerce
-            .number({ error: "purchase.errors.quantity" })
-            .int("purchase.errors.quantity")
-            .min(1, "purchase.errors.quantity")
-            .max(MAX_ITEM_QUANTITY, "purchase.errors.quantity")
-            .optional(),
-        )
-        .optional(),
-    });
+  return z.object({
+    full_name: text(2, "checkout.errors.full_name"),
+    company_name: optional(200),
+    email: z.string({ error: "checkout.errors.email" }).trim().toLowerCase().max(254).pipe(z.email("checkout.errors.email")),
+    address: text(5, "checkout.errors.address", 300),
+    city: text(2, "checkout.errors.city", 100),
+    state: optional(100),
+    zip_code: text(4, "checkout.errors.zip_code", 20),
+    country: text(2, "checkout.errors.country", 100),
+    phone: text(5, "checkout.errors.phone", 30),
+    social_network_handle: optional(100),
+    reference: optional(200),
+    content: optional(1000),
+    live_reference: optional(200),
+    // A string from forms; a number or a string from the API.
+    total_amount: z
+      .union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })
+      .nullish()
+      .transform((raw, ctx) => {
+        const value = raw === null || raw === undefined ? "" : String(raw);
+        if (value.trim() === "") {
+          ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_required" });
+          return z.NEVER;
+        }
+        const cents = parseAmountToCents(value.trim());
+        if (cents === null) {
+          ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_invalid" });
+          return z.NEVER;
+        }
+        // A catalogue total is computed, not typed: the quantity rule below carries the minimum.
+        if (!computedTotal && cents < minimumCents) {
+          ctx.addIssue({ code: "custom", message: messageKey("checkout.errors.total_amount_minimum", { minimum }) });
+          return z.NEVER;
+        }
+        if (cents > 100_000_00) {
+          ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_too_high" });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    // Only a catalogue purchase has a quantity.
+    quantity: z
+      .preprocess(
+        (v) => (v === "" || v === null ? undefined : v),
+        z.coerce
+          .number({ error: "purchase.errors.quantity" })
+          .int("purchase.errors.quantity")
+          .min(1, "purchase.errors.quantity")
+          .max(MAX_ITEM_QUANTITY, "purchase.errors.quantity")
+          .optional(),
+      )
+      .optional(),
+  });
 }
 
 /** The total sent is not the price times the quantity: the message says what it is. */
@@ -148,7 +153,17 @@ export const orderItemsSchema = z
   );
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "canceled", "requires_action", "requires_payment_method", "partially_refunded", "refunded"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "processing",
+  "succeeded",
+  "failed",
+  "canceled",
+  "requires_action",
+  "requires_payment_method",
+  "partially_refunded",
+  "refunded",
+] as const;
 /**
  * Which orders a list shows: `orders` (paid, partially or fully refunded), `checkouts`
  * (never paid: open, failed, needing action, canceled) or `all`.

@@ -13,8 +13,7 @@ const color = z
   .transform((v) => (v === "" ? undefined : (normalizeCssColor(v) ?? undefined)));
 
 /** null for a text that can be cleared: the same as "" (cleared). */
-const clearedWhenNull = (text: z.ZodType<string, string>) =>
-  text.nullish().transform((v) => (v === null ? "" : v));
+const clearedWhenNull = (text: z.ZodType<string, string>) => text.nullish().transform((v) => (v === null ? "" : v));
 /** null for a colour: the same as "" (unchanged, a colour cannot be cleared). */
 const skippedWhenNull = (field: typeof color) => field.nullish().transform((v) => v ?? undefined);
 

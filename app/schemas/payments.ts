@@ -55,7 +55,10 @@ export const simulatedCardFormSchema = z.object({
       }
       return expiry;
     }),
-  cvc: z.string({ error: "payments.card.cvc_invalid" }).trim().regex(/^\d{3,4}$/, "payments.card.cvc_invalid"),
+  cvc: z
+    .string({ error: "payments.card.cvc_invalid" })
+    .trim()
+    .regex(/^\d{3,4}$/, "payments.card.cvc_invalid"),
 });
 
 /** The card form's values as the provider takes them ("12/30" → month 12, year 2030). */

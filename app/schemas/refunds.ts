@@ -7,21 +7,19 @@ import { z } from "./zod-messages";
  * by the domain) and an optional reason kept for the seller.
  */
 export const refundSchema = z.object({
-  amount: z
-    .union([z.string(), z.number()], { error: "refunds.errors.amount_required" })
-    .transform((raw, ctx) => {
-      const value = String(raw).trim();
-      if (value === "") {
-        ctx.addIssue({ code: "custom", message: "refunds.errors.amount_required" });
-        return z.NEVER;
-      }
-      const cents = parseAmountToCents(typeof raw === "number" ? raw : value);
-      if (cents === null || cents < 1) {
-        ctx.addIssue({ code: "custom", message: "refunds.errors.amount_invalid" });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  amount: z.union([z.string(), z.number()], { error: "refunds.errors.amount_required" }).transform((raw, ctx) => {
+    const value = String(raw).trim();
+    if (value === "") {
+      ctx.addIssue({ code: "custom", message: "refunds.errors.amount_required" });
+      return z.NEVER;
+    }
+    const cents = parseAmountToCents(typeof raw === "number" ? raw : value);
+    if (cents === null || cents < 1) {
+      ctx.addIssue({ code: "custom", message: "refunds.errors.amount_invalid" });
+      return z.NEVER;
+    }
+    return cents;
+  }),
   reason: z
     .string({ error: "refunds.errors.reason_too_long" })
     .trim()

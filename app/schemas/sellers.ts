@@ -3,8 +3,28 @@ import { z } from "./zod-messages";
 
 /** Names that can never be a shop's subdomain (platform hosts). */
 export const RESERVED_SUBDOMAINS = [
-  "www", "api", "admin", "app", "mail", "static", "assets", "cdn", "dashboard", "help", "support",
-  "status", "blog", "docs", "shop", "shops", "register", "login", "account", "smtp", "ftp", "localhost",
+  "www",
+  "api",
+  "admin",
+  "app",
+  "mail",
+  "static",
+  "assets",
+  "cdn",
+  "dashboard",
+  "help",
+  "support",
+  "status",
+  "blog",
+  "docs",
+  "shop",
+  "shops",
+  "register",
+  "login",
+  "account",
+  "smtp",
+  "ftp",
+  "localhost",
 ] as const;
 
 export const BUSINESS_TYPES = ["individual", "company", "non_profit"] as const;
@@ -50,8 +70,50 @@ export const siretSchema = z
  * created, and it cannot change afterwards. Names come from Intl.DisplayNames.
  */
 export const BUSINESS_COUNTRIES = [
-  "AE", "AT", "AU", "BE", "BG", "BR", "CA", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GI", "GR", "HK", "HR", "HU",
-  "IE", "IT", "JP", "LI", "LT", "LU", "LV", "MT", "MX", "MY", "NL", "NO", "NZ", "PL", "PT", "RO", "SE", "SG", "SI", "SK", "TH", "US",
+  "AE",
+  "AT",
+  "AU",
+  "BE",
+  "BG",
+  "BR",
+  "CA",
+  "CH",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GB",
+  "GI",
+  "GR",
+  "HK",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "JP",
+  "LI",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "MX",
+  "MY",
+  "NL",
+  "NO",
+  "NZ",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SG",
+  "SI",
+  "SK",
+  "TH",
+  "US",
 ] as const;
 export const DEFAULT_BUSINESS_COUNTRY = "FR";
 
@@ -115,7 +177,6 @@ export const registrationStep3Schema = z
 export type RegistrationStep1 = z.output<typeof registrationStep1Schema>;
 export type RegistrationStep2 = z.output<typeof registrationStep2Schema>;
 export type RegistrationStep3 = z.output<typeof registrationStep3Schema>;
-
 
 /** Seller profile edit (spec section 5). */
 export const sellerProfileSchema = z.object({

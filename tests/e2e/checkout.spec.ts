@@ -2,14 +2,39 @@ import type { Page } from "@playwright/test";
 import { createLiveSeller, disablePayments } from "./db";
 import { expect, shopUrl, test } from "./fixtures";
 
-type Labels = Record<"fullName" | "email" | "phone" | "address" | "city" | "zip" | "country" | "reference" | "total" | "continue" | "card" | "expiry" | "cvc", string | RegExp>;
+type Labels = Record<
+  "fullName" | "email" | "phone" | "address" | "city" | "zip" | "country" | "reference" | "total" | "continue" | "card" | "expiry" | "cvc",
+  string | RegExp
+>;
 const EN: Labels = {
-  fullName: /^Full name/, email: /^Email/, phone: /^Phone/, address: /^Address/, city: /^City/, zip: /^ZIP code/, country: /^Country/,
-  reference: /^Reference/, total: /^Total amount/, continue: "Continue to payment", card: /^Card number/, expiry: /^Expiry/, cvc: /^CVC/,
+  fullName: /^Full name/,
+  email: /^Email/,
+  phone: /^Phone/,
+  address: /^Address/,
+  city: /^City/,
+  zip: /^ZIP code/,
+  country: /^Country/,
+  reference: /^Reference/,
+  total: /^Total amount/,
+  continue: "Continue to payment",
+  card: /^Card number/,
+  expiry: /^Expiry/,
+  cvc: /^CVC/,
 };
 const FR: Labels = {
-  fullName: /^Nom complet/, email: /^E-mail/, phone: /^Téléphone/, address: /^Adresse/, city: /^Ville/, zip: /^Code postal/, country: /^Pays/,
-  reference: /^Référence$/, total: /^Montant total/, continue: "Continuer vers le paiement", card: /^Numéro de carte/, expiry: /^Expiration/, cvc: /^CVC/,
+  fullName: /^Nom complet/,
+  email: /^E-mail/,
+  phone: /^Téléphone/,
+  address: /^Adresse/,
+  city: /^Ville/,
+  zip: /^Code postal/,
+  country: /^Pays/,
+  reference: /^Référence$/,
+  total: /^Montant total/,
+  continue: "Continuer vers le paiement",
+  card: /^Numéro de carte/,
+  expiry: /^Expiration/,
+  cvc: /^CVC/,
 };
 
 async function fillShipping(page: Page, labels: Labels, overrides: Partial<Record<"total" | "reference", string>> = {}) {

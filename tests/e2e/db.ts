@@ -37,15 +37,16 @@ export function lastMailTo(email: string): { subject: string; text: string } | u
   const db = open();
   try {
     return db.prepare(`select subject, text from mail_outbox where "to" = ? order by id desc limit 1`).get(email) as
-      | { subject: string; text: string }
-      | undefined;
+      { subject: string; text: string } | undefined;
   } finally {
     db.close();
   }
 }
 
 /** A seller whose onboarding is complete and whose shop is live (for shop-side tests). */
-export async function createLiveSeller(options: { subdomain?: string; firstName?: string } = {}): Promise<TestUser & { subdomain: string }> {
+export async function createLiveSeller(
+  options: { subdomain?: string; firstName?: string } = {},
+): Promise<TestUser & { subdomain: string }> {
   const user = await createTestUser({ verified: true, firstName: options.firstName ?? "Lia" });
   const subdomain = options.subdomain ?? `shop-${crypto.randomUUID().slice(0, 8)}`;
   const db = open();
@@ -85,13 +86,9 @@ export async function createSellerWithoutPayments(): Promise<TestUser & { subdom
       `insert into seller_profiles (user_id, business_name, business_type, business_address, contact_email, contact_phone, siret, verification_status, created_at, updated_at)
        values (?, ?, 'company', '1 rue du Test, Paris', ?, '0600000000', '12345678901234', 'verified', ?, ?)`,
     ).run(user.id, `Shop ${subdomain}`, user.email, now, now);
-    db.prepare(`insert into shops (owner_id, subdomain, name, business_type, is_live, created_at, updated_at) values (?, ?, ?, 'company', 0, ?, ?)`).run(
-      user.id,
-      subdomain,
-      `Shop ${subdomain}`,
-      now,
-      now,
-    );
+    db.prepare(
+      `insert into shops (owner_id, subdomain, name, business_type, is_live, created_at, updated_at) values (?, ?, ?, 'company', 0, ?, ?)`,
+    ).run(user.id, subdomain, `Shop ${subdomain}`, now, now);
     return { ...user, subdomain };
   } finally {
     db.close();

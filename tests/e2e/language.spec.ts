@@ -10,7 +10,8 @@ const shop = (path: string) => `http://demo.${domain}:${PORT}${path}`;
 
 test.use({
   launchOptions: {
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)),
+    executablePath:
+      process.env.PLAYWRIGHT_CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)),
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -24,7 +25,9 @@ test.use({
 });
 
 test.describe("the language choice across the platform's hosts", () => {
-  test("French chosen on the main site is French on a shop, and English chosen there is English back on the main site", async ({ page }) => {
+  test("French chosen on the main site is French on a shop, and English chosen there is English back on the main site", async ({
+    page,
+  }) => {
     await page.goto(main("/about"));
     await page.getByLabel("Language").click();
     await page.getByRole("link", { name: "Français" }).click();

@@ -59,8 +59,15 @@ const url = (entry: PhonePage) => (entry.site === "main" ? mainUrl(entry.path) :
 /** Fills the demo shop's shipping step and continues: an unpaid order of this browser. */
 async function toPayment(page: Page) {
   const values: Record<string, string> = {
-    full_name: "Pat Phone", email: "pat@example.test", phone: "+33 6 12 34 56 78", address: "3 place Bellecour",
-    city: "Lyon", zip_code: "69002", country: "France", reference: "PHONE-1", total_amount: "18.50",
+    full_name: "Pat Phone",
+    email: "pat@example.test",
+    phone: "+33 6 12 34 56 78",
+    address: "3 place Bellecour",
+    city: "Lyon",
+    zip_code: "69002",
+    country: "France",
+    reference: "PHONE-1",
+    total_amount: "18.50",
   };
   for (const [name, value] of Object.entries(values)) await page.locator(`#main [name="${name}"]`).fill(value);
   await page.locator('#main form[method="post"] button[type="submit"]').first().click();
@@ -107,7 +114,13 @@ async function horizontalOverflow(page: Page) {
         : [...document.querySelectorAll("body *")]
             .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5)
             .slice(0, 3)
-            .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.getAttribute("class") ?? "").split(" ").slice(0, 3).join(".")}`);
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.getAttribute("class") ?? "")
+                  .split(" ")
+                  .slice(0, 3)
+                  .join(".")}`,
+            );
     return { overflow, culprits };
   });
 }
@@ -150,7 +163,10 @@ for (const { reader, language } of sweeps) {
 test("the order dialog opens centred on a phone and fits it @js-only", async ({ page }) => {
   await logIn(page, ACCOUNTS.seller);
   await page.goto(mainUrl("/orders"));
-  await page.getByRole("link", { name: /View order/ }).first().click();
+  await page
+    .getByRole("link", { name: /View order/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   const box = (await dialog.boundingBox())!;
@@ -166,17 +182,23 @@ test("order and product lists become cards on a phone, with every column's value
   await logIn(page, ACCOUNTS.seller);
   await page.goto(mainUrl("/orders"));
   // Every cell of a row is inside the screen, labelled with its column (the header is hidden).
-  const cells = await page.getByTestId("order-row").first().evaluate((row) => {
-    const width = document.documentElement.clientWidth;
-    return [...row.querySelectorAll("td")].map((td) => {
-      const box = td.getBoundingClientRect();
-      return { inside: box.left >= 0 && box.right <= width, label: td.dataset.label ?? null };
+  const cells = await page
+    .getByTestId("order-row")
+    .first()
+    .evaluate((row) => {
+      const width = document.documentElement.clientWidth;
+      return [...row.querySelectorAll("td")].map((td) => {
+        const box = td.getBoundingClientRect();
+        return { inside: box.left >= 0 && box.right <= width, label: td.dataset.label ?? null };
+      });
     });
-  });
   expect(cells.every((cell) => cell.inside)).toBe(true);
   expect(cells.filter((cell) => cell.label).map((cell) => cell.label)).toEqual(["Order", "Date", "Customer", "Total", "Status", "Payment"]);
   // Below the fold is fine (the list starts under the tabs); off to the side is not.
-  const view = page.getByTestId("order-row").first().getByRole("link", { name: /View order/ });
+  const view = page
+    .getByTestId("order-row")
+    .first()
+    .getByRole("link", { name: /View order/ });
   await view.scrollIntoViewIfNeeded();
   await expect(view).toBeInViewport({ ratio: 1 });
   if (process.env.PHONE_SCREENSHOTS) await page.screenshot({ path: `${process.env.PHONE_SCREENSHOTS}/orders.png` });

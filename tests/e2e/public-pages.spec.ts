@@ -93,7 +93,16 @@ test.describe("main site", () => {
       expect(await area.evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
     }
     await page.goto(mainUrl("/legal-notice"));
-    for (const title of ["Website", "Publisher", "Hosting", "Intellectual property", "Personal data", "Cookies", "Liability", "Applicable law"]) {
+    for (const title of [
+      "Website",
+      "Publisher",
+      "Hosting",
+      "Intellectual property",
+      "Personal data",
+      "Cookies",
+      "Liability",
+      "Applicable law",
+    ]) {
       await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
     }
   });

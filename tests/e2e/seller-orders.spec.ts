@@ -8,7 +8,9 @@ function payThroughSimulatedProvider(subdomain: string): void {
   db.pragma("busy_timeout = 5000");
   try {
     const order = db
-      .prepare("select o.id, o.shop_id, o.total_amount_cents from orders o join shops s on s.id = o.shop_id where s.subdomain = ? and o.number = 1")
+      .prepare(
+        "select o.id, o.shop_id, o.total_amount_cents from orders o join shops s on s.id = o.shop_id where s.subdomain = ? and o.number = 1",
+      )
       .get(subdomain) as { id: number; shop_id: number; total_amount_cents: number };
     const now = Date.now();
     const intent = `pi_sim_e2e_${subdomain.replace(/-/g, "")}`;

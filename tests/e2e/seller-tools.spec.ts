@@ -100,11 +100,21 @@ test.describe("in a time zone other than the server's @js-only", () => {
     const firstActivity = page.getByTestId("activity-list").locator("time").first();
     await expect(firstActivity).not.toContainText("UTC");
     const instant = (await firstActivity.getAttribute("datetime"))!;
-    const local = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "America/Los_Angeles" });
+    const local = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "America/Los_Angeles",
+    });
     await expect(firstActivity).toHaveText(local.format(new Date(instant)));
 
     await page.goto(mainUrl("/orders"));
-    await page.getByRole("link", { name: /View order/ }).first().click();
+    await page
+      .getByRole("link", { name: /View order/ })
+      .first()
+      .click();
     await expect(page.getByTestId("order-detail")).toBeVisible();
     expect(errors).toEqual([]);
   });

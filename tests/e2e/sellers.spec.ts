@@ -185,9 +185,13 @@ test.describe("shop customization", () => {
     await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#0a7d4f");
     // The minimum may stay empty (the default of €10 applies): not marked required.
     await expect(page.getByLabel("Minimum order amount (€)")).not.toHaveAttribute("required");
-    await expect(page.locator('label[for="' + (await page.getByLabel("Minimum order amount (€)").getAttribute("id")) + '"]')).not.toContainText("*");
+    await expect(
+      page.locator('label[for="' + (await page.getByLabel("Minimum order amount (€)").getAttribute("id")) + '"]'),
+    ).not.toContainText("*");
     await page.getByLabel("Minimum order amount (€)").fill("3");
-    await page.getByLabel("Custom CSS").fill('[data-testid="shop-name"] { letter-spacing: 3px } .shop-title-extra { color: red } @import url(https://evil.example/x.css);');
+    await page
+      .getByLabel("Custom CSS")
+      .fill('[data-testid="shop-name"] { letter-spacing: 3px } .shop-title-extra { color: red } @import url(https://evil.example/x.css);');
     await page.getByRole("button", { name: "Save customization" }).click();
     await expect(page.getByText("Minimum order amount must be at least €5")).toBeVisible();
     await page.getByLabel("Minimum order amount (€)").fill("15");
@@ -208,7 +212,9 @@ test.describe("shop customization", () => {
     await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     // A logo refused in the browser leaves an error next to the field...
-    await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
+    await page
+      .getByLabel("Logo", { exact: true })
+      .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024) });
     await expect(page.getByText("Logo file must be less than 2MB")).toBeVisible();
     await page.getByLabel("Custom CSS").fill("@import url(https://evil.com/x.css); h2 { color: blue }");
     const primary = page.getByRole("textbox", { name: "Primary colour", exact: true });
@@ -227,7 +233,9 @@ test.describe("shop customization", () => {
     await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     // Named and typed like a PNG, so only the server's content check can refuse it.
-    await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("just some notes, not a picture") });
+    await page
+      .getByLabel("Logo", { exact: true })
+      .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("just some notes, not a picture") });
     await expect(page.getByTestId("logo-preview")).toHaveCount(1);
     await page.getByRole("button", { name: "Save customization" }).click();
     await expect(page.getByText("The logo must be an image (PNG, JPEG, GIF or WebP).")).toBeVisible();

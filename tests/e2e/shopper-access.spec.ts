@@ -11,7 +11,10 @@ async function shopWithOrders() {
   const db = new Database("data/e2e/app.db");
   try {
     db.pragma("busy_timeout = 5000");
-    db.prepare("update orders set email = ? where number = 1 and shop_id = (select id from shops where subdomain = ?)").run(email, seller.subdomain);
+    db.prepare("update orders set email = ? where number = 1 and shop_id = (select id from shops where subdomain = ?)").run(
+      email,
+      seller.subdomain,
+    );
   } finally {
     db.close();
   }

@@ -8,7 +8,7 @@ const main = () => new TestClient("localhost:3000");
 function outbox(to: string): { subject: string; text: string }[] {
   const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
   try {
-    return db.prepare("select subject, text from mail_outbox where \"to\" = ? order by id").all(to) as { subject: string; text: string }[];
+    return db.prepare('select subject, text from mail_outbox where "to" = ? order by id').all(to) as { subject: string; text: string }[];
   } finally {
     db.close();
   }
@@ -49,25 +49,43 @@ describe("login, status, logout", () => {
   });
 
   it("answers 400 with the spec's message for bad credentials, and field errors for bad input", async () => {
-    const wrong = await main().json<{ message: string }>("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "nope" } });
+    const wrong = await main().json<{ message: string }>("/api/v1/account/auth/login/", {
+      json: { email: "demo@example.com", password: "nope" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: "Login failed. Please check your credentials.", request_id: expect.any(String) });
-    const invalid = await main().json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/login/", { json: { email: "not-an-email", password: "" } });
+    const invalid = await main().json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/login/", {
+      json: { email: "not-an-email", password: "" },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual({ email: ["Enter a valid email address"], password: ["This field is required"] });
-    const types = await main().json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/login/", { json: { email: 42, password: ["x"] } });
+    const types = await main().json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/login/", {
+      json: { email: 42, password: ["x"] },
+    });
     expect(types.status).toBe(400);
     expect(Object.keys(types.body.errors).sort()).toEqual(["email", "password"]);
   });
 
   it("answers malformed JSON and non-object bodies with a 400", async () => {
     const client = main();
-    const broken = await client.json<{ message: string }>("/api/v1/account/auth/login/", { method: "POST", body: "{oops", headers: { "Content-Type": "application/json" } });
+    const broken = await client.json<{ message: string }>("/api/v1/account/auth/login/", {
+      method: "POST",
+      body: "{oops",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toBe("The request body is not valid JSON.");
-    const array = await client.json("/api/v1/account/auth/login/", { method: "POST", body: "[1,2]", headers: { "Content-Type": "application/json" } });
+    const array = await client.json("/api/v1/account/auth/login/", {
+      method: "POST",
+      body: "[1,2]",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(array.status).toBe(400);
-    const form = await client.json("/api/v1/account/auth/login/", { method: "POST", body: "a=b", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await client.json("/api/v1/account/auth/login/", {
+      method: "POST",
+      body: "a=b",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(400);
   });
 
@@ -100,7 +118,10 @@ describe("login, status, logout", () => {
   it("rate limits failed logins per email with a 429 and a translated message", async () => {
     const client = main();
     for (let i = 0; i < 10; i++) {
-      const r = await client.json("/api/v1/account/auth/login/", { json: { email: "pending@example.com", password: "bad" }, clientAddress: `203.0.113.${i}` });
+      const r = await client.json("/api/v1/account/auth/login/", {
+        json: { email: "pending@example.com", password: "bad" },
+        clientAddress: `203.0.113.${i}`,
+      });
       expect(r.status).toBe(400);
     }
     const limited = await client.json<{ message: string }>("/api/v1/account/auth/login/", {
@@ -135,11 +156,20 @@ describe("profile", () => {
       json: { first_name: "Ada ", last_name: "Lovelace", phone_number: "+44 20 1234 5678", language: "fr", email: "hacker@example.com" },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ first_name: "Ada", last_name: "Lovelace", phone_number: "+44 20 1234 5678", language: "fr", email: "admin@example.com" });
+    expect(patched.body).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      phone_number: "+44 20 1234 5678",
+      language: "fr",
+      email: "admin@example.com",
+    });
     expect(patched.response.headers.getSetCookie().some((c) => c.startsWith("i18nextLng=fr"))).toBe(true);
     const read = await client.json<UserBody>("/api/v1/account/profile/");
     expect(read.body.last_name).toBe("Lovelace");
-    const bad = await client.json<{ errors: Record<string, string[]> }>("/api/v1/account/profile/", { method: "PATCH", json: { language: "de", phone_number: "<script>" } });
+    const bad = await client.json<{ errors: Record<string, string[]> }>("/api/v1/account/profile/", {
+      method: "PATCH",
+      json: { language: "de", phone_number: "<script>" },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["language", "phone_number"]);
   });
@@ -152,7 +182,10 @@ describe("change password", () => {
     const b = main();
     await login(a, email);
     await login(b, email);
-    const weak = await a.json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/change-password/", { method: "PATCH", json: { new_password: "short" } });
+    const weak = await a.json<{ errors: Record<string, string[]> }>("/api/v1/account/auth/change-password/", {
+      method: "PATCH",
+      json: { new_password: "short" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors.new_password).toEqual([
       "Password must be at least 8 characters",
@@ -166,7 +199,10 @@ describe("change password", () => {
     });
     expect(long.status).toBe(400);
     expect(long.body.errors.new_password).toEqual(["Password must be at most 128 characters"]);
-    const ok = await a.json<{ message: string }>("/api/v1/account/auth/change-password/", { method: "PATCH", json: { new_password: "NewDemo123!" } });
+    const ok = await a.json<{ message: string }>("/api/v1/account/auth/change-password/", {
+      method: "PATCH",
+      json: { new_password: "NewDemo123!" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe("Password changed successfully");
     expect((await b.json<{ isAuthenticated: boolean }>("/api/v1/account/auth/status/")).body.isAuthenticated).toBe(false);
@@ -202,13 +238,19 @@ describe("email verification", () => {
     expect(verified.body).toEqual({ verified: true, message: "Email verified successfully!" });
     const reused = await client.json("/api/v1/auth/verify-email/" + token + "/");
     expect(reused.status).toBe(400);
-    expect(reused.body).toEqual({ verified: false, message: "This verification link is invalid or has expired.", request_id: expect.any(String) });
+    expect(reused.body).toEqual({
+      verified: false,
+      message: "This verification link is invalid or has expired.",
+      request_id: expect.any(String),
+    });
   });
 
   it("tells the signed-in owner of a verified email that it is already verified (400)", async () => {
     const client = main();
     await login(client);
-    const { status, body } = await client.json<{ message: string }>("/api/v1/auth/resend-verification/", { json: { email: "demo@example.com" } });
+    const { status, body } = await client.json<{ message: string }>("/api/v1/auth/resend-verification/", {
+      json: { email: "demo@example.com" },
+    });
     expect(status).toBe(400);
     expect(body.message).toContain("already verified");
   });

@@ -128,7 +128,10 @@ describe("account page", () => {
     await loginForm(client, "demo@example.com", "Demo1234!");
     // `.data` is the address the page's fetcher posts to (React Router single fetch).
     const resend = (language: string) =>
-      client.request("/account.data", { form: { intent: "resend-verification", email: "demo@example.com" }, headers: { "Accept-Language": language } });
+      client.request("/account.data", {
+        form: { intent: "resend-verification", email: "demo@example.com" },
+        headers: { "Accept-Language": language },
+      });
     const english = await resend("en");
     expect(english.status).toBe(400);
     expect(await english.text()).toContain("Your email is already verified!");

@@ -12,7 +12,9 @@ describe("GET /api/v1/shop/products/", () => {
       expect(body.count).toBe(24);
       expect(body.results).toHaveLength(10);
       expect(body.previous).toBeNull();
-      expect(body.next).toBe("http://demo.localhost:3000/api/v1/shop/products/?page=2".replace("products/", path.endsWith("/") ? "products/" : "products"));
+      expect(body.next).toBe(
+        "http://demo.localhost:3000/api/v1/shop/products/?page=2".replace("products/", path.endsWith("/") ? "products/" : "products"),
+      );
       expect(body.results[0]).toEqual({
         id: 1,
         name: "Silk Scarf Aurora",
@@ -114,7 +116,11 @@ describe("API plumbing", () => {
     expect(refused.body.message).toMatch(/CSRF/);
     const wrong = await client.json("/api/v1/shop/products/", { method: "POST", json: {}, headers: { "X-CSRFToken": "x".repeat(32) } });
     expect(wrong.status).toBe(403);
-    const crossOrigin = await client.json("/api/v1/shop/products/", { method: "POST", json: {}, headers: { Origin: "http://evil.localhost:3000" } });
+    const crossOrigin = await client.json("/api/v1/shop/products/", {
+      method: "POST",
+      json: {},
+      headers: { Origin: "http://evil.localhost:3000" },
+    });
     expect(crossOrigin.status).toBe(403);
     const accepted = await client.json("/api/v1/shop/products/", { method: "POST", json: {} });
     expect(accepted.status).toBe(401); // passes the CSRF check, then: only the shop's seller may add products

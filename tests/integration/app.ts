@@ -83,7 +83,10 @@ export class TestClient {
     return response;
   }
 
-  async json<T = Record<string, unknown>>(pathname: string, options: RequestOptions = {}): Promise<{ status: number; body: T; response: Response }> {
+  async json<T = Record<string, unknown>>(
+    pathname: string,
+    options: RequestOptions = {},
+  ): Promise<{ status: number; body: T; response: Response }> {
     const response = await this.request(pathname, options);
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T, response };

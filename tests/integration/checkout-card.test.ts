@@ -55,7 +55,9 @@ describe("the built-in card form", () => {
   it("after a failed authentication, the payment step shows the failure once (not again as a toast)", async () => {
     const { shopper, orderId, pay } = await orderAtPaymentStep();
     const challenge = (await pay({ card_number: "4000 0025 0000 3155", expiry: "12/30" })).headers.get("Location")!;
-    const back = await shopper.request(challenge.split("?")[0]!, { form: { outcome: "fail", return_to: decodeURIComponent(challenge.split("return_to=")[1]!) } });
+    const back = await shopper.request(challenge.split("?")[0]!, {
+      form: { outcome: "fail", return_to: decodeURIComponent(challenge.split("return_to=")[1]!) },
+    });
     const finished = await shopper.request(back.headers.get("Location")!);
     expect(finished.headers.get("Location")).toBe(`/?order=${orderId}&step=payment`);
     const html = (await shopper.html(finished.headers.get("Location")!)).html;

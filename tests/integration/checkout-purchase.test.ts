@@ -28,7 +28,9 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     const page = text((await (await shopper()).html("/?product_id=1")).html);
     expect(page).toContain("Silk Scarf Aurora");
     expect(page).toMatch(/<input[^>]*name="quantity"[^>]*>/);
-    expect(page).toMatch(/<input[^>]*name="total_amount"[^>]*readOnly=""[^>]*value="39.00"|<input[^>]*readOnly=""[^>]*name="total_amount"[^>]*value="39.00"|<input[^>]*name="total_amount"[^>]*value="39.00"[^>]*readOnly=""/);
+    expect(page).toMatch(
+      /<input[^>]*name="total_amount"[^>]*readOnly=""[^>]*value="39.00"|<input[^>]*readOnly=""[^>]*name="total_amount"[^>]*value="39.00"|<input[^>]*name="total_amount"[^>]*value="39.00"[^>]*readOnly=""/,
+    );
     expect(page).not.toContain('name="reference"');
   });
 
@@ -51,7 +53,9 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     expect(created.status).toBe(302);
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
     expect(sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 7800 }]);
-    expect(sql("select product_id, quantity, price_cents from order_items where order_id = ?", orderId)).toEqual([{ product_id: 1, quantity: 2, price_cents: 3900 }]);
+    expect(sql("select product_id, quantity, price_cents from order_items where order_id = ?", orderId)).toEqual([
+      { product_id: 1, quantity: 2, price_cents: 3900 },
+    ]);
     const payment = text((await client.html(`/?order=${orderId}&step=payment`)).html);
     expect(payment).toContain("2 × Silk Scarf Aurora");
     expect(payment).toContain("€78.00");
@@ -71,9 +75,19 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     const client = await shopper();
     const created = await postShipping(client, "product_id=1", { product_id: "1", quantity: "1", total_amount: "39.00" });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    const typed = await postShipping(client, `order=${orderId}&step=shipping`, { order: String(orderId), product_id: "1", quantity: "3", total_amount: "39.00" });
+    const typed = await postShipping(client, `order=${orderId}&step=shipping`, {
+      order: String(orderId),
+      product_id: "1",
+      quantity: "3",
+      total_amount: "39.00",
+    });
     expect(typed.status).toBe(400);
-    const edited = await postShipping(client, `order=${orderId}&step=shipping`, { order: String(orderId), product_id: "1", quantity: "3", total_amount: "117.00" });
+    const edited = await postShipping(client, `order=${orderId}&step=shipping`, {
+      order: String(orderId),
+      product_id: "1",
+      quantity: "3",
+      total_amount: "117.00",
+    });
     expect(edited.status).toBe(302);
     expect(sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 11700 }]);
     expect(sql("select quantity from order_items where order_id = ?", orderId)).toEqual([{ quantity: 3 }]);
@@ -99,20 +113,29 @@ describe("POST /api/v1/shop/orders/ with items", () => {
   const fields = { ...shipping, total_amount: "10" };
   it("refuses a total other than the items' prices times their quantities", async () => {
     const client = new TestClient("demo.localhost:3000");
-    const wrong = await client.json<{ message: string; errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, items: [{ product: 1, quantity: 2 }] } });
+    const wrong = await client.json<{ message: string; errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, items: [{ product: 1, quantity: 2 }] },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("The total must be €78.00: the price times the quantity");
     expect(wrong.body.errors).toEqual({ total_amount: ["The total must be €78.00: the price times the quantity"] });
-    const french = await client.json<{ message: string }>("/api/v1/shop/orders/", { json: { ...fields, items: [{ product: 1 }] }, headers: { "Accept-Language": "fr" } });
+    const french = await client.json<{ message: string }>("/api/v1/shop/orders/", {
+      json: { ...fields, items: [{ product: 1 }] },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(french.body.message).toBe("Le total doit être de 39,00 € : le prix multiplié par la quantité");
-    const right = await client.json<{ total_amount: string; items: { quantity: number; price: string }[] }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: 78, items: [{ product: 1, quantity: 2 }] } });
+    const right = await client.json<{ total_amount: string; items: { quantity: number; price: string }[] }>("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: 78, items: [{ product: 1, quantity: 2 }] },
+    });
     expect(right.status).toBe(201);
     expect(right.body.total_amount).toBe("78.00");
     expect(right.body.items).toMatchObject([{ quantity: 2, price: "39.00" }]);
   });
 
   it("needs no reference when the items say what was bought", async () => {
-    const created = await new TestClient("demo.localhost:3000").json("/api/v1/shop/orders/", { json: { ...fields, total_amount: "39.00", items: [{ product: 1 }] } });
+    const created = await new TestClient("demo.localhost:3000").json("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: "39.00", items: [{ product: 1 }] },
+    });
     expect(created.status).toBe(201);
   });
 });
@@ -146,9 +169,12 @@ describe("out-of-stock products", () => {
 
   it("the API answers 409 with the message and creates nothing", async () => {
     const before = orderCount();
-    const { status, body } = await new TestClient("demo.localhost:3000").json<{ message: string; errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
-      json: { ...shipping, total_amount: "34.00", items: [{ product: productId("Leather Belt") }] },
-    });
+    const { status, body } = await new TestClient("demo.localhost:3000").json<{ message: string; errors: Record<string, string[]> }>(
+      "/api/v1/shop/orders/",
+      {
+        json: { ...shipping, total_amount: "34.00", items: [{ product: productId("Leather Belt") }] },
+      },
+    );
     expect(status).toBe(409);
     expect(body.message).toBe("This product is out of stock.");
     expect(body.errors).toEqual({ "items.0.product": ["This product is out of stock."] });

@@ -58,7 +58,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (req.method === "GET" && (m = match(/^\/v1\/accounts\/([\w]+)$/))) {
         const account = accounts.get(m[1]!);
-        return account ? send(200, account) : send(404, { error: { type: "invalid_request_error", message: `No such account: '${m[1]}'` } });
+        return account
+          ? send(200, account)
+          : send(404, { error: { type: "invalid_request_error", message: `No such account: '${m[1]}'` } });
       }
       if (req.method === "POST" && url.pathname === "/v1/account_links") {
         return send(200, { object: "account_link", url: `https://connect.stripe.test/setup/${body.account}`, expires_at: 0, created: 0 });

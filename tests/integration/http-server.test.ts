@@ -63,7 +63,13 @@ describe("static files", () => {
     for (const path of ["/favicon.svg", "/og-image.jpg", "/demo/mug.svg", `/assets/${script}`]) {
       const response = await fetch(`${origin}${path}`);
       expect(response.status, path).toBe(200);
-      for (const name of ["X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy"]) {
+      for (const name of [
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "X-Frame-Options",
+        "Cross-Origin-Opener-Policy",
+        "Permissions-Policy",
+      ]) {
         expect(response.headers.get(name), `${path} ${name}`).toBe(page.headers.get(name));
       }
       // The same policy, without the page's nonce.
@@ -113,7 +119,14 @@ describe("the start-up output", () => {
     const port = await freePort();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "banner-"));
     const server = spawn(process.execPath, ["server.js"], {
-      env: serverEnv({ PORT: String(port), HOST: "127.0.0.1", ROOT_DOMAIN: `localhost:${port}`, SEED_DEMO: "1", DATABASE_URL: `file:${path.join(dir, "app.db")}`, UPLOAD_DIR: path.join(dir, "uploads") }),
+      env: serverEnv({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ROOT_DOMAIN: `localhost:${port}`,
+        SEED_DEMO: "1",
+        DATABASE_URL: `file:${path.join(dir, "app.db")}`,
+        UPLOAD_DIR: path.join(dir, "uploads"),
+      }),
     });
     try {
       const output = await new Promise<string>((resolve, reject) => {

@@ -22,9 +22,18 @@ async function login(client: TestClient, email: string, password: string) {
 describe("POST /api/v1/shop/orders/", () => {
   it("creates an order with per-shop numbers and sets the shopper cookie", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    const first = await shopper.json<Record<string, unknown>>("/api/v1/shop/orders/", { json: { ...fields, total_amount: "89.90", items: [{ product: 2, quantity: 1 }] } });
+    const first = await shopper.json<Record<string, unknown>>("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: "89.90", items: [{ product: 2, quantity: 1 }] },
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: "pending", payment_status: "pending", total_amount: "89.90", currency: "EUR", reference: "REF-1", shop: { name: "Demo Live Shop", subdomain: "demo" } });
+    expect(first.body).toMatchObject({
+      status: "pending",
+      payment_status: "pending",
+      total_amount: "89.90",
+      currency: "EUR",
+      reference: "REF-1",
+      shop: { name: "Demo Live Shop", subdomain: "demo" },
+    });
     expect(first.body.order_number).toMatch(/^\d{4}$/);
     expect(shopper.cookies.get("shopper")).toMatch(/^[\w-]{43}$/);
     const second = await shopper.json<Record<string, unknown>>("/api/v1/shop/orders/", { json: fields });
@@ -49,27 +58,44 @@ describe("POST /api/v1/shop/orders/", () => {
       total_amount: ["Total amount must be at least €10.00"],
       reference: ["Please provide a reference, content or live reference"],
     });
-    const noRef = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, reference: "" }, headers: { "Accept-Language": "fr" } });
+    const noRef = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, reference: "" },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(noRef.body.errors).toEqual({ reference: ["Indiquez une référence, un contenu ou une référence du live"] });
-    const noAmount = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: undefined } });
+    const noAmount = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: undefined },
+    });
     expect(noAmount.body.errors.total_amount).toEqual(["Total amount is required"]);
-    const text = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: "ten" } });
+    const text = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: "ten" },
+    });
     expect(text.body.errors.total_amount).toEqual(["Total amount must be a number"]);
-    const nullAmount = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: null } });
+    const nullAmount = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: null },
+    });
     expect(nullAmount.body.errors.total_amount).toEqual(["Total amount is required"]);
     // Item errors come back with the other field errors, always under "items".
-    const badItems = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, full_name: "", items: [{ product: 1, quantity: 0 }] } });
+    const badItems = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, full_name: "", items: [{ product: 1, quantity: 0 }] },
+    });
     expect(Object.keys(badItems.body.errors).sort()).toEqual(["full_name", "items.0.quantity"]);
-    const notAList = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, items: "abc" } });
+    const notAList = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, items: "abc" },
+    });
     expect(Object.keys(notAList.body.errors)).toEqual(["items"]);
   });
 
   it("refuses products of another shop, out-of-stock products, and the main host", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    const unknown = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, items: [{ product: 99999 }] } });
+    const unknown = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, items: [{ product: 99999 }] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors["items.0.product"]).toEqual(["This product is not available in this shop."]);
-    const outOfStock = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: { ...fields, items: [{ product: 4 }] } });
+    const outOfStock = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+      json: { ...fields, items: [{ product: 4 }] },
+    });
     expect(outOfStock.body.errors["items.0.product"]).toEqual(["This product is out of stock."]);
     expect((await new TestClient().json("/api/v1/shop/orders/", { json: fields })).status).toBe(404);
   });
@@ -78,7 +104,8 @@ describe("POST /api/v1/shop/orders/", () => {
 describe("GET /api/v1/shop/orders/", () => {
   it("lists the shopper's own orders in the shop, with filters and pagination", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    for (let i = 0; i < 12; i++) await shopper.json("/api/v1/shop/orders/", { json: { ...fields, full_name: `Buyer ${i}`, reference: `LIST-${i}` } });
+    for (let i = 0; i < 12; i++)
+      await shopper.json("/api/v1/shop/orders/", { json: { ...fields, full_name: `Buyer ${i}`, reference: `LIST-${i}` } });
     const other = new TestClient("demo.localhost:3000");
     await other.json("/api/v1/shop/orders/", { json: { ...fields, reference: "OTHER" } });
 
@@ -105,14 +132,18 @@ describe("GET /api/v1/shop/orders/", () => {
 
   it("on the main host: the seller's shop orders, a client's own orders, 401 for visitors", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    const placed = await shopper.json<{ id: number; order_number: string }>("/api/v1/shop/orders/", { json: { ...fields, email: "admin@example.com", reference: "ADMIN-ORDER" } });
+    const placed = await shopper.json<{ id: number; order_number: string }>("/api/v1/shop/orders/", {
+      json: { ...fields, email: "admin@example.com", reference: "ADMIN-ORDER" },
+    });
 
     const seller = new TestClient();
     await login(seller, "demo@example.com", "Demo1234!");
     // Not paid: among the unpaid checkouts, not the seller's orders (issue 12, item 3).
     const sellerList = await seller.json<Page>(`/api/v1/shop/orders/?view=checkouts&search=${placed.body.order_number}`);
     expect(sellerList.body.results.map((o) => o.reference)).toContain("ADMIN-ORDER");
-    expect((await seller.json<Page>(`/api/v1/shop/orders/?search=${placed.body.order_number}`)).body.results.map((o) => o.reference)).not.toContain("ADMIN-ORDER");
+    expect(
+      (await seller.json<Page>(`/api/v1/shop/orders/?search=${placed.body.order_number}`)).body.results.map((o) => o.reference),
+    ).not.toContain("ADMIN-ORDER");
     expect((await seller.json(`/api/v1/shop/orders/${placed.body.id}/`)).status).toBe(200);
 
     // The admin's verified email placed it: as a client they see it, across shops.
@@ -129,9 +160,17 @@ describe("GET /api/v1/shop/orders/", () => {
     const intruder = new TestClient();
     await intruder.json("/api/v1/customer/register/complete/", {
       json: {
-        business_name: "Intruder", subdomain: "intruder", business_type: "individual", siret: "12345678901234",
-        contact_email: "intruder@example.test", contact_phone: "0600000000", email: "intruder@example.test",
-        first_name: "In", last_name: "Truder", password: "Intruder1!", password_confirm: "Intruder1!",
+        business_name: "Intruder",
+        subdomain: "intruder",
+        business_type: "individual",
+        siret: "12345678901234",
+        contact_email: "intruder@example.test",
+        contact_phone: "0600000000",
+        email: "intruder@example.test",
+        first_name: "In",
+        last_name: "Truder",
+        password: "Intruder1!",
+        password_confirm: "Intruder1!",
       },
     });
     expect((await intruder.json(`/api/v1/shop/orders/${placed.body.id}/`)).status).toBe(404);

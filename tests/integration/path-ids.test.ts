@@ -16,8 +16,15 @@ async function placedOrder() {
   const shopper = new TestClient("demo.localhost:3000");
   const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", {
     json: {
-      full_name: "Ida Ids", email: "ida@example.test", phone: "0611223344", address: "1 rue des Ids",
-      city: "Paris", zip_code: "75001", country: "France", reference: "IDS-1", total_amount: "30.00",
+      full_name: "Ida Ids",
+      email: "ida@example.test",
+      phone: "0611223344",
+      address: "1 rue des Ids",
+      city: "Paris",
+      zip_code: "75001",
+      country: "France",
+      reference: "IDS-1",
+      total_amount: "30.00",
     },
   });
   expect(order.status).toBe(201);
@@ -53,7 +60,9 @@ describe("ids in paths", () => {
     const aliases = [`0x${id.toString(16)}`, `${id}e0`, `${id}.0`, `+${id}`, `0${id}`];
     for (const alias of aliases) {
       expect((await shopper.json(`/api/v1/shop/orders/${alias}/`)).status, alias).toBe(404);
-      expect((await seller.json(`/api/v1/shop/orders/${alias}/`, { method: "PATCH", json: { status: "processing" } })).status, alias).toBe(404);
+      expect((await seller.json(`/api/v1/shop/orders/${alias}/`, { method: "PATCH", json: { status: "processing" } })).status, alias).toBe(
+        404,
+      );
       expect((await shopper.request(`/order-confirmation/${alias}`)).status, alias).toBe(404);
       expect((await seller.request(`/orders/${alias}`)).status, alias).toBe(404);
     }

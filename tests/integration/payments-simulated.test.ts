@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sql, TestClient } from "./app";
 
-
 const orderFields = {
   full_name: "Nina Shopper",
   email: "nina@example.test",
@@ -32,43 +31,64 @@ describe("simulated provider: paying", () => {
     const { orderId, client_secret, transaction_id, test_mode } = await orderAndIntent(shopper);
     expect(test_mode).toBe(true);
     expect(client_secret).toMatch(/^pi_sim_\w+_secret_\w+$/);
-    const paid = await shopper.json<{ id: string; status: string; error: string | null }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4242 4242 4242 4242") } });
+    const paid = await shopper.json<{ id: string; status: string; error: string | null }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4242 4242 4242 4242") },
+    });
     expect(paid.body).toMatchObject({ status: "succeeded", error: null });
     const confirm = await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id, payment_intent_id: paid.body.id } });
     expect(confirm.body).toMatchObject({ status: "succeeded", order_id: orderId });
     const order = await shopper.json<Record<string, unknown>>(`/api/v1/shop/orders/${orderId}/`);
     expect(order.body).toMatchObject({ payment_status: "succeeded", status: "pending", total_amount: "39.00" });
-    expect(order.body.items).toEqual([{ id: expect.any(Number), product: { id: 1, name: "Silk Scarf Aurora" }, quantity: 1, price: "39.00" }]);
+    expect(order.body.items).toEqual([
+      { id: expect.any(Number), product: { id: 1, name: "Silk Scarf Aurora" }, quantity: 1, price: "39.00" },
+    ]);
     // Exactly one confirmation to the shopper and one new-order mail to the seller.
-    expect(sql<{ to: string }[]>("select \"to\" from mail_outbox where dedupe_key like ? order by \"to\"", `order-paid:${orderId}:%`).map((r) => r.to)).toEqual(["demo@example.com", "nina@example.test"]);
+    expect(
+      sql<{ to: string }[]>('select "to" from mail_outbox where dedupe_key like ? order by "to"', `order-paid:${orderId}:%`).map(
+        (r) => r.to,
+      ),
+    ).toEqual(["demo@example.com", "nina@example.test"]);
   });
 
   it("4000 0000 0000 0002 is declined with the card message; the order stays unpaid and can be retried", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { orderId, client_secret, transaction_id } = await orderAndIntent(shopper);
-    const declined = await shopper.json<{ id: string; status: string; error: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4000000000000002") } });
+    const declined = await shopper.json<{ id: string; status: string; error: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4000000000000002") },
+    });
     expect(declined.body).toMatchObject({ status: "failed", error: "Your card was declined." });
-    const french = await shopper.json<{ error: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4000000000000002") }, headers: { "Accept-Language": "fr" } });
+    const french = await shopper.json<{ error: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4000000000000002") },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(french.body.error).toBe("Votre carte a été refusée.");
     expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("failed");
-    const retry = await shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4242424242424242") } });
+    const retry = await shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4242424242424242") },
+    });
     expect(retry.body.status).toBe("succeeded");
     await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id, payment_intent_id: retry.body.id } });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "succeeded",
+    );
   });
 
   it("4000 0025 0000 3155 asks for authentication: Complete pays, Fail does not", async () => {
     for (const outcome of ["complete", "fail"] as const) {
       const shopper = new TestClient("demo.localhost:3000");
       const { orderId, client_secret } = await orderAndIntent(shopper);
-      const challenge = await shopper.json<{ id: string; status: string; next_action_url: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4000002500003155") } });
+      const challenge = await shopper.json<{ id: string; status: string; next_action_url: string }>("/api/v1/payment/simulated/confirm/", {
+        json: { client_secret, ...card("4000002500003155") },
+      });
       expect(challenge.body.status).toBe("requires_action");
       expect(challenge.body.next_action_url).toBe(`/payments/simulated/authenticate/${challenge.body.id}`);
       const page = await shopper.html(`${challenge.body.next_action_url}?return_to=/orders`);
       expect(page.html).toContain("Test mode");
       const answer = await shopper.request(challenge.body.next_action_url, { form: { outcome, return_to: "/orders" } });
       expect(answer.status).toBe(302);
-      expect(answer.headers.get("Location")).toBe(`/orders?payment_intent=${challenge.body.id}&redirect_status=${outcome === "complete" ? "succeeded" : "failed"}`);
+      expect(answer.headers.get("Location")).toBe(
+        `/orders?payment_intent=${challenge.body.id}&redirect_status=${outcome === "complete" ? "succeeded" : "failed"}`,
+      );
       const status = sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status;
       expect(status).toBe(outcome === "complete" ? "succeeded" : "failed");
     }
@@ -77,7 +97,9 @@ describe("simulated provider: paying", () => {
   it("only the paying shopper's browser can see or answer the authentication step, whoever knows the intent id", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { orderId, client_secret } = await orderAndIntent(shopper);
-    const challenge = await shopper.json<{ id: string; next_action_url: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4000002500003155") } });
+    const challenge = await shopper.json<{ id: string; next_action_url: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4000002500003155") },
+    });
     const url = challenge.body.next_action_url;
     const strangers = [new TestClient("demo.localhost:3000"), new TestClient("localhost:3000")];
     // The shop's seller can see the order, but the bank's challenge is the shopper's.
@@ -87,24 +109,35 @@ describe("simulated provider: paying", () => {
       expect((await stranger.request(`${url}?return_to=/orders`)).status).toBe(404);
       expect((await stranger.request(url, { form: { outcome: "complete", return_to: "/orders" } })).status).toBe(404);
     }
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("requires_action");
-    expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", challenge.body.id)[0]!.status).toBe("requires_action");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "requires_action",
+    );
+    expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", challenge.body.id)[0]!.status).toBe(
+      "requires_action",
+    );
     // An id that does not exist answers the same 404.
     expect((await shopper.request("/payments/simulated/authenticate/pi_sim_nope")).status).toBe(404);
     const answer = await shopper.request(url, { form: { outcome: "complete", return_to: "/orders" } });
     expect(answer.status).toBe(302);
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "succeeded",
+    );
   });
 
   it("checks the card fields", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { client_secret } = await orderAndIntent(shopper);
-    const bad = (over: Record<string, unknown>) => shopper.json<{ error: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4242424242424242"), ...over } });
+    const bad = (over: Record<string, unknown>) =>
+      shopper.json<{ error: string }>("/api/v1/payment/simulated/confirm/", {
+        json: { client_secret, ...card("4242424242424242"), ...over },
+      });
     expect((await bad({ card_number: "1234 5678 9012 3456" })).body.error).toBe("Your card number is incorrect.");
     expect((await bad({ exp_year: 2020 })).body.error).toBe("Your card's expiration date is in the past.");
     expect((await bad({ cvc: "1" })).body.error).toBe("Your card's security code is incomplete.");
     // An unknown client secret is the caller's mistake (the provider's invalid_request): a 400, not a 502.
-    const unknown = await shopper.json<{ message: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: "nope", ...card("4242424242424242") } });
+    const unknown = await shopper.json<{ message: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret: "nope", ...card("4242424242424242") },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe("No such payment_intent");
   });
@@ -115,7 +148,9 @@ describe("who may pay", () => {
     const owner = new TestClient("demo.localhost:3000");
     const order = await owner.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
     const stranger = new TestClient("demo.localhost:3000");
-    expect((await stranger.json("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } })).status).toBe(404);
+    expect((await stranger.json("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } })).status).toBe(
+      404,
+    );
     expect((await stranger.json(`/api/v1/shop/orders/${order.body.id}/`)).status).toBe(404);
     expect((await owner.json("/api/v1/payment/pay/", { json: { order_id: 999999, provider_slug: "simulated" } })).status).toBe(404);
   });
@@ -125,10 +160,15 @@ describe("who may pay", () => {
     try {
       const shopper = new TestClient("demo.localhost:3000");
       const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-      const pay = await shopper.json<{ message: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
+      const pay = await shopper.json<{ message: string }>("/api/v1/payment/pay/", {
+        json: { order_id: order.body.id, provider_slug: "simulated" },
+      });
       expect(pay.status).toBe(409);
       expect(pay.body.message).toBe("This shop cannot receive payments yet.");
-      expect((await shopper.json("/api/v1/customer/info/")).body).toEqual({ stripe_connect_account_id: null, client_name: "Demo Live Shop" });
+      expect((await shopper.json("/api/v1/customer/info/")).body).toEqual({
+        stripe_connect_account_id: null,
+        client_name: "Demo Live Shop",
+      });
     } finally {
       sql("update seller_profiles set stripe_charges_enabled = 1 where contact_email = 'demo@example.com'");
     }
@@ -136,13 +176,19 @@ describe("who may pay", () => {
 
   it("validates the pay and confirm payloads", async () => {
     const shopper = new TestClient("demo.localhost:3000");
-    const wrongType = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", { json: { order_id: "abc", provider_slug: "simulated" } });
+    const wrongType = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", {
+      json: { order_id: "abc", provider_slug: "simulated" },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.errors.order_id).toEqual(["This value has the wrong type"]);
-    const missing = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", { json: { provider_slug: "simulated" } });
+    const missing = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", {
+      json: { provider_slug: "simulated" },
+    });
     expect(missing.body.errors.order_id).toEqual(["This field is required"]);
     expect((await shopper.json("/api/v1/payment/confirm/", { json: {} })).status).toBe(400);
-    expect((await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id: "txn_nope", payment_intent_id: "pi_x" } })).status).toBe(404);
+    expect(
+      (await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id: "txn_nope", payment_intent_id: "pi_x" } })).status,
+    ).toBe(404);
   });
 });
 
@@ -151,16 +197,26 @@ describe("exactly once", () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { orderId, client_secret, transaction_id } = await orderAndIntent(shopper);
     // Concurrent pay calls share one intent.
-    const pays = await Promise.all(Array.from({ length: 5 }, () => shopper.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "simulated" } })));
+    const pays = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        shopper.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "simulated" } }),
+      ),
+    );
     expect(new Set(pays.map((p) => p.body.transaction_id))).toEqual(new Set([transaction_id]));
 
     const [paid] = await Promise.all([
-      shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4242424242424242") } }),
-      shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret, ...card("4242424242424242") } }),
+      shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", {
+        json: { client_secret, ...card("4242424242424242") },
+      }),
+      shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", {
+        json: { client_secret, ...card("4242424242424242") },
+      }),
     ]);
     const intentId = paid!.body.id;
     const confirms = await Promise.all(
-      Array.from({ length: 12 }, () => shopper.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id, payment_intent_id: intentId } })),
+      Array.from({ length: 12 }, () =>
+        shopper.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id, payment_intent_id: intentId } }),
+      ),
     );
     expect(confirms.every((c) => c.body.status === "succeeded")).toBe(true);
 
@@ -168,7 +224,9 @@ describe("exactly once", () => {
     expect(sql<{ n: number }[]>("select count(*) n from order_events where order_id = ? and kind = 'payment'", orderId)[0]!.n).toBe(1);
     const mails = sql<{ template: string }[]>("select template from mail_outbox where dedupe_key like ?", `order-paid:${orderId}:%`);
     expect(mails.map((m) => m.template).sort()).toEqual(["order_paid_seller", "order_paid_shopper"]);
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "succeeded",
+    );
   });
 });
 
@@ -177,9 +235,17 @@ describe("simulated onboarding", () => {
     const seller = new TestClient();
     await seller.json("/api/v1/customer/register/complete/", {
       json: {
-        business_name: "Sim Shop", subdomain: "sim-shop", business_type: "individual", siret: "12345678901234",
-        contact_email: "sim@example.test", contact_phone: "0600000000", email: "sim-seller@example.test",
-        first_name: "Sim", last_name: "Seller", password: "Simshop123!", password_confirm: "Simshop123!",
+        business_name: "Sim Shop",
+        subdomain: "sim-shop",
+        business_type: "individual",
+        siret: "12345678901234",
+        contact_email: "sim@example.test",
+        contact_phone: "0600000000",
+        email: "sim-seller@example.test",
+        first_name: "Sim",
+        last_name: "Seller",
+        password: "Simshop123!",
+        password_confirm: "Simshop123!",
       },
     });
     const connect = await seller.json<{ onboarding_url: string }>("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
@@ -194,12 +260,19 @@ describe("simulated onboarding", () => {
     expect(page.html).toContain("Test mode");
     const bad = await pageClient.html(url.pathname, { form: { business_name: "Sim Shop", country: "FR", iban: "nope" } });
     expect(bad.status).toBe(400);
-    const done = await pageClient.request(url.pathname, { form: { business_name: "Sim Shop", country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" } });
+    const done = await pageClient.request(url.pathname, {
+      form: { business_name: "Sim Shop", country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" },
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/dashboard#stripe-connect");
-    const status = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+    const status = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", {
+      method: "POST",
+      json: {},
+    });
     expect(status.body).toMatchObject({ can_receive_payments: true, stripe_onboarding_completed: true, stripe_payouts_enabled: true });
-    expect((status.body.onboarding_steps as { step: string; completed: boolean }[]).find((s) => s.step === "stripe_connect")?.completed).toBe(true);
+    expect(
+      (status.body.onboarding_steps as { step: string; completed: boolean }[]).find((s) => s.step === "stripe_connect")?.completed,
+    ).toBe(true);
 
     const visitor = await new TestClient().request(url.pathname);
     expect(visitor.status).toBe(302);

@@ -18,16 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-
 async function webhook(event: Record<string, unknown>, options: { secret?: string; signature?: string } = {}) {
   const payload = JSON.stringify(event);
   const signature = options.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-  return new TestClient().json<{ received?: boolean; processed?: boolean; outcome?: string; message?: string }>("/api/v1/payment/webhook/", {
-    method: "POST",
-    body: payload,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-    csrf: false,
-  });
+  return new TestClient().json<{ received?: boolean; processed?: boolean; outcome?: string; message?: string }>(
+    "/api/v1/payment/webhook/",
+    {
+      method: "POST",
+      body: payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      csrf: false,
+    },
+  );
 }
 
 // One shopper (one shopper cookie) throughout: orders are visible to whoever placed them.
@@ -56,13 +58,24 @@ describe("Stripe Connect onboarding", () => {
     seller = new TestClient();
     const created = await seller.json("/api/v1/customer/register/complete/", {
       json: {
-        business_name: "Stripe Shop", subdomain: "stripe-shop", business_type: "company", siret: "12345678901234",
-        contact_email: "stripe-shop@example.test", contact_phone: "0600000000", email: "stripe-seller@example.test",
-        first_name: "Stella", last_name: "Stripe", password: "Stripe123!", password_confirm: "Stripe123!",
+        business_name: "Stripe Shop",
+        subdomain: "stripe-shop",
+        business_type: "company",
+        siret: "12345678901234",
+        contact_email: "stripe-shop@example.test",
+        contact_phone: "0600000000",
+        email: "stripe-seller@example.test",
+        first_name: "Stella",
+        last_name: "Stripe",
+        password: "Stripe123!",
+        password_confirm: "Stripe123!",
       },
     });
     expect(created.status).toBe(201);
-    const located = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test", country: "be" } });
+    const located = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", {
+      method: "PATCH",
+      json: { business_address: "1 rue du Test", country: "be" },
+    });
     expect(located.body.country).toBe("BE");
 
     const first = await seller.json<{ onboarding_url: string }>("/api/v1/customer/stripe/connect/", { method: "POST", json: {} });
@@ -105,10 +118,16 @@ describe("Stripe Connect onboarding", () => {
   });
 
   it("the business country is validated, and fixed once the payment account exists", async () => {
-    const unknown = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "XX" } });
+    const unknown = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", {
+      method: "PATCH",
+      json: { country: "XX" },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.country).toEqual(["Choose a country from the list."]);
-    const moved = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "DE" } });
+    const moved = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/account/seller-profile/", {
+      method: "PATCH",
+      json: { country: "DE" },
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.errors.country).toEqual(["The country cannot change once your payment account is created."]);
     const same = await seller.json<{ country: string }>("/api/v1/account/seller-profile/", { method: "PATCH", json: { country: "BE" } });
@@ -117,10 +136,25 @@ describe("Stripe Connect onboarding", () => {
   });
 
   it("returning from onboarding proves nothing: update_status reads the account", async () => {
-    const notYet = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
-    expect(notYet.body).toMatchObject({ stripe_connect_account_id: accountId, can_receive_payments: false, stripe_onboarding_completed: false });
-    Object.assign(fake.accounts.get(accountId)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
-    const ready = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+    const notYet = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", {
+      method: "POST",
+      json: {},
+    });
+    expect(notYet.body).toMatchObject({
+      stripe_connect_account_id: accountId,
+      can_receive_payments: false,
+      stripe_onboarding_completed: false,
+    });
+    Object.assign(fake.accounts.get(accountId)!, {
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      requirements: { currently_due: [] },
+    });
+    const ready = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", {
+      method: "POST",
+      json: {},
+    });
     expect(ready.body).toMatchObject({ can_receive_payments: true, stripe_onboarding_completed: true, stripe_payouts_enabled: true });
     const info = await seller.json("/api/v1/customer/info/");
     expect(info.body).toEqual({ stripe_connect_account_id: accountId, client_name: "Stripe Shop" });
@@ -150,39 +184,75 @@ describe("payments on the connected account", () => {
     expect(create[0]!.headers["stripe-account"]).toBe(accountId);
     expect(create[0]!.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${orderId}-payment`);
     // Cards only: no delayed methods whose intents stay "processing" for days.
-    expect(create[0]!.body).toMatchObject({ amount: "10000", currency: "eur", application_fee_amount: "240", "allowed_payment_method_types[0]": "card" });
+    expect(create[0]!.body).toMatchObject({
+      amount: "10000",
+      currency: "eur",
+      application_fee_amount: "240",
+      "allowed_payment_method_types[0]": "card",
+    });
     expect(create[0]!.body["automatic_payment_methods[enabled]"]).toBeUndefined();
     intentId = [...fake.intents.keys()][0]!;
 
-    const again = await client.json<Record<string, string>>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
+    const again = await client.json<Record<string, string>>("/api/v1/payment/pay/", {
+      json: { order_id: orderId, provider_slug: "stripe" },
+    });
     expect(again.body.transaction_id).toBe(transactionId);
     expect(again.body.client_secret).toBe(pay.body.client_secret);
     expect(fake.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST")).toHaveLength(1);
 
     // Confirm asks Stripe; an unpaid intent leaves the order unpaid.
-    const early = await client.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id: transactionId, payment_intent_id: intentId } });
+    const early = await client.json<{ status: string }>("/api/v1/payment/confirm/", {
+      json: { transaction_id: transactionId, payment_intent_id: intentId },
+    });
     expect(early.body.status).toBe("requires_payment_method");
-    expect((await client.json<{ payment_status: string }>(`/api/v1/shop/orders/${orderId}/`)).body.payment_status).toBe("requires_payment_method");
+    expect((await client.json<{ payment_status: string }>(`/api/v1/shop/orders/${orderId}/`)).body.payment_status).toBe(
+      "requires_payment_method",
+    );
     // Someone else (another shopper cookie) cannot see it.
     expect((await new TestClient("stripe-shop.localhost:3000").json(`/api/v1/shop/orders/${orderId}/`)).status).toBe(404);
   });
 
   it("rejects webhooks with a bad signature (400); the other mode's events are acknowledged (200) and ignored", async () => {
-    const event = { id: "evt_bad", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), status: "succeeded" } } };
+    const event = {
+      id: "evt_bad",
+      object: "event",
+      type: "payment_intent.succeeded",
+      account: accountId,
+      livemode: false,
+      data: { object: { ...fake.intents.get(intentId), status: "succeeded" } },
+    };
     expect((await webhook(event, { secret: "whsec_wrong" })).status).toBe(400);
     expect((await webhook(event, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
     // A Connect endpoint receives live and test events; a 400 would be retried for days.
     const live = await webhook({ ...event, id: "evt_live", livemode: true });
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ received: true, processed: false, outcome: "livemode_mismatch" });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("requires_payment_method");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "requires_payment_method",
+    );
     expect(sql("select id from payment_events where id = 'evt_live'")).toEqual([]);
-    expect((await new TestClient().json("/api/v1/payment/webhook/", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" }, csrf: false })).status).toBe(400);
+    expect(
+      (
+        await new TestClient().json("/api/v1/payment/webhook/", {
+          method: "POST",
+          body: "{}",
+          headers: { "Content-Type": "application/json" },
+          csrf: false,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("payment_intent.succeeded pays the order once, whatever the duplicates", async () => {
     Object.assign(fake.intents.get(intentId)!, { status: "succeeded" });
-    const event = { id: "evt_paid_1", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: fake.intents.get(intentId) } };
+    const event = {
+      id: "evt_paid_1",
+      object: "event",
+      type: "payment_intent.succeeded",
+      account: accountId,
+      livemode: false,
+      data: { object: fake.intents.get(intentId) },
+    };
     const first = await webhook(event);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: true, processed: true, outcome: "applied" });
@@ -197,38 +267,70 @@ describe("payments on the connected account", () => {
     expect(mails.map((m) => m.template).sort()).toEqual(["order_paid_seller", "order_paid_shopper"]);
 
     // A late failure event cannot undo the payment.
-    const late = await webhook({ id: "evt_late_fail", object: "event", type: "payment_intent.payment_failed", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), status: "requires_payment_method", last_payment_error: { message: "Your card was declined." } } } });
+    const late = await webhook({
+      id: "evt_late_fail",
+      object: "event",
+      type: "payment_intent.payment_failed",
+      account: accountId,
+      livemode: false,
+      data: {
+        object: {
+          ...fake.intents.get(intentId),
+          status: "requires_payment_method",
+          last_payment_error: { message: "Your card was declined." },
+        },
+      },
+    });
     expect(late.status).toBe(200);
     expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("succeeded");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "succeeded",
+    );
     // Paying a paid order is refused.
-    const repay = await shopper().json<{ message: string }>("/api/v1/payment/pay/", { json: { order_id: orderId, provider_slug: "stripe" } });
+    const repay = await shopper().json<{ message: string }>("/api/v1/payment/pay/", {
+      json: { order_id: orderId, provider_slug: "stripe" },
+    });
     expect(repay.status).toBe(409);
     expect(repay.body.message).toBe("This order is already paid.");
   });
 
   it("charge.refunded marks the payment refunded", async () => {
     const refunded = await webhook({
-      id: "evt_refund_1", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      id: "evt_refund_1",
+      object: "event",
+      type: "charge.refunded",
+      account: accountId,
+      livemode: false,
       data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 10000 } },
     });
     expect(refunded.body).toEqual({ received: true, processed: true, outcome: "applied" });
     // The same refund told again by another event changes nothing, and says so.
     const again = await webhook({
-      id: "evt_refund_2", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      id: "evt_refund_2",
+      object: "event",
+      type: "charge.refunded",
+      account: accountId,
+      livemode: false,
       data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 10000 } },
     });
     expect(again.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("refunded");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+      "refunded",
+    );
   });
 
   it("cancelling a paid order refunds it on the connected account, application fee included", async () => {
     const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-    const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", {
+      json: { order_id: order.body.id, provider_slug: "stripe" },
+    });
     const intent = [...fake.intents.values()].at(-1)!;
     Object.assign(intent, { status: "succeeded" });
     await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
-    const cancelled = await seller.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${order.body.id}/`, { method: "PATCH", json: { status: "cancelled" } });
+    const cancelled = await seller.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${order.body.id}/`, {
+      method: "PATCH",
+      json: { status: "cancelled" },
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded" });
     const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
@@ -241,30 +343,52 @@ describe("payments on the connected account", () => {
 
   it("refunds part of a payment with the application fee in proportion; charge.refunded adds refunds made on Stripe", async () => {
     const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-    const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", {
+      json: { order_id: order.body.id, provider_slug: "stripe" },
+    });
     const intent = [...fake.intents.values()].at(-1)!;
     Object.assign(intent, { status: "succeeded" });
     await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
-    const refunded = await seller.json<{ order: { payment_status: string } }>(`/api/v1/shop/orders/${order.body.id}/refunds/`, { json: { amount: "25.00", reason: "Late delivery" } });
+    const refunded = await seller.json<{ order: { payment_status: string } }>(`/api/v1/shop/orders/${order.body.id}/refunds/`, {
+      json: { amount: "25.00", reason: "Late delivery" },
+    });
     expect(refunded.status).toBe(201);
     expect(refunded.body.order.payment_status).toBe("partially_refunded");
     const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
-    expect(refund.body).toMatchObject({ payment_intent: intent.id, amount: "2500", refund_application_fee: "true", "metadata[reason]": "Late delivery" });
+    expect(refund.body).toMatchObject({
+      payment_intent: intent.id,
+      amount: "2500",
+      refund_application_fee: "true",
+      "metadata[reason]": "Late delivery",
+    });
     expect(refund.headers["stripe-account"]).toBe(accountId);
 
     // Stripe's event for our own refund changes nothing more.
     const ours = await webhook({
-      id: "evt_partial_1", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      id: "evt_partial_1",
+      object: "event",
+      type: "charge.refunded",
+      account: accountId,
+      livemode: false,
       data: { object: { id: "ch_2", object: "charge", payment_intent: intent.id, amount: 10000, amount_refunded: 2500 } },
     });
     expect(ours.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
     // A refund made on the Stripe dashboard (15.00 more) is recorded in the history.
     const elsewhere = await webhook({
-      id: "evt_partial_2", object: "event", type: "charge.refunded", account: accountId, livemode: false,
+      id: "evt_partial_2",
+      object: "event",
+      type: "charge.refunded",
+      account: accountId,
+      livemode: false,
       data: { object: { id: "ch_2", object: "charge", payment_intent: intent.id, amount: 10000, amount_refunded: 4000 } },
     });
     expect(elsewhere.body).toEqual({ received: true, processed: true, outcome: "applied" });
-    expect(sql<{ amount_cents: number }[]>("select amount_cents from order_events where order_id = ? and kind = 'refund' order by id", order.body.id).map((e) => e.amount_cents)).toEqual([2500, 1500]);
+    expect(
+      sql<{ amount_cents: number }[]>(
+        "select amount_cents from order_events where order_id = ? and kind = 'refund' order by id",
+        order.body.id,
+      ).map((e) => e.amount_cents),
+    ).toEqual([2500, 1500]);
     const detail = await seller.json<{ payment_status: string; refundable_amount: string }>(`/api/v1/shop/orders/${order.body.id}/`);
     expect(detail.body).toMatchObject({ payment_status: "partially_refunded", refundable_amount: "60.00" });
   });
@@ -272,13 +396,19 @@ describe("payments on the connected account", () => {
   it("a processing payment is shown as processing, never handed back to the payment form; the webhook settles it", async () => {
     const client = shopper();
     const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", {
+      json: { order_id: order.body.id, provider_slug: "stripe" },
+    });
     const intent = [...fake.intents.values()].at(-1)!;
     Object.assign(intent, { status: "processing" });
-    const confirm = await client.json<{ status: string }>("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+    const confirm = await client.json<{ status: string }>("/api/v1/payment/confirm/", {
+      json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id },
+    });
     expect(confirm.body.status).toBe("processing");
     // Back from the bank: to the payment step, which says "processing" (no failure toast).
-    const back = await client.request(`/payment-success?transaction_id=${pay.body.transaction_id}&payment_intent=${intent.id}&redirect_status=succeeded`);
+    const back = await client.request(
+      `/payment-success?transaction_id=${pay.body.transaction_id}&payment_intent=${intent.id}&redirect_status=succeeded`,
+    );
     expect(back.headers.get("Location")).toBe(`/?order=${order.body.id}&step=payment`);
     expect(back.headers.get("Set-Cookie") ?? "").not.toContain("toast");
     const page = await client.html(`/?order=${order.body.id}&step=payment`);
@@ -287,27 +417,51 @@ describe("payments on the connected account", () => {
     expect(page.html).not.toContain("Back to shipping");
     // The bank settles it: the webhook pays the order and the checkout shows the success step.
     Object.assign(intent, { status: "succeeded" });
-    const settled = await webhook({ id: "evt_processing_done", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: intent } });
+    const settled = await webhook({
+      id: "evt_processing_done",
+      object: "event",
+      type: "payment_intent.succeeded",
+      account: accountId,
+      livemode: false,
+      data: { object: intent },
+    });
     expect(settled.body.outcome).toBe("applied");
     const done = await client.html(`/?order=${order.body.id}&step=payment`);
     expect(done.html).not.toContain('data-testid="payment-processing"');
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", order.body.id)[0]!.payment_status).toBe("succeeded");
+    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", order.body.id)[0]!.payment_status).toBe(
+      "succeeded",
+    );
   });
 
   it("disputes are recorded on the order, shown to the seller (not the shopper), kept in the history and mailed", async () => {
     const client = shopper();
     const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "stripe" } });
+    const pay = await client.json<{ transaction_id: string }>("/api/v1/payment/pay/", {
+      json: { order_id: order.body.id, provider_slug: "stripe" },
+    });
     const intent = [...fake.intents.values()].at(-1)!;
     Object.assign(intent, { status: "succeeded" });
     await client.json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
-    const dispute = { id: "dp_test_1", object: "dispute", amount: 10000, currency: "eur", reason: "fraudulent", status: "needs_response", payment_intent: intent.id, charge: "ch_d1", evidence_details: { due_by: 1893456000 } };
-    const disputeEvent = (id: string, type: string, object: Record<string, unknown>) => webhook({ id, object: "event", type, account: accountId, livemode: false, data: { object } });
+    const dispute = {
+      id: "dp_test_1",
+      object: "dispute",
+      amount: 10000,
+      currency: "eur",
+      reason: "fraudulent",
+      status: "needs_response",
+      payment_intent: intent.id,
+      charge: "ch_d1",
+      evidence_details: { due_by: 1893456000 },
+    };
+    const disputeEvent = (id: string, type: string, object: Record<string, unknown>) =>
+      webhook({ id, object: "event", type, account: accountId, livemode: false, data: { object } });
 
     const opened = await disputeEvent("evt_dp_1", "charge.dispute.created", dispute);
     expect(opened.body).toEqual({ received: true, processed: true, outcome: "applied" });
     expect((await disputeEvent("evt_dp_1", "charge.dispute.created", dispute)).body.outcome).toBe("duplicate");
-    expect(sql("select status, reason, amount_cents from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "needs_response", reason: "fraudulent", amount_cents: 10000 }]);
+    expect(sql("select status, reason, amount_cents from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([
+      { status: "needs_response", reason: "fraudulent", amount_cents: 10000 },
+    ]);
 
     const sellerPage = await seller.html(`/orders/${order.body.id}`);
     expect(sellerPage.status).toBe(200);
@@ -320,7 +474,10 @@ describe("payments on the connected account", () => {
     expect((await seller.html("/orders")).html).toContain("needs_response");
     expect((await client.html(`/order-confirmation/${order.body.id}`)).html).not.toContain("Payment disputes");
 
-    const mails = () => sql<{ to: string; subject: string }[]>("select \"to\", subject from mail_outbox where template = 'payment_dispute_seller' order by id");
+    const mails = () =>
+      sql<{ to: string; subject: string }[]>(
+        "select \"to\", subject from mail_outbox where template = 'payment_dispute_seller' order by id",
+      );
     expect(mails()).toHaveLength(1);
     expect(mails()[0]).toMatchObject({ to: "stripe-seller@example.test" });
     expect(mails()[0]!.subject).toContain("the payment is disputed");
@@ -336,49 +493,114 @@ describe("payments on the connected account", () => {
     const closedPage = await seller.html(`/orders/${order.body.id}`);
     expect(closedPage.html).toContain("Payment dispute: lost");
     // A dispute on a payment we do not have says so.
-    expect((await disputeEvent("evt_dp_4", "charge.dispute.created", { ...dispute, id: "dp_other", payment_intent: "pi_unknown" })).body.outcome).toBe("unknown_payment");
+    expect(
+      (await disputeEvent("evt_dp_4", "charge.dispute.created", { ...dispute, id: "dp_other", payment_intent: "pi_unknown" })).body.outcome,
+    ).toBe("unknown_payment");
   });
 
   it("account.updated re-reads the account and says whether it changed anything", async () => {
     const before = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length;
     Object.assign(fake.accounts.get(accountId)!, { payouts_enabled: false });
-    const updated = await webhook({ id: "evt_acct_1", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });
+    const updated = await webhook({
+      id: "evt_acct_1",
+      object: "event",
+      type: "account.updated",
+      account: accountId,
+      livemode: false,
+      data: { object: fake.accounts.get(accountId) },
+    });
     expect(updated.body).toEqual({ received: true, processed: true, outcome: "applied" });
     expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length).toBe(before + 1);
-    expect(sql<{ p: number }[]>("select stripe_payouts_enabled as p from seller_profiles where stripe_connect_account_id = ?", accountId)[0]!.p).toBe(0);
-    const same = await webhook({ id: "evt_acct_2", object: "event", type: "account.updated", account: accountId, livemode: false, data: { object: fake.accounts.get(accountId) } });
+    expect(
+      sql<{ p: number }[]>("select stripe_payouts_enabled as p from seller_profiles where stripe_connect_account_id = ?", accountId)[0]!.p,
+    ).toBe(0);
+    const same = await webhook({
+      id: "evt_acct_2",
+      object: "event",
+      type: "account.updated",
+      account: accountId,
+      livemode: false,
+      data: { object: fake.accounts.get(accountId) },
+    });
     expect(same.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
     Object.assign(fake.accounts.get(accountId)!, { payouts_enabled: true });
     await seller.json("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
   });
 
   it("events about nothing we know, or of types we do not act on, say so", async () => {
-    const stranger = await webhook({ id: "evt_other_pi", object: "event", type: "payment_intent.succeeded", account: accountId, livemode: false, data: { object: { ...fake.intents.get(intentId), id: "pi_not_ours", status: "succeeded" } } });
+    const stranger = await webhook({
+      id: "evt_other_pi",
+      object: "event",
+      type: "payment_intent.succeeded",
+      account: accountId,
+      livemode: false,
+      data: { object: { ...fake.intents.get(intentId), id: "pi_not_ours", status: "succeeded" } },
+    });
     expect(stranger.body).toEqual({ received: true, processed: false, outcome: "unknown_payment" });
-    const otherAccount = await webhook({ id: "evt_other_acct", object: "event", type: "account.updated", account: "acct_not_ours", livemode: false, data: { object: { id: "acct_not_ours", object: "account" } } });
+    const otherAccount = await webhook({
+      id: "evt_other_acct",
+      object: "event",
+      type: "account.updated",
+      account: "acct_not_ours",
+      livemode: false,
+      data: { object: { id: "acct_not_ours", object: "account" } },
+    });
     expect(otherAccount.body).toEqual({ received: true, processed: false, outcome: "unknown_account" });
-    const unhandled = await webhook({ id: "evt_payout", object: "event", type: "payout.paid", account: accountId, livemode: false, data: { object: { id: "po_1", object: "payout" } } });
+    const unhandled = await webhook({
+      id: "evt_payout",
+      object: "event",
+      type: "payout.paid",
+      account: accountId,
+      livemode: false,
+      data: { object: { id: "po_1", object: "payout" } },
+    });
     expect(unhandled.body).toEqual({ received: true, processed: false, outcome: "not_handled" });
   });
 
   it("refuses the simulated provider's slug and endpoints when Stripe is configured", async () => {
     const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
-    const wrong = await shopper().json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
+    const wrong = await shopper().json<{ errors: Record<string, string[]> }>("/api/v1/payment/pay/", {
+      json: { order_id: order.body.id, provider_slug: "simulated" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.provider_slug).toEqual(["This payment provider is not available."]);
-    expect((await shopper().json("/api/v1/payment/simulated/confirm/", { json: { client_secret: "x", card_number: "4242424242424242", exp_month: 1, exp_year: 2099, cvc: "123" } })).status).toBe(404);
+    expect(
+      (
+        await shopper().json("/api/v1/payment/simulated/confirm/", {
+          json: { client_secret: "x", card_number: "4242424242424242", exp_month: 1, exp_year: 2099, cvc: "123" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("account.application.deauthorized forgets the dead account and reopens the payment step; connecting again makes a new account", async () => {
-    const gone = await webhook({ id: "evt_deauth_1", object: "event", type: "account.application.deauthorized", account: accountId, livemode: false, data: { object: { id: "ca_1", object: "application" } } });
+    const gone = await webhook({
+      id: "evt_deauth_1",
+      object: "event",
+      type: "account.application.deauthorized",
+      account: accountId,
+      livemode: false,
+      data: { object: { id: "ca_1", object: "application" } },
+    });
     expect(gone.body).toEqual({ received: true, processed: true, outcome: "applied" });
-    const profile = await seller.json<{ stripe_connect_account_id: string | null; can_receive_payments: boolean; onboarding_steps: { step: string; completed: boolean }[] }>("/api/v1/account/seller-profile/");
+    const profile = await seller.json<{
+      stripe_connect_account_id: string | null;
+      can_receive_payments: boolean;
+      onboarding_steps: { step: string; completed: boolean }[];
+    }>("/api/v1/account/seller-profile/");
     expect(profile.body.stripe_connect_account_id).toBeNull();
     expect(profile.body.can_receive_payments).toBe(false);
     expect(profile.body.onboarding_steps.find((s) => s.step === "stripe_connect")).toEqual({ step: "stripe_connect", completed: false });
     // The shop cannot take payments any more: it is offline until the seller reconnects.
     expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(404);
-    const again = await webhook({ id: "evt_deauth_2", object: "event", type: "account.application.deauthorized", account: accountId, livemode: false, data: { object: { id: "ca_1", object: "application" } } });
+    const again = await webhook({
+      id: "evt_deauth_2",
+      object: "event",
+      type: "account.application.deauthorized",
+      account: accountId,
+      livemode: false,
+      data: { object: { id: "ca_1", object: "application" } },
+    });
     expect(again.body).toEqual({ received: true, processed: false, outcome: "unknown_account" });
 
     // Connecting again creates a new account (a new idempotency key), never the dead one.
@@ -390,8 +612,16 @@ describe("payments on the connected account", () => {
     const newAccountId = [...fake.accounts.keys()].at(-1)!;
     expect(newAccountId).not.toBe(accountId);
     expect(connect.body.onboarding_url).toBe(`https://connect.stripe.test/setup/${newAccountId}`);
-    Object.assign(fake.accounts.get(newAccountId)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
-    const ready = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", { method: "POST", json: {} });
+    Object.assign(fake.accounts.get(newAccountId)!, {
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      requirements: { currently_due: [] },
+    });
+    const ready = await seller.json<Record<string, unknown>>("/api/v1/customer/stripe/connect/update_status/", {
+      method: "POST",
+      json: {},
+    });
     expect(ready.body).toMatchObject({ stripe_connect_account_id: newAccountId, can_receive_payments: true });
     expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(201);
   });

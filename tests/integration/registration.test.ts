@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { TestClient } from "./app";
 
 const main = () => new TestClient("localhost:3000");
-const step1 = (subdomain: string) => ({ business_name: "Luna Boutique", subdomain, business_type: "company", business_description: "Jewels" });
+const step1 = (subdomain: string) => ({
+  business_name: "Luna Boutique",
+  subdomain,
+  business_type: "company",
+  business_description: "Jewels",
+});
 const step2 = { siret: "12345678901234", contact_email: "contact@luna.test", contact_phone: "+33 6 12 34 56 78" };
 const step3 = (email: string) => ({ email, first_name: "Luna", last_name: "Moon", password: "Luna1234!", password_confirm: "Luna1234!" });
 
@@ -31,7 +36,9 @@ describe("registration API", () => {
     const s2 = await client.json("/api/v1/customer/register/step2/", { json: step2 });
     expect(s2.body).toMatchObject({ current_step: 2, next_step: 3 });
 
-    const s3 = await client.json<{ message: string; user: Record<string, unknown> }>("/api/v1/customer/register/step3/", { json: step3("luna@example.test") });
+    const s3 = await client.json<{ message: string; user: Record<string, unknown> }>("/api/v1/customer/register/step3/", {
+      json: step3("luna@example.test"),
+    });
     expect(s3.status).toBe(201);
     expect(s3.body.message).toBe("Registration completed! Welcome aboard.");
     expect(s3.body.user).toMatchObject({ email: "luna@example.test", is_seller: true, is_verified: false, first_name: "Luna" });
@@ -70,12 +77,16 @@ describe("registration API", () => {
 
   it("gives field messages for bad, reserved and taken subdomains", async () => {
     const client = main();
-    const pattern = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step1/", { json: step1("Bad_Name") });
+    const pattern = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step1/", {
+      json: step1("Bad_Name"),
+    });
     expect(pattern.status).toBe(400);
     expect(pattern.body.errors.subdomain).toEqual(["Subdomain must contain only lowercase letters, numbers, and hyphens"]);
     const hyphen = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step1/", { json: step1("-luna") });
     expect(hyphen.body.errors.subdomain).toEqual(["Subdomain cannot start or end with a hyphen"]);
-    const required = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step1/", { json: { ...step1(""), subdomain: "" } });
+    const required = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step1/", {
+      json: { ...step1(""), subdomain: "" },
+    });
     expect(required.body.errors.subdomain).toEqual(["Subdomain is required"]);
     const reserved = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step1/", { json: step1("admin") });
     expect(reserved.body.errors.subdomain).toEqual(["This subdomain is reserved. Please choose another one."]);
@@ -88,19 +99,35 @@ describe("registration API", () => {
     const client = main();
     await client.json("/api/v1/customer/register/step1/", { json: step1("dupe-mail-shop") });
     await client.json("/api/v1/customer/register/step2/", { json: step2 });
-    const dupe = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step3/", { json: step3("demo@example.com") });
+    const dupe = await client.json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/step3/", {
+      json: step3("demo@example.com"),
+    });
     expect(dupe.status).toBe(409);
     expect(dupe.body.errors.email).toEqual(["An account with this email already exists."]);
   });
 
   it("complete/ registers in one call and reports every invalid field at once", async () => {
-    const bad = await main().json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/complete/", { json: { subdomain: "ok-shop" } });
+    const bad = await main().json<{ errors: Record<string, string[]> }>("/api/v1/customer/register/complete/", {
+      json: { subdomain: "ok-shop" },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(
       // The identification number is not listed: individuals may leave it out (it depends on business_type).
-      ["business_name", "business_type", "contact_email", "contact_phone", "email", "first_name", "last_name", "password", "password_confirm"].sort(),
+      [
+        "business_name",
+        "business_type",
+        "contact_email",
+        "contact_phone",
+        "email",
+        "first_name",
+        "last_name",
+        "password",
+        "password_confirm",
+      ].sort(),
     );
-    const ok = await main().json("/api/v1/customer/register/complete/", { json: { ...step1("one-shot"), ...step2, ...step3("oneshot@example.test") } });
+    const ok = await main().json("/api/v1/customer/register/complete/", {
+      json: { ...step1("one-shot"), ...step2, ...step3("oneshot@example.test") },
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -115,7 +142,9 @@ describe("registration API", () => {
     const profile = await client.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
     expect(profile.body).toMatchObject({ country: "DE", tax_id: "DE 811 907 980", siret: "" });
     // Right after registering, the next onboarding step is the payment account, not the business details again.
-    expect((profile.body.onboarding_steps as { step: string; completed: boolean }[]).find((s) => !s.completed)?.step).toBe("stripe_connect");
+    expect((profile.body.onboarding_steps as { step: string; completed: boolean }[]).find((s) => !s.completed)?.step).toBe(
+      "stripe_connect",
+    );
 
     const individual = await main().json("/api/v1/customer/register/complete/", {
       json: { ...step1("solo-shop"), business_type: "individual", ...step2, siret: "", ...step3("solo@example.test") },
@@ -160,7 +189,9 @@ describe("registration screen without JavaScript", () => {
 
     await client.request("/register", { form: { intent: "step2", ...step2 } });
     // Previous on step 3 keeps the typed names and email, never the password.
-    const back = await client.request("/register?step=3", { form: { intent: "step3", back: "1", ...step3("form@example.test"), first_name: "Lunette" } });
+    const back = await client.request("/register?step=3", {
+      form: { intent: "step3", back: "1", ...step3("form@example.test"), first_name: "Lunette" },
+    });
     expect(back.headers.get("Location")).toBe("/register?step=2");
     const again = await client.html("/register?step=3");
     expect(again.html).toContain('value="Lunette"');
@@ -194,7 +225,10 @@ describe("registration limits per client address", () => {
     expect(refused.body.message).toBe("Too many requests. Please wait before trying again.");
     expect(Number(refused.response.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Nothing was created for the refused request.
-    const login = await main().json("/api/v1/account/auth/login/", { json: { email: "sweep10@example.test", password: "Luna1234!" }, clientAddress: "192.0.2.81" });
+    const login = await main().json("/api/v1/account/auth/login/", {
+      json: { email: "sweep10@example.test", password: "Luna1234!" },
+      clientAddress: "192.0.2.81",
+    });
     expect(login.status).toBe(400);
   }, 120_000);
 

@@ -35,7 +35,11 @@ describe("API errors", () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { status, body, response } = await shopper.json<Record<string, unknown>>("/api/v1/shop/orders/", { json: {} });
     expect(status).toBe(400);
-    expect(body).toEqual({ message: expect.any(String), errors: expect.objectContaining({ full_name: expect.any(Array) }), request_id: requestIdOf(response) });
+    expect(body).toEqual({
+      message: expect.any(String),
+      errors: expect.objectContaining({ full_name: expect.any(Array) }),
+      request_id: requestIdOf(response),
+    });
   });
 
   it("include those answered by the middleware (CSRF) and unexpected failures (500)", async () => {
@@ -46,7 +50,10 @@ describe("API errors", () => {
 
     const failed = await withTableMissing("products", () => client.json("/api/v1/shop/products/"));
     expect(failed.status).toBe(500);
-    expect(failed.body).toEqual({ message: "Something went wrong on our side. Please try again.", request_id: requestIdOf(failed.response) });
+    expect(failed.body).toEqual({
+      message: "Something went wrong on our side. Please try again.",
+      request_id: requestIdOf(failed.response),
+    });
   });
 
   it("are left alone when they are not API errors (successful answers have no request_id)", async () => {
@@ -63,7 +70,9 @@ describe("the 500 page", () => {
   });
 
   it("shows it in the visitor's language when the request fails before any loader ran", async () => {
-    const page = await withTableMissing("shops", () => new TestClient("demo.localhost:3000").html("/products", { headers: { "Accept-Language": "fr" } }));
+    const page = await withTableMissing("shops", () =>
+      new TestClient("demo.localhost:3000").html("/products", { headers: { "Accept-Language": "fr" } }),
+    );
     expect(page.status).toBe(500);
     expect(page.html).toContain(`Référence : ${requestIdOf(page.response)}`);
   });

@@ -5,8 +5,15 @@ import { sql, TestClient } from "./app";
 // count everywhere) and partial refunds / refunds after delivery.
 
 const fields = {
-  full_name: "Rita Refund", email: "rita@example.test", phone: "0611223344", address: "7 rue du Retour",
-  city: "Lyon", zip_code: "69001", country: "France", reference: "RET-1", total_amount: "30.00",
+  full_name: "Rita Refund",
+  email: "rita@example.test",
+  phone: "0611223344",
+  address: "7 rue du Retour",
+  city: "Lyon",
+  zip_code: "69001",
+  country: "France",
+  reference: "RET-1",
+  total_amount: "30.00",
 };
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
@@ -19,28 +26,53 @@ async function seller() {
 
 async function placeOrder(total = "30.00", extra: Record<string, string> = {}) {
   const shopper = new TestClient("demo.localhost:3000");
-  const order = await shopper.json<{ id: number; order_number: string }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: total, ...extra } });
+  const order = await shopper.json<{ id: number; order_number: string }>("/api/v1/shop/orders/", {
+    json: { ...fields, total_amount: total, ...extra },
+  });
   expect(order.status).toBe(201);
   return { shopper, orderId: order.body.id, number: order.body.order_number };
 }
 
 async function paidOrder(total = "30.00", extra: Record<string, string> = {}) {
   const placed = await placeOrder(total, extra);
-  const pay = await placed.shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", { json: { order_id: placed.orderId, provider_slug: "simulated" } });
-  const paid = await placed.shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card } });
+  const pay = await placed.shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", {
+    json: { order_id: placed.orderId, provider_slug: "simulated" },
+  });
+  const paid = await placed.shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", {
+    json: { client_secret: pay.body.client_secret, ...card },
+  });
   expect(paid.body.status).toBe("succeeded");
   return placed;
 }
 
 async function declinedOrder() {
   const placed = await placeOrder("19.00", { full_name: "Dora Declined" });
-  const pay = await placed.shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", { json: { order_id: placed.orderId, provider_slug: "simulated" } });
-  await placed.shopper.json("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card, card_number: "4000000000000002" } });
+  const pay = await placed.shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", {
+    json: { order_id: placed.orderId, provider_slug: "simulated" },
+  });
+  await placed.shopper.json("/api/v1/payment/simulated/confirm/", {
+    json: { client_secret: pay.body.client_secret, ...card, card_number: "4000000000000002" },
+  });
   return placed;
 }
 
-type Page = { count: number; results: { id: number; payment_status: string; refunded_amount?: string; refundable_amount?: string; refunds?: { amount: string; reason: string }[] }[] };
-type Refund = { id: number; amount: string; reason: string; status: string; order: { payment_status: string; refunded_amount: string; refundable_amount: string } };
+type Page = {
+  count: number;
+  results: {
+    id: number;
+    payment_status: string;
+    refunded_amount?: string;
+    refundable_amount?: string;
+    refunds?: { amount: string; reason: string }[];
+  }[];
+};
+type Refund = {
+  id: number;
+  amount: string;
+  reason: string;
+  status: string;
+  order: { payment_status: string; refunded_amount: string; refundable_amount: string };
+};
 
 const statTile = (html: string, key: string) => new RegExp(`data-testid="stat-${key}"[^>]*>([^<]*)<`).exec(html)?.[1];
 
@@ -99,7 +131,9 @@ describe("refunds", () => {
     }
     const salesBefore = statTile((await demo.html("/dashboard")).html, "sales");
 
-    const first = await demo.json<Refund>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "10.00", reason: "Returned the scarf" } });
+    const first = await demo.json<Refund>(`/api/v1/shop/orders/${orderId}/refunds/`, {
+      json: { amount: "10.00", reason: "Returned the scarf" },
+    });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ amount: "10.00", reason: "Returned the scarf", status: "succeeded" });
     expect(first.body.order).toMatchObject({ payment_status: "partially_refunded", refunded_amount: "10.00", refundable_amount: "20.00" });
@@ -110,16 +144,31 @@ describe("refunds", () => {
       orderId,
     );
     expect(intent!.amount_refunded_cents).toBe(1000);
-    const [feeBack] = sql<{ fee: number }[]>("select application_fee_refunded_cents as fee from simulated_refunds where intent_id = ?", intent!.id);
+    const [feeBack] = sql<{ fee: number }[]>(
+      "select application_fee_refunded_cents as fee from simulated_refunds where intent_id = ?",
+      intent!.id,
+    );
     expect(feeBack!.fee).toBe(Math.round(intent!.application_fee_cents / 3));
 
     // In the history, mailed to the shopper, in the API's order.
-    const detail = await demo.json<{ payment_status: string; refunds: { amount: string; reason: string; created_by: string }[]; history: unknown }>(`/api/v1/shop/orders/${orderId}/`);
+    const detail = await demo.json<{
+      payment_status: string;
+      refunds: { amount: string; reason: string; created_by: string }[];
+      history: unknown;
+    }>(`/api/v1/shop/orders/${orderId}/`);
     expect(detail.body.payment_status).toBe("partially_refunded");
-    expect(detail.body.refunds).toEqual([expect.objectContaining({ amount: "10.00", reason: "Returned the scarf", created_by: "Dana Demo" })]);
-    const events = sql<{ kind: string; to_value: string; amount_cents: number; note: string }[]>("select kind, to_value, amount_cents, note from order_events where order_id = ? and kind = 'refund'", orderId);
+    expect(detail.body.refunds).toEqual([
+      expect.objectContaining({ amount: "10.00", reason: "Returned the scarf", created_by: "Dana Demo" }),
+    ]);
+    const events = sql<{ kind: string; to_value: string; amount_cents: number; note: string }[]>(
+      "select kind, to_value, amount_cents, note from order_events where order_id = ? and kind = 'refund'",
+      orderId,
+    );
     expect(events).toEqual([{ kind: "refund", to_value: "partially_refunded", amount_cents: 1000, note: "Returned the scarf" }]);
-    const mails = sql<{ to: string; subject: string; text: string }[]>("select \"to\", subject, text from mail_outbox where template = 'order_refund' and text like ?", `%#${number}%`);
+    const mails = sql<{ to: string; subject: string; text: string }[]>(
+      "select \"to\", subject, text from mail_outbox where template = 'order_refund' and text like ?",
+      `%#${number}%`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe("rita@example.test");
     expect(mails[0]!.subject).toContain(`refund for your order #${number}`);
@@ -132,15 +181,23 @@ describe("refunds", () => {
     const euros = (text: string | undefined) => Number(text!.replace(/[^\d.]/g, ""));
     expect(euros(salesBefore) - euros(salesAfter)).toBeCloseTo(10, 2);
 
-    const tooMuch = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "25.00" } });
+    const tooMuch = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/orders/${orderId}/refunds/`, {
+      json: { amount: "25.00" },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.errors.amount).toEqual(["At most 20.00 can still be refunded."]);
-    const inFrench = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "abc" }, headers: { "Accept-Language": "fr" } });
+    const inFrench = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/orders/${orderId}/refunds/`, {
+      json: { amount: "abc" },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(inFrench.body.errors.amount).toEqual(["Indiquez un montant d'au moins 0,01 avec deux décimales au plus."]);
 
     const rest = await demo.json<Refund>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: 20 } });
     expect(rest.body.order).toMatchObject({ payment_status: "refunded", refunded_amount: "30.00", refundable_amount: "0.00" });
-    const fullMail = sql<{ text: string }[]>("select text from mail_outbox where template = 'order_refund' and dedupe_key = ?", `order-refund:${rest.body.id}`)[0]!;
+    const fullMail = sql<{ text: string }[]>(
+      "select text from mail_outbox where template = 'order_refund' and dedupe_key = ?",
+      `order-refund:${rest.body.id}`,
+    )[0]!;
     expect(fullMail.text).toContain("Your payment of €30.00 is now refunded in full.");
     const none = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "1" } });
     expect(none.status).toBe(409);
@@ -169,7 +226,10 @@ describe("refunds", () => {
     const { orderId, shopper } = await paidOrder("40.00");
     const demo = await seller();
     await demo.json(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "15.00" } });
-    const cancelled = await demo.json<{ status: string; payment_status: string; refunded_amount: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
+    const cancelled = await demo.json<{ status: string; payment_status: string; refunded_amount: string }>(
+      `/api/v1/shop/orders/${orderId}/`,
+      { method: "PATCH", json: { status: "cancelled" } },
+    );
     expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded", refunded_amount: "40.00" });
     const refunds = sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
     expect(refunds.map((r) => r.amount_cents)).toEqual([1500, 2500]);
@@ -193,14 +253,18 @@ describe("refunds", () => {
     const page = await demo.html(`/orders/${orderId}`);
     expect(page.html).toContain("Amount to refund (€)");
 
-    const refused = await demo.request(`/orders/${orderId}`, { form: { intent: "refund", amount: "31", reason: "Broken mug", returnTo: `/orders/${orderId}` } });
+    const refused = await demo.request(`/orders/${orderId}`, {
+      form: { intent: "refund", amount: "31", reason: "Broken mug", returnTo: `/orders/${orderId}` },
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain("At most 30.00 can still be refunded.");
     expect(html).toContain('value="Broken mug"');
     expect(html).toContain('value="31"');
 
-    const done = await demo.request(`/orders/${orderId}`, { form: { intent: "refund", amount: "12,50", reason: "Broken mug", returnTo: `/orders/${orderId}` } });
+    const done = await demo.request(`/orders/${orderId}`, {
+      form: { intent: "refund", amount: "12,50", reason: "Broken mug", returnTo: `/orders/${orderId}` },
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/orders/${orderId}`);
     const after = await demo.html(`/orders/${orderId}`);

@@ -3,10 +3,16 @@ import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { sql, TestClient } from "./app";
 
-
 const fields = {
-  full_name: "Tina Tools", email: "tina@example.test", phone: "0611223344", address: "5 rue des Outils",
-  city: "Lille", zip_code: "59000", country: "France", reference: "TOOLS-1", total_amount: "30.00",
+  full_name: "Tina Tools",
+  email: "tina@example.test",
+  phone: "0611223344",
+  address: "5 rue des Outils",
+  city: "Lille",
+  zip_code: "59000",
+  country: "France",
+  reference: "TOOLS-1",
+  total_amount: "30.00",
 };
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
@@ -20,8 +26,12 @@ async function seller(email = "demo@example.com", password = "Demo1234!") {
 async function paidOrder(total = "30.00", extra: Record<string, string> = {}) {
   const shopper = new TestClient("demo.localhost:3000");
   const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: { ...fields, total_amount: total, ...extra } });
-  const pay = await shopper.json<{ client_secret: string; transaction_id: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
-  const paid = await shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card } });
+  const pay = await shopper.json<{ client_secret: string; transaction_id: string }>("/api/v1/payment/pay/", {
+    json: { order_id: order.body.id, provider_slug: "simulated" },
+  });
+  const paid = await shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", {
+    json: { client_secret: pay.body.client_secret, ...card },
+  });
   expect(paid.body.status).toBe("succeeded");
   return { shopper, orderId: order.body.id };
 }
@@ -30,8 +40,17 @@ async function otherSeller() {
   const client = new TestClient();
   const created = await client.json("/api/v1/customer/register/complete/", {
     json: {
-      business_name: "Rival", subdomain: "rival-shop", business_type: "company", siret: "12345678901234", contact_email: "rival@example.test",
-      contact_phone: "0600000000", email: "rival@example.test", first_name: "Riv", last_name: "Al", password: "Rival1234!", password_confirm: "Rival1234!",
+      business_name: "Rival",
+      subdomain: "rival-shop",
+      business_type: "company",
+      siret: "12345678901234",
+      contact_email: "rival@example.test",
+      contact_phone: "0600000000",
+      email: "rival@example.test",
+      first_name: "Riv",
+      last_name: "Al",
+      password: "Rival1234!",
+      password_confirm: "Rival1234!",
     },
   });
   expect([201, 409]).toContain(created.status);
@@ -43,12 +62,18 @@ describe("order handling", () => {
     const { orderId, shopper } = await paidOrder();
     const demo = await seller();
     for (const status of ["processing", "shipped", "delivered"]) {
-      const moved = await demo.json<{ status: string; history: { kind: string; to: string; by: string | null }[] }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status } });
+      const moved = await demo.json<{ status: string; history: { kind: string; to: string; by: string | null }[] }>(
+        `/api/v1/shop/orders/${orderId}/`,
+        { method: "PATCH", json: { status } },
+      );
       expect(moved.status).toBe(200);
       expect(moved.body.status).toBe(status);
       expect(moved.body.history.at(-1)).toMatchObject({ kind: "status", to: status, by: "Dana Demo" });
     }
-    const mails = sql<{ subject: string }[]>("select subject from mail_outbox where dedupe_key like ? order by id", `order-status:${orderId}:%`);
+    const mails = sql<{ subject: string }[]>(
+      "select subject from mail_outbox where dedupe_key like ? order by id",
+      `order-status:${orderId}:%`,
+    );
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringContaining("is Processing"),
       expect.stringContaining("is Shipped"),
@@ -57,18 +82,30 @@ describe("order handling", () => {
     // The shopper sees the new status but cannot change it.
     expect((await shopper.json<{ status: string }>(`/api/v1/shop/orders/${orderId}/`)).body.status).toBe("delivered");
     // Changing an order needs a signed-in seller: 401 for visitors, whether or not they can see it.
-    const refused = await shopper.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
+    const refused = await shopper.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, {
+      method: "PATCH",
+      json: { status: "cancelled" },
+    });
     expect(refused.status).toBe(401);
-    expect((await new TestClient().json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } })).status).toBe(401);
+    expect(
+      (await new TestClient().json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } })).status,
+    ).toBe(401);
   });
 
   it("answers 409 with a clear message for an invalid transition, 400 for an unknown status", async () => {
     const { orderId } = await paidOrder();
     const demo = await seller();
-    const skip = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" } });
+    const skip = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, {
+      method: "PATCH",
+      json: { status: "delivered" },
+    });
     expect(skip.status).toBe(409);
     expect(skip.body.message).toBe('An order cannot go from "Pending" to "Delivered".');
-    const inFrench = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" }, headers: { "Accept-Language": "fr" } });
+    const inFrench = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/`, {
+      method: "PATCH",
+      json: { status: "delivered" },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(inFrench.body.message).toBe("Une commande ne peut pas passer de « En attente » à « Livrée ».");
     await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "processing" } });
     await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "shipped" } });
@@ -80,7 +117,10 @@ describe("order handling", () => {
   it("cancelling a paid order refunds it through the provider", async () => {
     const { orderId } = await paidOrder("42.00");
     const demo = await seller();
-    const cancelled = await demo.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } });
+    const cancelled = await demo.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${orderId}/`, {
+      method: "PATCH",
+      json: { status: "cancelled" },
+    });
     expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded" });
     const [intent] = sql<{ amount_refunded_cents: number }[]>(
       "select i.amount_refunded_cents from simulated_payment_intents i join payment_transactions t on t.provider_payment_id = i.id where t.order_id = ?",
@@ -94,13 +134,22 @@ describe("order handling", () => {
   it("cancelling an unpaid order cancels its payment so it can no longer be paid", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: fields });
-    const pay = await shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
+    const pay = await shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", {
+      json: { order_id: order.body.id, provider_slug: "simulated" },
+    });
     const demo = await seller();
-    const cancelled = await demo.json<{ payment_status: string }>(`/api/v1/shop/orders/${order.body.id}/`, { method: "PATCH", json: { status: "cancelled" } });
+    const cancelled = await demo.json<{ payment_status: string }>(`/api/v1/shop/orders/${order.body.id}/`, {
+      method: "PATCH",
+      json: { status: "cancelled" },
+    });
     expect(cancelled.body.payment_status).toBe("canceled");
-    const late = await shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card } });
+    const late = await shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret: pay.body.client_secret, ...card },
+    });
     expect(late.body.status).toBe("canceled");
-    expect((await shopper.json("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } })).status).toBe(409);
+    expect((await shopper.json("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } })).status).toBe(
+      409,
+    );
   });
 
   it("changes orders from the screens too (no JavaScript), back to the list with a toast", async () => {
@@ -108,7 +157,9 @@ describe("order handling", () => {
     const demo = new TestClient();
     await demo.request("/login");
     await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
-    const moved = await demo.request(`/orders/${orderId}`, { form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo: "/orders?status=processing" } });
+    const moved = await demo.request(`/orders/${orderId}`, {
+      form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo: "/orders?status=processing" },
+    });
     expect(moved.status).toBe(302);
     expect(moved.headers.get("Location")).toBe("/orders?status=processing");
     const list = await demo.html("/orders?status=processing");
@@ -121,7 +172,9 @@ describe("order handling", () => {
     const { orderId } = await paidOrder();
     const demo = await seller();
     for (const returnTo of ["/.//evil.example/phish", "/%2e//evil.example", "//evil.example"]) {
-      const moved = await demo.request(`/orders/${orderId}`, { form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo } });
+      const moved = await demo.request(`/orders/${orderId}`, {
+        form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo },
+      });
       expect(moved.status, returnTo).toBe(302);
       expect(moved.headers.get("Location"), returnTo).toBe(`/orders/${orderId}`);
     }
@@ -138,7 +191,12 @@ describe("order handling", () => {
 
 describe("CSV export", () => {
   it("exports the filtered orders with a header, decimals and formulas neutralised", async () => {
-    await paidOrder("12.5", { full_name: "=HYPERLINK(\"http://evil\",\"x\")", reference: "+SUM(A1)", content: '@cmd "quoted"', phone: "+33 6 12 34 56 78" });
+    await paidOrder("12.5", {
+      full_name: '=HYPERLINK("http://evil","x")',
+      reference: "+SUM(A1)",
+      content: '@cmd "quoted"',
+      phone: "+33 6 12 34 56 78",
+    });
     const demo = await seller();
     const response = await demo.request("/api/v1/shop/orders/export/?payment_status=succeeded&search=Tina");
     expect(response.status).toBe(200);
@@ -147,7 +205,9 @@ describe("CSV export", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM, for spreadsheets
     const [header, ...rows] = bytes.subarray(3).toString("utf8").trim().split("\r\n");
-    expect(header).toBe('"order_number","created_at","status","payment_status","total_amount","currency","full_name","company_name","email","phone","address","city","state","zip_code","country","social_network_handle","reference","live_reference","content","items"');
+    expect(header).toBe(
+      '"order_number","created_at","status","payment_status","total_amount","currency","full_name","company_name","email","phone","address","city","state","zip_code","country","social_network_handle","reference","live_reference","content","items"',
+    );
     const evil = rows.find((r) => r.includes("HYPERLINK"))!;
     expect(evil).toContain('"\'=HYPERLINK(""http://evil"",""x"")"');
     expect(evil).toContain('"\'+SUM(A1)"');
@@ -172,7 +232,9 @@ describe("catalogue management API", () => {
     expect(category.body.slug).toBe("bijoux-montres");
     const again = await demo.json<{ slug: string }>("/api/v1/shop/categories/", { json: { name: "Bijoux & Montres" } });
     expect(again.body.slug).toBe("bijoux-montres-2");
-    const clash = await demo.json<{ errors: Record<string, string[]> }>("/api/v1/shop/categories/", { json: { name: "X", slug: "fashion" } });
+    const clash = await demo.json<{ errors: Record<string, string[]> }>("/api/v1/shop/categories/", {
+      json: { name: "X", slug: "fashion" },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.errors.slug).toEqual(["This slug is already used by another category"]);
 
@@ -184,21 +246,38 @@ describe("catalogue management API", () => {
     form.set("image", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "ring.png");
     const created = await demo.json<Record<string, unknown>>("/api/v1/shop/products/", { method: "POST", body: form });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "Gold Ring", price: "129.90", category: "bijoux-montres", is_in_stock: true, archived: false });
+    expect(created.body).toMatchObject({
+      name: "Gold Ring",
+      price: "129.90",
+      category: "bijoux-montres",
+      is_in_stock: true,
+      archived: false,
+    });
     expect(String(created.body.featured_image)).toMatch(/\/uploads\/[a-f0-9]{32}\.png$/);
     const id = created.body.id as number;
 
-    const shopList = await new TestClient("demo.localhost:3000").json<{ results: { name: string }[] }>("/api/v1/shop/products/?categories__slug=bijoux-montres");
+    const shopList = await new TestClient("demo.localhost:3000").json<{ results: { name: string }[] }>(
+      "/api/v1/shop/products/?categories__slug=bijoux-montres",
+    );
     expect(shopList.body.results.map((p) => p.name)).toEqual(["Gold Ring"]);
 
-    const patched = await demo.json<Record<string, unknown>>(`/api/v1/shop/products/${id}/`, { method: "PATCH", json: { price: 99, is_in_stock: false, category: null } });
+    const patched = await demo.json<Record<string, unknown>>(`/api/v1/shop/products/${id}/`, {
+      method: "PATCH",
+      json: { price: 99, is_in_stock: false, category: null },
+    });
     expect(patched.body).toMatchObject({ price: "99.00", is_in_stock: false, category: null });
-    const bad = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, { method: "PATCH", json: { price: "-1", name: "" } });
+    const bad = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, {
+      method: "PATCH",
+      json: { price: "-1", name: "" },
+    });
     expect(bad.body.errors).toEqual({ price: ["Enter a price above 0, e.g. 19.90"], name: ["The product name is required"] });
 
     const svg = new FormData();
     svg.set("image", new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/png" }), "ring.png");
-    const refusedImage = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, { method: "PATCH", body: svg });
+    const refusedImage = await demo.json<{ errors: Record<string, string[]> }>(`/api/v1/shop/products/${id}/`, {
+      method: "PATCH",
+      body: svg,
+    });
     expect(refusedImage.body.errors.image).toEqual(["SVG images are not accepted: use PNG, JPEG, GIF or WebP."]);
 
     expect((await demo.request(`/api/v1/shop/products/${id}/`, { method: "DELETE" })).status).toBe(204);
@@ -206,13 +285,21 @@ describe("catalogue management API", () => {
     // A product that was ordered is archived instead.
     const archived = await demo.json<{ archived: boolean }>("/api/v1/shop/products/1/", { method: "DELETE" });
     expect(archived.body).toEqual({ archived: true });
-    expect((await new TestClient("demo.localhost:3000").json<{ count: number }>("/api/v1/shop/products/?search=Silk Scarf")).body.count).toBe(0);
+    expect(
+      (await new TestClient("demo.localhost:3000").json<{ count: number }>("/api/v1/shop/products/?search=Silk Scarf")).body.count,
+    ).toBe(0);
 
     expect((await demo.request("/api/v1/shop/categories/bijoux-montres-2/", { method: "DELETE" })).status).toBe(204);
-    const renamed = await demo.json<{ name: string }>("/api/v1/shop/categories/bijoux-montres/", { method: "PATCH", json: { name: "Jewellery" } });
+    const renamed = await demo.json<{ name: string }>("/api/v1/shop/categories/bijoux-montres/", {
+      method: "PATCH",
+      json: { name: "Jewellery" },
+    });
     expect(renamed.body.name).toBe("Jewellery");
     // Nothing to change: the category as it is, not a crash.
-    const unchanged = await demo.json<{ name: string; slug: string }>("/api/v1/shop/categories/bijoux-montres/", { method: "PATCH", json: {} });
+    const unchanged = await demo.json<{ name: string; slug: string }>("/api/v1/shop/categories/bijoux-montres/", {
+      method: "PATCH",
+      json: {},
+    });
     expect(unchanged.status).toBe(200);
     expect(unchanged.body).toMatchObject({ name: "Jewellery", slug: "bijoux-montres" });
   });
@@ -226,7 +313,9 @@ describe("catalogue management API", () => {
     const onDemoHost = new TestClient("demo.localhost:3000");
     await onDemoHost.json("/api/v1/account/auth/login/", { json: { email: "rival@example.test", password: "Rival1234!" } });
     expect((await onDemoHost.json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(404);
-    expect((await new TestClient("demo.localhost:3000").json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(401);
+    expect((await new TestClient("demo.localhost:3000").json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -259,7 +348,9 @@ describe("API keys", () => {
     expect(takeover.status).toBe(403);
     expect(takeover.body.message).toBe("API keys cannot do this: sign in to change the password or log out.");
     expect((await api("/api/v1/account/auth/logout/", { json: {} })).status).toBe(403);
-    const stillDemo = await new TestClient().json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    const stillDemo = await new TestClient().json("/api/v1/account/auth/login/", {
+      json: { email: "demo@example.com", password: "Demo1234!" },
+    });
     expect(stillDemo.status).toBe(200);
     expect((await api("/api/v1/account/profile/", { key: "lck_not-a-real-key" })).status).toBe(401);
 
@@ -287,7 +378,10 @@ describe("seller forms posted by someone who is not a seller", () => {
     const admin = new TestClient();
     await admin.request("/login");
     await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
-    const forms: Record<string, string>[] = [{ intent: "create-api-key", name: "k1" }, { intent: "update-seller-profile", business_name: "X" }];
+    const forms: Record<string, string>[] = [
+      { intent: "create-api-key", name: "k1" },
+      { intent: "update-seller-profile", business_name: "X" },
+    ];
     for (const form of forms) {
       const answer = await admin.html("/account?section=seller", { form });
       expect(answer.status).toBe(403);
@@ -316,7 +410,13 @@ describe("OpenAPI document", () => {
     // A route with parameters stands for every concrete path it serves.
     const expand = (path: string) =>
       path === "/customer/register/:stage"
-        ? ["/customer/register/status", "/customer/register/step1", "/customer/register/step2", "/customer/register/step3", "/customer/register/complete"]
+        ? [
+            "/customer/register/status",
+            "/customer/register/step1",
+            "/customer/register/step2",
+            "/customer/register/step3",
+            "/customer/register/complete",
+          ]
         : path === "/payment/:operation"
           ? ["/payment/pay", "/payment/confirm", "/payment/webhook"]
           : path === "/customer/shop/customization/:part?"
@@ -331,7 +431,8 @@ describe("OpenAPI document", () => {
     expect(documented.filter((p) => !expected.includes(p))).toEqual([]);
 
     // The answers integrators have to handle are listed where they happen.
-    const responses = (path: string, method: string) => Object.keys((body.paths[path] as Record<string, { responses: object }>)[method]!.responses);
+    const responses = (path: string, method: string) =>
+      Object.keys((body.paths[path] as Record<string, { responses: object }>)[method]!.responses);
     expect(responses("/shop/orders/{id}/", "patch")).toEqual(expect.arrayContaining(["200", "401", "409"]));
     expect(responses("/shop/categories/", "post")).toContain("409");
     expect(responses("/shop/products/{id}/", "delete")).toEqual(expect.arrayContaining(["204", "200"]));
@@ -349,7 +450,19 @@ describe("amounts on the seller screens", () => {
       const en = plain((await demo.html(path, { headers: { "Accept-Language": "en" } })).html);
       expect(en, path).toMatch(/€\d[\d,]*\.\d\d/);
       expect(en, path).not.toMatch(/\d,\d\d €/);
-      const fr = plain((await demo.html(path, { headers: { "Accept-Language": "fr", Cookie: [...demo.cookies].map(([k, v]) => `${k}=${v}`).concat("i18nextLng=fr").join("; ") } })).html);
+      const fr = plain(
+        (
+          await demo.html(path, {
+            headers: {
+              "Accept-Language": "fr",
+              Cookie: [...demo.cookies]
+                .map(([k, v]) => `${k}=${v}`)
+                .concat("i18nextLng=fr")
+                .join("; "),
+            },
+          })
+        ).html,
+      );
       expect(fr, path).toMatch(/\d,\d\d €/);
       expect(fr, path).not.toMatch(/€\d/);
     }

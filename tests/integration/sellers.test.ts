@@ -91,10 +91,13 @@ describe("seller profile API", () => {
       contact_phone: ["Contact phone is required"],
       website: ["Valid URL is required"],
     });
-    const ok = await client.json<{ onboarding_steps: { step: string; completed: boolean }[]; business_address: string }>("/api/v1/account/seller-profile/", {
-      method: "PATCH",
-      json: { business_address: "5 avenue de Paris, Lyon", website: "https://patchy.example" },
-    });
+    const ok = await client.json<{ onboarding_steps: { step: string; completed: boolean }[]; business_address: string }>(
+      "/api/v1/account/seller-profile/",
+      {
+        method: "PATCH",
+        json: { business_address: "5 avenue de Paris, Lyon", website: "https://patchy.example" },
+      },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.business_address).toBe("5 avenue de Paris, Lyon");
     expect(ok.body.onboarding_steps.find((s) => s.step === "business_details")?.completed).toBe(true);
@@ -104,7 +107,10 @@ describe("seller profile API", () => {
 describe("shop customization API", () => {
   it("refuses sellers whose onboarding is incomplete, and non-sellers", async () => {
     const client = await newSeller("locked-shop");
-    const locked = await client.json<{ message: string }>("/api/v1/customer/shop/customization/update/", { method: "PUT", json: { shop_name: "X" } });
+    const locked = await client.json<{ message: string }>("/api/v1/customer/shop/customization/update/", {
+      method: "PUT",
+      json: { shop_name: "X" },
+    });
     expect(locked.status).toBe(403);
     expect(locked.body.message).toBe("Complete your onboarding before customizing your shop.");
     const admin = await loggedIn("admin@example.com", "Admin1234!");
@@ -114,7 +120,12 @@ describe("shop customization API", () => {
   it("updates from a multipart form: logo checked by content, colours, banner, CSS sanitised, minimum amount", async () => {
     const demo = await loggedIn("demo@example.com", "Demo1234!");
     const before = await demo.json<Record<string, unknown>>("/api/v1/customer/shop/customization/");
-    expect(before.body).toMatchObject({ shop_name: "Demo Live Shop", primary_color: "#FF0055", minimum_order_amount: null, shop_logo: null });
+    expect(before.body).toMatchObject({
+      shop_name: "Demo Live Shop",
+      primary_color: "#FF0055",
+      minimum_order_amount: null,
+      shop_logo: null,
+    });
 
     const saved = await demo.json<Record<string, unknown>>("/api/v1/customer/shop/customization/update/", {
       method: "PUT",
@@ -122,14 +133,20 @@ describe("shop customization API", () => {
         {
           primary_color: "#0A7D4F",
           checkout_banner_text_fr: "Soldes ce soir",
-          custom_css: ".checkout-banner { font-weight: 700 } @import url(https://evil.example/x.css); body { background: url(https://evil.example/?q) }",
+          custom_css:
+            ".checkout-banner { font-weight: 700 } @import url(https://evil.example/x.css); body { background: url(https://evil.example/?q) }",
           minimum_order_amount: "12.50",
         },
         { bytes: PNG, name: "logo.png", type: "image/png" },
       ),
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ shop_name: "Demo Live Shop", primary_color: "#0a7d4f", checkout_banner_text_fr: "Soldes ce soir", minimum_order_amount: "12.50" });
+    expect(saved.body).toMatchObject({
+      shop_name: "Demo Live Shop",
+      primary_color: "#0a7d4f",
+      checkout_banner_text_fr: "Soldes ce soir",
+      minimum_order_amount: "12.50",
+    });
     const css = String(saved.body.custom_css);
     expect(css).toContain(".shop-custom-css .checkout-banner");
     expect(css).not.toMatch(/@import|url\(|evil/);
@@ -145,8 +162,14 @@ describe("shop customization API", () => {
 
     // The live shop wears it: public endpoint and the shop page.
     const shop = new TestClient("demo.localhost:3000");
-    const publicView = await shop.json<Record<string, unknown>>("/api/v1/customer/shop/customization/public/", { headers: { "Accept-Language": "fr" } });
-    expect(publicView.body).toMatchObject({ primary_color: "#0a7d4f", checkout_banner_text: "Soldes ce soir", minimum_order_amount: "12.50" });
+    const publicView = await shop.json<Record<string, unknown>>("/api/v1/customer/shop/customization/public/", {
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(publicView.body).toMatchObject({
+      primary_color: "#0a7d4f",
+      checkout_banner_text: "Soldes ce soir",
+      minimum_order_amount: "12.50",
+    });
     const page = await shop.html("/products");
     expect(page.html).toContain("--shop-primary:#0a7d4f");
     expect(page.html).toContain(".shop-custom-css .checkout-banner");
@@ -157,8 +180,18 @@ describe("shop customization API", () => {
   it("refuses SVG, renamed text and files over 2 MB, bad colours and amounts under 5", async () => {
     const demo = await loggedIn("demo@example.com", "Demo1234!");
     const put = (fields: Record<string, string>, logo?: { bytes: Buffer; name: string; type: string }) =>
-      demo.json<{ errors: Record<string, string[]> }>("/api/v1/customer/shop/customization/update/", { method: "PUT", body: multipart(fields, logo) });
-    const svg = await put({}, { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: "logo.png", type: "image/png" });
+      demo.json<{ errors: Record<string, string[]> }>("/api/v1/customer/shop/customization/update/", {
+        method: "PUT",
+        body: multipart(fields, logo),
+      });
+    const svg = await put(
+      {},
+      {
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: "logo.png",
+        type: "image/png",
+      },
+    );
     expect(svg.status).toBe(400);
     expect(svg.body.errors.shop_logo).toEqual(["SVG logos are not accepted: use PNG, JPEG, GIF or WebP."]);
     const text = await put({}, { bytes: Buffer.from("just some text pretending"), name: "logo.png", type: "image/png" });
@@ -176,14 +209,29 @@ describe("shop customization API", () => {
   it("takes null (what its GET answers for an unset amount) as clearing the field", async () => {
     const demo = await loggedIn("demo@example.com", "Demo1234!");
     const url = "/api/v1/customer/shop/customization/update/";
-    const set = await demo.json(url, { method: "PUT", json: { minimum_order_amount: "15", custom_css: "h1 { color: red }", checkout_banner_text_en: "Hello" } });
+    const set = await demo.json(url, {
+      method: "PUT",
+      json: { minimum_order_amount: "15", custom_css: "h1 { color: red }", checkout_banner_text_en: "Hello" },
+    });
     expect(set.status).toBe(200);
     const cleared = await demo.json<Record<string, unknown>>(url, {
       method: "PUT",
-      json: { minimum_order_amount: null, custom_css: null, checkout_banner_text_en: null, checkout_banner_text_fr: null, shop_name: null, primary_color: null },
+      json: {
+        minimum_order_amount: null,
+        custom_css: null,
+        checkout_banner_text_en: null,
+        checkout_banner_text_fr: null,
+        shop_name: null,
+        primary_color: null,
+      },
     });
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ minimum_order_amount: null, custom_css: "", checkout_banner_text_en: "", checkout_banner_text_fr: "" });
+    expect(cleared.body).toMatchObject({
+      minimum_order_amount: null,
+      custom_css: "",
+      checkout_banner_text_en: "",
+      checkout_banner_text_fr: "",
+    });
     expect(cleared.body.shop_name).toBeTruthy(); // a name and colours cannot be cleared: null leaves them as they are
     expect(cleared.body.primary_color).toBeTruthy();
     // The GET's own answer can be sent back as it is.
@@ -196,7 +244,11 @@ describe("shop customization API", () => {
   it("a seller only ever reads their own shop's customization", async () => {
     const other = await newSeller("other-shop");
     const db_ = db();
-    db_.prepare("update seller_profiles set verification_status='verified', business_address='x', stripe_charges_enabled=1 where contact_email='other-shop@example.test'").run();
+    db_
+      .prepare(
+        "update seller_profiles set verification_status='verified', business_address='x', stripe_charges_enabled=1 where contact_email='other-shop@example.test'",
+      )
+      .run();
     db_.prepare("update shops set is_live=1 where subdomain='other-shop'").run();
     db_.close();
     const mine = await other.json<{ shop_name: string }>("/api/v1/customer/shop/customization/");
@@ -235,7 +287,10 @@ describe("admin approval", () => {
     expect(approved.status).toBe(302);
     expect((await new TestClient("ready-shop.localhost:3000").request("/products")).status).toBe(200);
     const check = db();
-    const mail = check.prepare("select subject, text from mail_outbox where \"to\"='ready-shop@example.test' order by id desc").get() as { subject: string; text: string };
+    const mail = check.prepare("select subject, text from mail_outbox where \"to\"='ready-shop@example.test' order by id desc").get() as {
+      subject: string;
+      text: string;
+    };
     check.close();
     expect(mail.subject).toBe("Your seller account is approved");
     expect(mail.text).toContain("your shop is now live");
@@ -253,7 +308,9 @@ describe("admin approval", () => {
     const missing = await admin.html("/admin/sellers", { form: { intent: "reject", userId: String(userId), reason: "" } });
     expect(missing.status).toBe(400);
     expect(missing.html).toContain("Give a reason (3 to 500 characters).");
-    const rejected = await admin.request("/admin/sellers", { form: { intent: "reject", userId: String(userId), reason: "SIRET does not match the company" } });
+    const rejected = await admin.request("/admin/sellers", {
+      form: { intent: "reject", userId: String(userId), reason: "SIRET does not match the company" },
+    });
     expect(rejected.status).toBe(302);
     const seller = await loggedIn("rejected-shop@example.test", "Seller123!");
     const profile = await seller.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
@@ -262,18 +319,28 @@ describe("admin approval", () => {
 
   it("works from the shell: npm run admin -- approve <email>", async () => {
     await newSeller("cli-shop");
-    const run = spawnSync(process.execPath, ["scripts/admin.js", "approve", "cli-shop@example.test"], { env: process.env, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["scripts/admin.js", "approve", "cli-shop@example.test"], {
+      env: process.env,
+      encoding: "utf8",
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Approved cli-shop@example.test.");
-    const unknown = spawnSync(process.execPath, ["scripts/admin.js", "approve", "nobody@example.test"], { env: process.env, encoding: "utf8" });
+    const unknown = spawnSync(process.execPath, ["scripts/admin.js", "approve", "nobody@example.test"], {
+      env: process.env,
+      encoding: "utf8",
+    });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("This seller does not exist.");
     expect(unknown.stderr).not.toContain("admin.sellers.not_found");
     const seller = await loggedIn("cli-shop@example.test", "Seller123!");
-    expect((await seller.json<{ verification_status: string }>("/api/v1/account/seller-profile/")).body.verification_status).toBe("verified");
+    expect((await seller.json<{ verification_status: string }>("/api/v1/account/seller-profile/")).body.verification_status).toBe(
+      "verified",
+    );
     // Approved, but the shop is not live yet (no payment account): the mail says so.
     const check = db();
-    const mail = check.prepare("select text from mail_outbox where \"to\"='cli-shop@example.test' and template='seller_approved'").get() as { text: string };
+    const mail = check
+      .prepare("select text from mail_outbox where \"to\"='cli-shop@example.test' and template='seller_approved'")
+      .get() as { text: string };
     check.close();
     expect(mail.text).toContain("remaining onboarding steps");
     expect(mail.text).not.toContain("now live");
@@ -281,10 +348,15 @@ describe("admin approval", () => {
 
   it("rejects from the shell without a reason: nothing stored, a default reason in the seller's language", async () => {
     await newSeller("cli-rejected");
-    const run = spawnSync(process.execPath, ["scripts/admin.js", "reject", "cli-rejected@example.test"], { env: process.env, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["scripts/admin.js", "reject", "cli-rejected@example.test"], {
+      env: process.env,
+      encoding: "utf8",
+    });
     expect(run.status).toBe(0);
     const check = db();
-    const mail = check.prepare("select text from mail_outbox where \"to\"='cli-rejected@example.test' and template='seller_rejected'").get() as { text: string };
+    const mail = check
+      .prepare("select text from mail_outbox where \"to\"='cli-rejected@example.test' and template='seller_rejected'")
+      .get() as { text: string };
     check.prepare("update users set language='fr' where email='cli-rejected@example.test'").run();
     check.close();
     expect(mail.text).toContain("Reason: Your application does not meet our requirements.");

@@ -25,10 +25,20 @@ function freePort(): Promise<number> {
 }
 
 /** node:http, since fetch cannot send a Host header of its own. */
-function send(path: string, options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(
+  path: string,
+  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { Host: options.host ?? `localhost:${port}`, ...options.headers }, setHost: false },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        headers: { Host: options.host ?? `localhost:${port}`, ...options.headers },
+        setHost: false,
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
@@ -61,7 +71,16 @@ async function linesOf(requestId: string): Promise<LogLine[]> {
 beforeAll(async () => {
   port = await freePort();
   server = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", SEED_DEMO: "0", PORT: String(port), HOST: "127.0.0.1", ROOT_DOMAIN: `localhost:${port}`, PUBLIC_SCHEME: "https", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SEED_DEMO: "0",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ROOT_DOMAIN: `localhost:${port}`,
+      PUBLIC_SCHEME: "https",
+      LOG_LEVEL: "info",
+    },
   });
   await new Promise<void>((resolve, reject) => {
     server.stdout!.on("data", (chunk: Buffer) => {
@@ -78,19 +97,25 @@ afterAll(() => {
 });
 
 describe("a malformed Host header", () => {
-  it.each(["localhost:99999", "%00.localhost", "[::1"])("%s is refused with a 400 before the router, on pages and the API", async (host) => {
-    const page = await send("/", { host });
-    expect(page.status).toBe(400);
-    expect(page.body).toContain("the Host header is not a valid host name");
-    expect(page.body).toContain(`Reference: ${page.headers["x-request-id"]}`);
-    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+  it.each(["localhost:99999", "%00.localhost", "[::1"])(
+    "%s is refused with a 400 before the router, on pages and the API",
+    async (host) => {
+      const page = await send("/", { host });
+      expect(page.status).toBe(400);
+      expect(page.body).toContain("the Host header is not a valid host name");
+      expect(page.body).toContain(`Reference: ${page.headers["x-request-id"]}`);
+      expect(page.headers["x-content-type-options"]).toBe("nosniff");
 
-    const api = await send("/api/v1/shop/categories/", { host, headers: { "Accept-Language": "fr" } });
-    expect(api.status).toBe(400);
-    expect(JSON.parse(api.body)).toEqual({ message: "Requête invalide : l'en-tête Host n'est pas un nom d'hôte valide.", request_id: api.headers["x-request-id"] });
-    const [line] = (await linesOf(String(api.headers["x-request-id"]))).filter((l) => l.msg === "request");
-    expect(line).toMatchObject({ host, path: "/api/v1/shop/categories/", status: 400 });
-  });
+      const api = await send("/api/v1/shop/categories/", { host, headers: { "Accept-Language": "fr" } });
+      expect(api.status).toBe(400);
+      expect(JSON.parse(api.body)).toEqual({
+        message: "Requête invalide : l'en-tête Host n'est pas un nom d'hôte valide.",
+        request_id: api.headers["x-request-id"],
+      });
+      const [line] = (await linesOf(String(api.headers["x-request-id"]))).filter((l) => l.msg === "request");
+      expect(line).toMatchObject({ host, path: "/api/v1/shop/categories/", status: 400 });
+    },
+  );
 
   it("a well-formed one still reaches the app", async () => {
     expect((await send("/", { host: `demo.localhost:${port}` })).status).toBe(302); // no live shop "demo" here: to the main site

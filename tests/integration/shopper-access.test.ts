@@ -7,8 +7,15 @@ beforeAll(async () => {
 }, 120_000);
 
 const fields = {
-  full_name: "Olga Orders", email: "olga@example.test", phone: "0611223344", address: "3 rue du Suivi",
-  city: "Lyon", zip_code: "69001", country: "France", reference: "ACCESS-1", total_amount: "30.00",
+  full_name: "Olga Orders",
+  email: "olga@example.test",
+  phone: "0611223344",
+  address: "3 rue du Suivi",
+  city: "Lyon",
+  zip_code: "69001",
+  country: "France",
+  reference: "ACCESS-1",
+  total_amount: "30.00",
 };
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 const shop = () => new TestClient("demo.localhost:3000");
@@ -18,8 +25,12 @@ const shows = (number: string) => new RegExp(`#(<!-- -->)?${number}\\b`);
 async function paidOrder(email = fields.email) {
   const shopper = shop();
   const order = await shopper.json<{ id: number; order_number: string }>("/api/v1/shop/orders/", { json: { ...fields, email } });
-  const pay = await shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", { json: { order_id: order.body.id, provider_slug: "simulated" } });
-  const paid = await shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", { json: { client_secret: pay.body.client_secret, ...card } });
+  const pay = await shopper.json<{ client_secret: string }>("/api/v1/payment/pay/", {
+    json: { order_id: order.body.id, provider_slug: "simulated" },
+  });
+  const paid = await shopper.json<{ status: string }>("/api/v1/payment/simulated/confirm/", {
+    json: { client_secret: pay.body.client_secret, ...card },
+  });
   expect(paid.body.status).toBe("succeeded");
   return { shopper, orderId: order.body.id, number: order.body.order_number };
 }
@@ -84,7 +95,9 @@ describe("order status links (issue 12, item 5)", () => {
     expect((await demo.html(`/orders/${orderId}`)).html).toContain("a new one was emailed to the shopper");
     expect((await shop().html(paidLink)).status).toBe(404);
     expect((await shop().html(statusLink)).status).toBe(404);
-    const [renewed] = sql<{ text: string; to: string }[]>("select text, \"to\" from mail_outbox where template = 'order_status_link' order by id desc limit 1");
+    const [renewed] = sql<{ text: string; to: string }[]>(
+      "select text, \"to\" from mail_outbox where template = 'order_status_link' order by id desc limit 1",
+    );
     expect(renewed!.to).toBe("olga@example.test");
     const fresh = /(\/order-status\/[A-Za-z0-9_-]{43})/.exec(renewed!.text)![1]!;
     expect((await shop().html(fresh)).status).toBe(200);
@@ -96,7 +109,12 @@ describe("order status links (issue 12, item 5)", () => {
 
 describe("shopper access with a one-time code (issue 12, item 6)", () => {
   const latestCode = (email: string) =>
-    /^(\d{6})$/m.exec(sql<{ text: string }[]>("select text from mail_outbox where \"to\" = ? and template = 'shopper_access_code' order by id desc limit 1", email)[0]?.text ?? "")?.[1];
+    /^(\d{6})$/m.exec(
+      sql<{ text: string }[]>(
+        "select text from mail_outbox where \"to\" = ? and template = 'shopper_access_code' order by id desc limit 1",
+        email,
+      )[0]?.text ?? "",
+    )?.[1];
 
   it("a shopper on another device gets a code by mail and then sees all their orders of the shop", async () => {
     const { orderId, number } = await paidOrder("multi@example.test");
@@ -109,17 +127,26 @@ describe("shopper access with a one-time code (issue 12, item 6)", () => {
     expect(form.status).toBe(200);
     expect(form.html).toContain("Email me a code");
 
-    const asked = await phone.html("/orders/access", { form: { intent: "request-code", email: " Multi@Example.test " }, clientAddress: "203.0.113.5" });
+    const asked = await phone.html("/orders/access", {
+      form: { intent: "request-code", email: " Multi@Example.test " },
+      clientAddress: "203.0.113.5",
+    });
     expect(asked.status).toBe(200);
     expect(asked.html).toContain("Check your email");
     expect(asked.html).toMatch(/autocomplete="one-time-code"/i);
     const code = latestCode("multi@example.test")!;
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await phone.html("/orders/access", { form: { intent: "verify-code", email: "multi@example.test", code: code === "000000" ? "111111" : "000000" }, clientAddress: "203.0.113.5" });
+    const wrong = await phone.html("/orders/access", {
+      form: { intent: "verify-code", email: "multi@example.test", code: code === "000000" ? "111111" : "000000" },
+      clientAddress: "203.0.113.5",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain("This code is not valid");
-    const right = await phone.request("/orders/access", { form: { intent: "verify-code", email: "multi@example.test", code }, clientAddress: "203.0.113.5" });
+    const right = await phone.request("/orders/access", {
+      form: { intent: "verify-code", email: "multi@example.test", code },
+      clientAddress: "203.0.113.5",
+    });
     expect(right.status).toBe(302);
     expect(right.headers.get("Location")).toBe("/orders");
     const mine = await phone.html("/orders");
@@ -131,7 +158,14 @@ describe("shopper access with a one-time code (issue 12, item 6)", () => {
     // Scoped to the browser and the shop: the main site and another browser see nothing.
     expect((await shop().html(`/order-confirmation/${orderId}`)).status).toBe(404);
     // The code was used up.
-    expect((await phone.html("/orders/access", { form: { intent: "verify-code", email: "multi@example.test", code }, clientAddress: "203.0.113.5" })).status).toBe(400);
+    expect(
+      (
+        await phone.html("/orders/access", {
+          form: { intent: "verify-code", email: "multi@example.test", code },
+          clientAddress: "203.0.113.5",
+        })
+      ).status,
+    ).toBe(400);
 
     // The shopper can make this browser forget.
     const managed = await phone.html("/orders/access");
@@ -142,24 +176,43 @@ describe("shopper access with a one-time code (issue 12, item 6)", () => {
 
   it("never tells whether an email has orders, refuses bad input in place, and is rate limited", async () => {
     const browser = shop();
-    const unknown = await browser.html("/orders/access", { form: { intent: "request-code", email: "never-ordered@example.test" }, clientAddress: "203.0.113.7" });
+    const unknown = await browser.html("/orders/access", {
+      form: { intent: "request-code", email: "never-ordered@example.test" },
+      clientAddress: "203.0.113.7",
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.html).toContain("Check your email");
     expect(latestCode("never-ordered@example.test")).toBeUndefined();
 
-    const bad = await browser.html("/orders/access", { form: { intent: "request-code", email: "not-an-email" }, clientAddress: "203.0.113.7" });
+    const bad = await browser.html("/orders/access", {
+      form: { intent: "request-code", email: "not-an-email" },
+      clientAddress: "203.0.113.7",
+    });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("Enter a valid email address.");
     expect(bad.html).toContain('value="not-an-email"');
-    const badCode = await browser.html("/orders/access", { form: { intent: "verify-code", email: "never-ordered@example.test", code: "12ab" }, clientAddress: "203.0.113.7" });
+    const badCode = await browser.html("/orders/access", {
+      form: { intent: "verify-code", email: "never-ordered@example.test", code: "12ab" },
+      clientAddress: "203.0.113.7",
+    });
     expect(badCode.status).toBe(400);
     expect(badCode.html).toContain("Enter the 6 digits of the code from the email.");
     expect((await browser.html("/orders/access", { form: { intent: "bogus" } })).status).toBe(400);
 
     for (let i = 0; i < 2; i++) {
-      expect((await browser.html("/orders/access", { form: { intent: "request-code", email: "never-ordered@example.test" }, clientAddress: `203.0.113.${20 + i}` })).status).toBe(200);
+      expect(
+        (
+          await browser.html("/orders/access", {
+            form: { intent: "request-code", email: "never-ordered@example.test" },
+            clientAddress: `203.0.113.${20 + i}`,
+          })
+        ).status,
+      ).toBe(200);
     }
-    const limited = await browser.html("/orders/access", { form: { intent: "request-code", email: "never-ordered@example.test" }, clientAddress: "203.0.113.30" });
+    const limited = await browser.html("/orders/access", {
+      form: { intent: "request-code", email: "never-ordered@example.test" },
+      clientAddress: "203.0.113.30",
+    });
     expect(limited.status).toBe(429);
     expect(limited.html).toContain("Too many attempts. Please try again in");
     expect(Number(limited.response.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -61,7 +61,10 @@ describe("main site and shops", () => {
     expect((await main().request("/products", { method: "POST", form: { search: "x" } })).status).toBe(404);
     expect((await main().request("/order-confirmation/1")).status).toBe(404);
     // Routes that only redirect still answer the 404 as a page, not as data.
-    for (const [client, path] of [[main(), "/payment-success"], [demo(), "/onboarding/refresh"]] as const) {
+    for (const [client, path] of [
+      [main(), "/payment-success"],
+      [demo(), "/onboarding/refresh"],
+    ] as const) {
       const page = await client.request(path);
       expect(page.status, path).toBe(404);
       expect(page.headers.get("Content-Type"), path).toContain("text/html");
@@ -75,7 +78,9 @@ describe("main site and shops", () => {
   it("titles 404 pages like the site they are on, and a shop's login page like the shop", async () => {
     const titles = (html: string) => html.match(/<title>[^<]*<\/title>/g);
     expect(titles((await main().html("/nope")).html)).toEqual(["<title>Create Your Online Store</title>"]);
-    expect(titles((await main().html("/nope", { headers: { "Accept-Language": "fr" } })).html)).toEqual(["<title>Créez votre boutique en ligne</title>"]);
+    expect(titles((await main().html("/nope", { headers: { "Accept-Language": "fr" } })).html)).toEqual([
+      "<title>Créez votre boutique en ligne</title>",
+    ]);
     expect(titles((await main().html("/products")).html)).toEqual(["<title>Create Your Online Store</title>"]);
     expect(titles((await demo().html("/about")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
     expect(titles((await demo().html("/nope")).html)).toEqual(["<title>Demo Live Shop - Live Shopping</title>"]);
@@ -126,11 +131,15 @@ describe("main site and shops", () => {
     expect((await client.json("/api/v1/shop/products/")).status).toBe(404);
     expect((await client.json("/locales/fr/translation.json")).status).toBe(200);
     // A shop whose seller was rejected is not announced.
-    sql("UPDATE seller_profiles SET verification_status = 'rejected' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
+    sql(
+      "UPDATE seller_profiles SET verification_status = 'rejected' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')",
+    );
     const rejected = await client.request("/products");
     expect(rejected.status).toBe(302);
     expect(rejected.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
-    sql("UPDATE seller_profiles SET verification_status = 'under_review' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')");
+    sql(
+      "UPDATE seller_profiles SET verification_status = 'under_review' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')",
+    );
   });
 
   it("shows the shop header and title on a shop page", async () => {
@@ -174,7 +183,10 @@ describe("main site and shops", () => {
     expect(onMain.status).toBe(302);
     const cookies = onMain.headers.getSetCookie().filter((c) => c.startsWith("i18nextLng="));
     // The host-only copy is expired, the shared one set for the domain.
-    expect(cookies).toEqual(["i18nextLng=; Path=/; Max-Age=0; SameSite=Lax", "i18nextLng=fr; Path=/; Max-Age=31536000; SameSite=Lax; Domain=livecart.test"]);
+    expect(cookies).toEqual([
+      "i18nextLng=; Path=/; Max-Age=0; SameSite=Lax",
+      "i18nextLng=fr; Path=/; Max-Age=31536000; SameSite=Lax; Domain=livecart.test",
+    ]);
     const onShop = await new TestClient("demo.livecart.test").request("/products?lng=en");
     expect(onShop.headers.getSetCookie()).toContain("i18nextLng=en; Path=/; Max-Age=31536000; SameSite=Lax; Domain=livecart.test");
     // A stale host-only choice listed first does not shadow the shared, newer one.

@@ -16,12 +16,16 @@ const shipping = {
 async function checkout(shopper: TestClient, card = "4242 4242 4242 4242") {
   await shopper.request("/?product_id=1");
   // Forms of an index route post to "?index" (React Router renders the action that way).
-  const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping } });
+  const created = await shopper.request("/?index&product_id=1", {
+    form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping },
+  });
   expect(created.status).toBe(302);
   const location = created.headers.get("Location")!;
   expect(location).toMatch(/^\/\?order=\d+&step=payment$/);
   const orderId = Number(/order=(\d+)/.exec(location)![1]);
-  const paid = await shopper.request(location.replace("/?", "/?index&"), { form: { intent: "pay-card", order: String(orderId), card_number: card, expiry: "12/30", cvc: "123" } });
+  const paid = await shopper.request(location.replace("/?", "/?index&"), {
+    form: { intent: "pay-card", order: String(orderId), card_number: card, expiry: "12/30", cvc: "123" },
+  });
   return { orderId, paid };
 }
 
@@ -62,8 +66,12 @@ describe("the shop's checkout without JavaScript", () => {
     const { orderId, paid } = await checkout(shopper, "4000 0025 0000 3155");
     const authUrl = paid.headers.get("Location")!;
     expect(authUrl).toMatch(/^\/payments\/simulated\/authenticate\/pi_sim_\w+\?return_to=/);
-    const back = await shopper.request(authUrl.split("?")[0]!, { form: { outcome: "complete", return_to: decodeURIComponent(authUrl.split("return_to=")[1]!) } });
-    expect(back.headers.get("Location")).toMatch(/^\/payment-success\?transaction_id=txn_\w+&payment_intent=pi_sim_\w+&redirect_status=succeeded$/);
+    const back = await shopper.request(authUrl.split("?")[0]!, {
+      form: { outcome: "complete", return_to: decodeURIComponent(authUrl.split("return_to=")[1]!) },
+    });
+    expect(back.headers.get("Location")).toMatch(
+      /^\/payment-success\?transaction_id=txn_\w+&payment_intent=pi_sim_\w+&redirect_status=succeeded$/,
+    );
     const finished = await shopper.request(back.headers.get("Location")!);
     expect(finished.headers.get("Location")).toBe(`/?order=${orderId}&step=success`);
   });
@@ -72,14 +80,21 @@ describe("the shop's checkout without JavaScript", () => {
 describe("editing an order on the way back to shipping", () => {
   async function orderWithIntent(shopper: TestClient) {
     await shopper.request("/?product_id=1");
-    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping } });
+    const created = await shopper.request("/?index&product_id=1", {
+      form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping },
+    });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    const intentId = sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!.provider_payment_id;
+    const intentId = sql<{ provider_payment_id: string }[]>(
+      "select provider_payment_id from payment_transactions where order_id = ?",
+      orderId,
+    )[0]!.provider_payment_id;
     return { orderId, intentId };
   }
   // A catalogue order's total follows its quantity (issue 12): a new quantity is a new amount.
   const edit = (shopper: TestClient, orderId: number, quantity: string, total: string) =>
-    shopper.request(`/?index&order=${orderId}&step=shipping`, { form: { intent: "shipping", order: String(orderId), ...shipping, quantity, total_amount: total } });
+    shopper.request(`/?index&order=${orderId}&step=shipping`, {
+      form: { intent: "shipping", order: String(orderId), ...shipping, quantity, total_amount: total },
+    });
 
   it("a new amount cancels the old payment and prepares a new one", async () => {
     const shopper = new TestClient("demo.localhost:3000");
@@ -87,7 +102,10 @@ describe("editing an order on the way back to shipping", () => {
     const edited = await edit(shopper, orderId, "2", "78.00");
     expect(edited.headers.get("Location")).toBe(`/?order=${orderId}&step=payment`);
     expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", intentId)[0]!.status).toBe("canceled");
-    const txn = sql<{ provider_payment_id: string; amount_cents: number }[]>("select provider_payment_id, amount_cents from payment_transactions where order_id = ?", orderId)[0]!;
+    const txn = sql<{ provider_payment_id: string; amount_cents: number }[]>(
+      "select provider_payment_id, amount_cents from payment_transactions where order_id = ?",
+      orderId,
+    )[0]!;
     expect(txn.provider_payment_id).not.toBe(intentId);
     expect(txn.amount_cents).toBe(7800);
   });
@@ -101,9 +119,15 @@ describe("editing an order on the way back to shipping", () => {
     expect(edited.status).toBe(409);
     // The page now shows what really happened: the payment went through.
     expect(await edited.text()).toContain("Payment successful!");
-    const order = sql<{ payment_status: string; total_amount_cents: number }[]>("select payment_status, total_amount_cents from orders where id = ?", orderId)[0]!;
+    const order = sql<{ payment_status: string; total_amount_cents: number }[]>(
+      "select payment_status, total_amount_cents from orders where id = ?",
+      orderId,
+    )[0]!;
     expect(order).toEqual({ payment_status: "succeeded", total_amount_cents: 3900 });
-    expect(sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!.provider_payment_id).toBe(intentId);
+    expect(
+      sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!
+        .provider_payment_id,
+    ).toBe(intentId);
   });
 
   it("a payment form posted for an order the shopper cannot see is a 404, not a crash", async () => {
@@ -112,7 +136,9 @@ describe("editing an order on the way back to shipping", () => {
     const stranger = new TestClient("demo.localhost:3000");
     await stranger.request("/?product_id=1");
     for (const order of [String(orderId), "abc"]) {
-      const card = await stranger.request("/?index", { form: { intent: "pay-card", order, card_number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" } });
+      const card = await stranger.request("/?index", {
+        form: { intent: "pay-card", order, card_number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+      });
       expect(card.status).toBe(404);
       expect(await card.text()).toContain("Order not found.");
       expect((await stranger.request("/?index", { form: { intent: "start-payment", order } })).status).toBe(404);
@@ -124,7 +150,9 @@ describe("the confirmation page of an unpaid order", () => {
   it("does not claim the order is confirmed and offers to finish the payment", async () => {
     const shopper = new TestClient("demo.localhost:3000");
     await shopper.request("/?product_id=1");
-    const created = await shopper.request("/?index&product_id=1", { form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping } });
+    const created = await shopper.request("/?index&product_id=1", {
+      form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping },
+    });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
     const page = await shopper.html(`/order-confirmation/${orderId}`);
     expect(page.html).toContain("Awaiting payment");

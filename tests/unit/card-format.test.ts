@@ -37,6 +37,8 @@ describe("card input formats", () => {
     const parsed = simulatedCardFormSchema.parse({ card_number: "4242 4242 4242 4242", expiry: "1230", cvc: "123" });
     expect(parsed.expiry).toEqual({ month: 12, year: 2030 });
     expect(passesLuhn("4000 0000 0000 0002")).toBe(true);
-    expect(simulatedCardFormSchema.safeParse({ card_number: "4242 4242 4242 4241", expiry: "12/30", cvc: "123" }).error?.issues[0]?.message).toBe("payments.card.number_invalid");
+    expect(
+      simulatedCardFormSchema.safeParse({ card_number: "4242 4242 4242 4241", expiry: "12/30", cvc: "123" }).error?.issues[0]?.message,
+    ).toBe("payments.card.number_invalid");
   });
 });

@@ -6,10 +6,8 @@ const clean = (input: string) => sanitizeCustomCss(input, SCOPE);
 
 /** CSS-unescapes text the way a browser would, to look for hidden `url(` or `</style`. */
 function cssUnescape(text: string): string {
-  return text.replace(
-    /\\([0-9a-fA-F]{1,6})[ \t\n]?|\\([^\n])/g,
-    (_m, hex: string | undefined, ch: string | undefined) =>
-      hex ? String.fromCodePoint(parseInt(hex, 16) || 0xfffd) : (ch ?? ""),
+  return text.replace(/\\([0-9a-fA-F]{1,6})[ \t\n]?|\\([^\n])/g, (_m, hex: string | undefined, ch: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16) || 0xfffd) : (ch ?? ""),
   );
 }
 
@@ -112,8 +110,7 @@ describe("sanitizeCustomCss: ordinary CSS", () => {
   });
 
   it("is idempotent, so sanitised CSS can be edited and saved again", () => {
-    const input =
-      'body { margin: 0 } .a > .b, h1 { content: "1 < 2" } @media print { .c { color: red } } @keyframes k { to { top: 0 } }';
+    const input = 'body { margin: 0 } .a > .b, h1 { content: "1 < 2" } @media print { .c { color: red } } @keyframes k { to { top: 0 } }';
     const once = clean(input).css;
     expect(once).toContain(".shop-custom-css { margin: 0; }");
     expect(clean(once)).toEqual({ css: once, removed: [] });
@@ -122,12 +119,8 @@ describe("sanitizeCustomCss: ordinary CSS", () => {
   });
 
   it("scopes every selector of a selector list, but not commas inside :is()/:not()", () => {
-    expect(clean("a, .b > p ,#c{color:red}").css).toBe(
-      ".shop-custom-css a, .shop-custom-css .b > p, .shop-custom-css #c { color: red; }",
-    );
-    expect(clean(":is(h1, h2) a:not(.x, .y) { color: red }").css).toBe(
-      ".shop-custom-css :is(h1, h2) a:not(.x, .y) { color: red; }",
-    );
+    expect(clean("a, .b > p ,#c{color:red}").css).toBe(".shop-custom-css a, .shop-custom-css .b > p, .shop-custom-css #c { color: red; }");
+    expect(clean(":is(h1, h2) a:not(.x, .y) { color: red }").css).toBe(".shop-custom-css :is(h1, h2) a:not(.x, .y) { color: red; }");
   });
 
   it("maps html, body and :root to the scope itself", () => {
@@ -138,9 +131,7 @@ describe("sanitizeCustomCss: ordinary CSS", () => {
       ".shop-custom-css .title, .shop-custom-css > p, .shop-custom-css { color: red; }",
     );
     // Only whole type selectors are mapped: `.body` and `bodyx` are ordinary selectors.
-    expect(clean(".body, bodyx { color: red }").css).toBe(
-      ".shop-custom-css .body, .shop-custom-css bodyx { color: red; }",
-    );
+    expect(clean(".body, bodyx { color: red }").css).toBe(".shop-custom-css .body, .shop-custom-css bodyx { color: red; }");
   });
 
   it("removes comments everywhere", () => {
@@ -151,9 +142,7 @@ describe("sanitizeCustomCss: ordinary CSS", () => {
 
   it("keeps @media and @supports, scoping the rules inside", () => {
     const { css, removed } = clean("@media (max-width: 600px) { .a { color: red } body { margin: 0 } }");
-    expect(css).toBe(
-      "@media (max-width: 600px) { .shop-custom-css .a { color: red; } .shop-custom-css { margin: 0; } }",
-    );
+    expect(css).toBe("@media (max-width: 600px) { .shop-custom-css .a { color: red; } .shop-custom-css { margin: 0; } }");
     expect(removed).toEqual([]);
     expect(clean("@supports (display: grid) { @media print { .g { display: grid } } }").css).toBe(
       "@supports (display: grid) { @media print { .shop-custom-css .g { display: grid; } } }",
@@ -205,9 +194,7 @@ describe("sanitizeCustomCss: </style> break-out", () => {
   it("escapes a lone < as the very last step, even when it came from an escape", () => {
     expect(clean('.a::after { content: "1 < 2" }').css).toBe('.shop-custom-css .a::after { content: "1 \\3c  2"; }');
     // `\3c ` decodes to `<` in the string value; it must be escaped again on output.
-    expect(clean('.a::after { content: "1 \\3c  2" }').css).toBe(
-      '.shop-custom-css .a::after { content: "1 \\3c  2"; }',
-    );
+    expect(clean('.a::after { content: "1 \\3c  2" }').css).toBe('.shop-custom-css .a::after { content: "1 \\3c  2"; }');
     expect(clean(".a\\3c  .b { color: red }").css).toBe(".shop-custom-css .a\\3c  .b { color: red; }");
   });
 
@@ -252,9 +239,7 @@ describe("sanitizeCustomCss: at-rules", () => {
   });
 
   it("drops rules nested inside style rules (CSS nesting can leave the scope)", () => {
-    const { css, removed } = clean(
-      ".a { color: red; :not(&) { display: none } & + .b { color: blue } @media print { x: y } }",
-    );
+    const { css, removed } = clean(".a { color: red; :not(&) { display: none } & + .b { color: blue } @media print { x: y } }");
     expect(css).toBe(".shop-custom-css .a { color: red; }");
     expect(removed).toHaveLength(3);
   });

@@ -1,6 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isEmailVerified, resendVerification, sendVerificationMail, VERIFICATION_TOKEN_TTL_MS, verifyEmailToken } from "~/domain/accounts/email-verification.server";
+import {
+  isEmailVerified,
+  resendVerification,
+  sendVerificationMail,
+  VERIFICATION_TOKEN_TTL_MS,
+  verifyEmailToken,
+} from "~/domain/accounts/email-verification.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { getDatabase } from "~db/client";
 import { emailTokens, mailOutbox } from "~db/schema";

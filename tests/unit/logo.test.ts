@@ -85,10 +85,7 @@ describe("checkLogo", () => {
       `<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${SVG}`,
     ],
     ["a DOCTYPE internal subset", `<!DOCTYPE svg [ <!ENTITY x "<b>"> ]><svg></svg>`],
-    [
-      "a namespaced root after an XML declaration",
-      `<?xml version="1.0"?><svg:svg xmlns:svg="http://www.w3.org/2000/svg"/>`,
-    ],
+    ["a namespaced root after an XML declaration", `<?xml version="1.0"?><svg:svg xmlns:svg="http://www.w3.org/2000/svg"/>`],
   ])("refuses SVG with %s", (_name, content) => {
     expect(checkLogo(text(content))).toEqual({ ok: false, error: "shop.logo.svg_refused" });
   });

@@ -6,7 +6,12 @@ import { messageKey, translateMessage } from "~/lib/messages";
 import { z } from "~/schemas/zod-messages";
 
 beforeAll(async () => {
-  await i18next.init({ lng: "en", resources: { en: { translation: en }, fr: { translation: fr } }, nsSeparator: false, interpolation: { escapeValue: false } });
+  await i18next.init({
+    lng: "en",
+    resources: { en: { translation: en }, fr: { translation: fr } },
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
 });
 
 describe("translated messages", () => {
@@ -45,6 +50,8 @@ describe("amounts in messages", () => {
   it("format the minimum order amount per language", () => {
     const message = messageKey("checkout.errors.total_amount_minimum", { minimum: "10.00" });
     expect(translateMessage(i18next.getFixedT("en"), message)).toBe("Total amount must be at least €10.00");
-    expect(translateMessage(i18next.getFixedT("fr"), message).replace(/\u202f|\u00a0/g, " ")).toBe("Le montant total doit être d'au moins 10,00 €");
+    expect(translateMessage(i18next.getFixedT("fr"), message).replace(/\u202f|\u00a0/g, " ")).toBe(
+      "Le montant total doit être d'au moins 10,00 €",
+    );
   });
 });

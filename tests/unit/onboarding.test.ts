@@ -16,7 +16,11 @@ const complete: OnboardingState = {
   },
   shop: { isLive: true },
 };
-const withChanges = (changes: { user?: Partial<OnboardingState["user"]>; profile?: Partial<OnboardingState["profile"]>; shop?: OnboardingState["shop"] }): OnboardingState => ({
+const withChanges = (changes: {
+  user?: Partial<OnboardingState["user"]>;
+  profile?: Partial<OnboardingState["profile"]>;
+  shop?: OnboardingState["shop"];
+}): OnboardingState => ({
   user: { ...complete.user, ...changes.user },
   profile: { ...complete.profile, ...changes.profile },
   shop: changes.shop === undefined ? complete.shop : changes.shop,
@@ -57,13 +61,19 @@ describe("sellerOnboardingSteps", () => {
   });
 
   it("the first incomplete step is current even when later ones are done", () => {
-    const progress = sellerOnboardingSteps(withChanges({ user: { firstName: "" }, profile: { stripeChargesEnabled: false }, shop: { isLive: false } }));
+    const progress = sellerOnboardingSteps(
+      withChanges({ user: { firstName: "" }, profile: { stripeChargesEnabled: false }, shop: { isLive: false } }),
+    );
     expect(progress.current).toBe("profile_info");
     expect(progress.completed).toBe(2);
   });
 
   it("stays complete once the shop is live, even after an optional profile name is cleared", () => {
-    for (const changes of [{ user: { lastName: "" } }, { user: { firstName: "", lastName: "" } }, { profile: { stripeChargesEnabled: false } }]) {
+    for (const changes of [
+      { user: { lastName: "" } },
+      { user: { firstName: "", lastName: "" } },
+      { profile: { stripeChargesEnabled: false } },
+    ]) {
       expect(sellerOnboardingSteps(withChanges(changes))).toMatchObject({ isComplete: true, current: null, completed: 5 });
     }
   });
@@ -71,7 +81,9 @@ describe("sellerOnboardingSteps", () => {
   it("a seller fresh from the wizard has the profile names and the business details: the next step is the payment account", () => {
     // The wizard asks the business name, contact email and phone; no business address
     // (the payment provider's onboarding collects it), so business details are not asked again.
-    const progress = sellerOnboardingSteps(withChanges({ profile: { stripeChargesEnabled: false, verificationStatus: "under_review" }, shop: { isLive: false } }));
+    const progress = sellerOnboardingSteps(
+      withChanges({ profile: { stripeChargesEnabled: false, verificationStatus: "under_review" }, shop: { isLive: false } }),
+    );
     expect(progress.steps.map((s) => s.completed)).toEqual([true, true, false, false, false]);
     expect(progress.current).toBe("stripe_connect");
   });
@@ -82,7 +94,15 @@ describe("activateShopIfReady (tenant_setup)", () => {
     const user = createUser({ isSeller: true, firstName: "A", lastName: "B" });
     getDatabase()
       .insert(sellerProfiles)
-      .values({ userId: user.id, businessName: "S", businessType: "company", businessAddress: "1 rue", contactEmail: "s@x.y", contactPhone: "06", ...profile })
+      .values({
+        userId: user.id,
+        businessName: "S",
+        businessType: "company",
+        businessAddress: "1 rue",
+        contactEmail: "s@x.y",
+        contactPhone: "06",
+        ...profile,
+      })
       .run();
     const shop = createShop({ ownerId: user.id, isLive: false });
     return { user, shop };

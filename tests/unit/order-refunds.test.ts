@@ -10,28 +10,73 @@ function paidOrder() {
   const shop = createShop();
   const db = getDatabase();
   const account = `acct_sim_${shop.subdomain}`;
-  db.insert(simulatedAccounts).values({ id: account, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true }).run();
+  db.insert(simulatedAccounts)
+    .values({ id: account, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+    .run();
   const order = db
     .insert(orders)
-    .values({ shopId: shop.id, number: 1, paymentStatus: "succeeded", totalAmountCents: 3000, fullName: "Ada", email: "ada@example.test", address: "1 rue X", city: "Paris", zipCode: "75001", country: "FR", phone: "0600000000", paidAt: new Date() })
+    .values({
+      shopId: shop.id,
+      number: 1,
+      paymentStatus: "succeeded",
+      totalAmountCents: 3000,
+      fullName: "Ada",
+      email: "ada@example.test",
+      address: "1 rue X",
+      city: "Paris",
+      zipCode: "75001",
+      country: "FR",
+      phone: "0600000000",
+      paidAt: new Date(),
+    })
     .returning()
     .get();
   const intent = `pi_sim_${shop.subdomain}`;
-  db.insert(simulatedPaymentIntents).values({ id: intent, accountId: account, clientSecret: `${intent}_secret`, amountCents: 3000, currency: "EUR", applicationFeeCents: 72, status: "succeeded" }).run();
+  db.insert(simulatedPaymentIntents)
+    .values({
+      id: intent,
+      accountId: account,
+      clientSecret: `${intent}_secret`,
+      amountCents: 3000,
+      currency: "EUR",
+      applicationFeeCents: 72,
+      status: "succeeded",
+    })
+    .run();
   db.insert(paymentTransactions)
-    .values({ id: `txn_${shop.subdomain}`, orderId: order.id, shopId: shop.id, provider: "simulated", providerAccountId: account, providerPaymentId: intent, amountCents: 3000, applicationFeeCents: 72, currency: "EUR", status: "succeeded" })
+    .values({
+      id: `txn_${shop.subdomain}`,
+      orderId: order.id,
+      shopId: shop.id,
+      provider: "simulated",
+      providerAccountId: account,
+      providerPaymentId: intent,
+      amountCents: 3000,
+      applicationFeeCents: 72,
+      currency: "EUR",
+      status: "succeeded",
+    })
     .run();
   return { shop, order, actor: { userId: shop.ownerId, shopId: shop.id } };
 }
 
-const paymentStatusOf = (orderId: number) => getDatabase().select().from(orders).all().find((o) => o.id === orderId)!.paymentStatus;
+const paymentStatusOf = (orderId: number) =>
+  getDatabase()
+    .select()
+    .from(orders)
+    .all()
+    .find((o) => o.id === orderId)!.paymentStatus;
 
 describe("refunds (issue 12, item 4)", () => {
   it("refunds in parts, never more than what remains, then nothing", async () => {
     const { order, actor } = paidOrder();
     await refundOrder(order.id, { amountCents: 1000, reason: "Return" }, actor);
     expect(paymentStatusOf(order.id)).toBe("partially_refunded");
-    expect(orderRefundSummaries([{ id: order.id, paymentStatus: "partially_refunded" }]).get(order.id)).toMatchObject({ paidCents: 3000, refundedCents: 1000, refundableCents: 2000 });
+    expect(orderRefundSummaries([{ id: order.id, paymentStatus: "partially_refunded" }]).get(order.id)).toMatchObject({
+      paidCents: 3000,
+      refundedCents: 1000,
+      refundableCents: 2000,
+    });
 
     await expect(refundOrder(order.id, { amountCents: 2001, reason: "" }, actor)).rejects.toThrowError(ValidationError);
     await refundOrder(order.id, "rest", actor);
@@ -52,6 +97,8 @@ describe("refunds (issue 12, item 4)", () => {
   it("another shop's seller cannot refund the order", async () => {
     const { order } = paidOrder();
     const other = createShop();
-    await expect(refundOrder(order.id, { amountCents: 100, reason: "" }, { userId: other.ownerId, shopId: other.id })).rejects.toThrow("orders.not_found");
+    await expect(refundOrder(order.id, { amountCents: 100, reason: "" }, { userId: other.ownerId, shopId: other.id })).rejects.toThrow(
+      "orders.not_found",
+    );
   });
 });

@@ -5,12 +5,25 @@ import { itemsTotalCents, minimumQuantity } from "~/lib/order-total";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { createProduct, createShop } from "./factories";
 
-const fields = { full_name: "Ada", email: "ada@example.co", address: "1 rue X", city: "Paris", zip_code: "75001", country: "FR", phone: "06123" };
+const fields = {
+  full_name: "Ada",
+  email: "ada@example.co",
+  address: "1 rue X",
+  city: "Paris",
+  zip_code: "75001",
+  country: "FR",
+  phone: "06123",
+};
 const shopper = { shopperKeyHash: "h", userId: null, language: "en" as const };
 
 describe("catalogue totals", () => {
   it("are the price times the quantity; the minimum quantity reaches the shop's minimum", () => {
-    expect(itemsTotalCents([{ unitPriceCents: 3900, quantity: 2 }, { unitPriceCents: 990, quantity: 1 }])).toBe(8790);
+    expect(
+      itemsTotalCents([
+        { unitPriceCents: 3900, quantity: 2 },
+        { unitPriceCents: 990, quantity: 1 },
+      ]),
+    ).toBe(8790);
     expect(minimumQuantity(990, 1000)).toBe(2);
     expect(minimumQuantity(1000, 1000)).toBe(1);
     expect(minimumQuantity(3900, 1000)).toBe(1);
@@ -18,9 +31,12 @@ describe("catalogue totals", () => {
 
   it("the catalogue form takes a quantity instead of a reference and checks the total it sends", () => {
     const schema = checkoutSchema(1000, { unitPriceCents: 990, verifyTotal: true });
-    const issues = (input: Record<string, unknown>) => Object.fromEntries((schema.safeParse({ ...fields, ...input }).error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+    const issues = (input: Record<string, unknown>) =>
+      Object.fromEntries((schema.safeParse({ ...fields, ...input }).error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
     expect(issues({ quantity: "2", total_amount: "19.80" })).toEqual({});
-    expect(issues({ quantity: "1", total_amount: "9.90" })).toEqual({ quantity: "purchase.errors.quantity_minimum?quantity=2&minimum=10.00" });
+    expect(issues({ quantity: "1", total_amount: "9.90" })).toEqual({
+      quantity: "purchase.errors.quantity_minimum?quantity=2&minimum=10.00",
+    });
     expect(issues({ quantity: "3", total_amount: "19.80" })).toEqual({ total_amount: "purchase.errors.total_amount_mismatch?total=29.70" });
     expect(issues({ quantity: "0", total_amount: "0" })).toMatchObject({ quantity: "purchase.errors.quantity" });
   });
@@ -30,16 +46,24 @@ describe("creating a catalogue order", () => {
   it("refuses a total other than the items' price times quantity, and creates nothing", () => {
     const shop = createShop();
     const scarf = createProduct(shop.id, { priceCents: 3900 });
-    const input = { ...checkoutSchema(1000).parse({ ...fields, reference: "R", total_amount: "10" }), items: [{ productId: scarf.id, quantity: 1 }] };
+    const input = {
+      ...checkoutSchema(1000).parse({ ...fields, reference: "R", total_amount: "10" }),
+      items: [{ productId: scarf.id, quantity: 1 }],
+    };
     expect(() => createOrder(shop, input, shopper)).toThrowError(ValidationError);
-    expect(createOrder(shop, { ...input, total_amount: 7800, items: [{ productId: scarf.id, quantity: 2 }] }, shopper).totalAmountCents).toBe(7800);
+    expect(
+      createOrder(shop, { ...input, total_amount: 7800, items: [{ productId: scarf.id, quantity: 2 }] }, shopper).totalAmountCents,
+    ).toBe(7800);
     expect(listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" })).count).toBe(1);
   });
 
   it("refuses an out-of-stock product with a conflict: never an order without its item", () => {
     const shop = createShop();
     const belt = createProduct(shop.id, { priceCents: 3400, isInStock: false });
-    const input = { ...checkoutSchema(1000).parse({ ...fields, reference: "R", total_amount: "34" }), items: [{ productId: belt.id, quantity: 1 }] };
+    const input = {
+      ...checkoutSchema(1000).parse({ ...fields, reference: "R", total_amount: "34" }),
+      items: [{ productId: belt.id, quantity: 1 }],
+    };
     expect(() => createOrder(shop, input, shopper)).toThrowError(ConflictError);
     expect(listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" })).count).toBe(0);
   });

@@ -10,8 +10,17 @@ function addOrder(shopId: number, number: number, paymentStatus: PaymentStatus, 
   return getDatabase()
     .insert(orders)
     .values({
-      shopId, number, paymentStatus, totalAmountCents: totalCents, fullName: `Buyer ${number}`, email: `b${number}@example.test`,
-      address: "1 rue X", city: "Paris", zipCode: "75001", country: "FR", phone: "0600000000",
+      shopId,
+      number,
+      paymentStatus,
+      totalAmountCents: totalCents,
+      fullName: `Buyer ${number}`,
+      email: `b${number}@example.test`,
+      address: "1 rue X",
+      city: "Paris",
+      zipCode: "75001",
+      country: "FR",
+      phone: "0600000000",
       paidAt: (PAID_PAYMENT_STATUSES as readonly string[]).includes(paymentStatus) ? new Date() : null,
     })
     .returning()
@@ -50,11 +59,23 @@ describe("which orders a seller's list shows (issue 12, item 3)", () => {
       .run();
     const scope = { kind: "seller", shopId: shop.id } as const;
     const page = { page: 1, page_size: 10, status: undefined, payment_status: undefined, search: undefined, view: undefined };
-    expect(listOrders(scope, page).items.map((o) => o.number).sort()).toEqual([1, 2, 3]);
+    expect(
+      listOrders(scope, page)
+        .items.map((o) => o.number)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(countOrders(scope, { view: "checkouts" })).toBe(3);
 
-    const user = getDatabase().select().from(users).all().find((u) => u.id === shop.ownerId)!;
-    const profile = getDatabase().insert(sellerProfiles).values({ userId: user.id, businessName: "B", businessType: "company" }).returning().get();
+    const user = getDatabase()
+      .select()
+      .from(users)
+      .all()
+      .find((u) => u.id === shop.ownerId)!;
+    const profile = getDatabase()
+      .insert(sellerProfiles)
+      .values({ userId: user.id, businessName: "B", businessType: "company" })
+      .returning()
+      .get();
     const dashboard = sellerDashboard({ user, profile, shop }, true);
     expect(dashboard.stats.totalOrders).toBe(listOrders(scope, page).count);
     expect(dashboard.stats.totalSalesCents).toBe(1000 + 4000 + 2500 - 1500 - 2500);

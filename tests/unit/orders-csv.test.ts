@@ -3,7 +3,17 @@ import { csvCell, isFormulaLike } from "~/domain/orders/orders-csv.server";
 
 describe("CSV formula guard", () => {
   it("neutralises what a spreadsheet would run", () => {
-    for (const formula of ['=HYPERLINK("http://evil","x")', "@SUM(A1)", "+SUM(A1)", "-2+3+cmd|' /C calc'!A0", "+A1", "-foo", "\t=1", "\r=1", "+33 6 CALL"]) {
+    for (const formula of [
+      '=HYPERLINK("http://evil","x")',
+      "@SUM(A1)",
+      "+SUM(A1)",
+      "-2+3+cmd|' /C calc'!A0",
+      "+A1",
+      "-foo",
+      "\t=1",
+      "\r=1",
+      "+33 6 CALL",
+    ]) {
       expect(isFormulaLike(formula), formula).toBe(true);
     }
     expect(csvCell("=1+1")).toBe(`"'=1+1"`);

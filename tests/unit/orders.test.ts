@@ -44,7 +44,9 @@ describe("checkout rules (spec section 5)", () => {
     expect(errorsOf({ ...valid, total_amount: undefined })).toEqual({ total_amount: "checkout.errors.total_amount_required" });
     expect(errorsOf({ ...valid, total_amount: "abc" })).toEqual({ total_amount: "checkout.errors.total_amount_invalid" });
     expect(errorsOf({ ...valid, total_amount: "9.99" })).toEqual({ total_amount: "checkout.errors.total_amount_minimum?minimum=10.00" });
-    expect(errorsOf({ ...valid, total_amount: "14.99" }, 1500)).toEqual({ total_amount: "checkout.errors.total_amount_minimum?minimum=15.00" });
+    expect(errorsOf({ ...valid, total_amount: "14.99" }, 1500)).toEqual({
+      total_amount: "checkout.errors.total_amount_minimum?minimum=15.00",
+    });
     expect(errorsOf({ ...valid, total_amount: 15 }, 1500)).toEqual({});
     expect(errorsOf({ ...valid, total_amount: "12,50" })).toEqual({});
   });
@@ -121,10 +123,20 @@ describe("orders", () => {
     const mine = createProduct(shop.id, { name: "Mug", priceCents: 1500 });
     const theirs = createProduct(other.id, { name: "Hat" });
     const input = checkoutSchema(1000).parse(valid);
-    const order = createOrder(shop, { ...input, total_amount: 1500, items: [{ productId: mine.id, quantity: 1 }] }, { shopperKeyHash: "h1", userId: null, language: "fr" });
+    const order = createOrder(
+      shop,
+      { ...input, total_amount: 1500, items: [{ productId: mine.id, quantity: 1 }] },
+      { shopperKeyHash: "h1", userId: null, language: "fr" },
+    );
     const loaded = getVisibleOrder(order.id, { shopperKeyHash: "h1", user: null, ownedShopId: null });
     expect(loaded.items).toMatchObject([{ productName: "Mug", priceCents: 1500, quantity: 1 }]);
-    expect(() => createOrder(shop, { ...input, items: [{ productId: theirs.id, quantity: 1 }] }, { shopperKeyHash: "h", userId: null, language: "en" })).toThrowError(ValidationError);
+    expect(() =>
+      createOrder(
+        shop,
+        { ...input, items: [{ productId: theirs.id, quantity: 1 }] },
+        { shopperKeyHash: "h", userId: null, language: "en" },
+      ),
+    ).toThrowError(ValidationError);
     expect(() => getVisibleOrder(order.id, { shopperKeyHash: "h2", user: null, ownedShopId: null })).toThrowError(NotFoundError);
     expect(() => getVisibleOrder(order.id, { shopperKeyHash: null, user: null, ownedShopId: other.id })).toThrowError(NotFoundError);
   });

@@ -26,7 +26,12 @@ describe("password rules (spec section 5)", () => {
   });
 
   it("names every rule that fails", () => {
-    expect(messages("abc")).toEqual(["auth.password.min_length", "auth.password.uppercase", "auth.password.number", "auth.password.special"]);
+    expect(messages("abc")).toEqual([
+      "auth.password.min_length",
+      "auth.password.uppercase",
+      "auth.password.number",
+      "auth.password.special",
+    ]);
     expect(messages("ABCDEFG1!")).toEqual(["auth.password.lowercase"]);
     expect(messages("Abcdefgh!")).toEqual(["auth.password.number"]);
     expect(messages("Abcdefgh1")).toEqual(["auth.password.special"]);

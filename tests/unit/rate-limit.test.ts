@@ -94,7 +94,9 @@ describe("login under a burst of parallel attempts", () => {
     const now = Date.now();
     let maxRunning = 0;
     const sampler = setInterval(() => (maxRunning = Math.max(maxRunning, passwordHashing.running)), 1);
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () => verifyCredentials(user.email, "wrong", "198.51.100.30", now)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => verifyCredentials(user.email, "wrong", "198.51.100.30", now)),
+    );
     clearInterval(sampler);
     const reasons = results.map((r) => (r.status === "rejected" ? r.reason : r.value));
     expect(reasons.filter((e) => e instanceof ValidationError)).toHaveLength(LOGIN_FAILURE_LIMIT.limit);

@@ -16,9 +16,21 @@ describe("the request log line", () => {
   it("is JSON with the level's name, an ISO time, and the request's id when written inside a request", () => {
     const lines = capture();
     const id = newRequestId();
-    runInRequestScope(id, () => logRequest({ method: "GET", host: "demo.localhost:3000", path: "/products", status: 200, durationMs: 12.345 }));
+    runInRequestScope(id, () =>
+      logRequest({ method: "GET", host: "demo.localhost:3000", path: "/products", status: 200, durationMs: 12.345 }),
+    );
     expect(lines).toEqual([
-      { level: "info", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), request_id: id, method: "GET", host: "demo.localhost:3000", path: "/products", status: 200, duration_ms: 12.3, msg: "request" },
+      {
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+        request_id: id,
+        method: "GET",
+        host: "demo.localhost:3000",
+        path: "/products",
+        status: 200,
+        duration_ms: 12.3,
+        msg: "request",
+      },
     ]);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { businessIdentifierColumns, missingBusinessIdentifier, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfileSchema, subdomainSchema } from "~/schemas/sellers";
+import {
+  businessIdentifierColumns,
+  missingBusinessIdentifier,
+  registrationStep1Schema,
+  registrationStep2Schema,
+  registrationStep3Schema,
+  sellerProfileSchema,
+  subdomainSchema,
+} from "~/schemas/sellers";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { customizationSchema } from "~/schemas/customization";
 
@@ -47,7 +55,12 @@ describe("registration steps", () => {
     expect(errorsOf(registrationStep1Schema.safeParse({ business_name: "B", subdomain: "ok", business_type: "other" }))).toEqual({
       business_type: "sellers.business_type.required",
     });
-    const long = registrationStep1Schema.safeParse({ business_name: "B", subdomain: "ok", business_type: "company", business_description: "x".repeat(501) });
+    const long = registrationStep1Schema.safeParse({
+      business_name: "B",
+      subdomain: "ok",
+      business_type: "company",
+      business_description: "x".repeat(501),
+    });
     expect(errorsOf(long)).toEqual({ business_description: "sellers.business_description.too_long" });
   });
 
@@ -67,10 +80,19 @@ describe("registration steps", () => {
 
   it("step 2 asks the country first: a SIRET in France, a company or tax number elsewhere", () => {
     const contact = { contact_email: "a@b.co", contact_phone: "06" };
-    expect(registrationStep2Schema.parse({ country: "de", siret: "DE 123456789", ...contact })).toMatchObject({ country: "DE", siret: "DE 123456789" });
-    expect(errorsOf(registrationStep2Schema.safeParse({ country: "DE", siret: "<script>", ...contact }))).toEqual({ siret: "sellers.tax_id.invalid" });
-    expect(errorsOf(registrationStep2Schema.safeParse({ country: "FR", siret: "DE 123456789", ...contact }))).toEqual({ siret: "sellers.siret.invalid" });
-    expect(errorsOf(registrationStep2Schema.safeParse({ country: "ZZ", siret: "", ...contact }))).toEqual({ country: "sec_payments.country.invalid" });
+    expect(registrationStep2Schema.parse({ country: "de", siret: "DE 123456789", ...contact })).toMatchObject({
+      country: "DE",
+      siret: "DE 123456789",
+    });
+    expect(errorsOf(registrationStep2Schema.safeParse({ country: "DE", siret: "<script>", ...contact }))).toEqual({
+      siret: "sellers.tax_id.invalid",
+    });
+    expect(errorsOf(registrationStep2Schema.safeParse({ country: "FR", siret: "DE 123456789", ...contact }))).toEqual({
+      siret: "sellers.siret.invalid",
+    });
+    expect(errorsOf(registrationStep2Schema.safeParse({ country: "ZZ", siret: "", ...contact }))).toEqual({
+      country: "sec_payments.country.invalid",
+    });
     // Empty is a format the schema accepts: whether it is required depends on step 1's business type.
     expect(registrationStep2Schema.parse({ country: "US", ...contact })).toMatchObject({ country: "US", siret: "" });
   });
@@ -86,8 +108,14 @@ describe("registration steps", () => {
   });
 
   it("step 3 checks names, password rules and the confirmation", () => {
-    const errors = errorsOf(registrationStep3Schema.safeParse({ email: "a@b.co", first_name: "", last_name: "", password: "Abcdef1!", password_confirm: "x" }));
-    expect(errors).toEqual({ first_name: "sellers.first_name.required", last_name: "sellers.last_name.required", password_confirm: "auth.password.mismatch" });
+    const errors = errorsOf(
+      registrationStep3Schema.safeParse({ email: "a@b.co", first_name: "", last_name: "", password: "Abcdef1!", password_confirm: "x" }),
+    );
+    expect(errors).toEqual({
+      first_name: "sellers.first_name.required",
+      last_name: "sellers.last_name.required",
+      password_confirm: "auth.password.mismatch",
+    });
   });
 });
 

@@ -25,7 +25,11 @@ describe("store views", () => {
     recordShopView(shop.id, request({ "Sec-Fetch-Dest": "document" }), day);
     recordShopView(shop.id, request({ "Sec-Fetch-Dest": "document" }), day);
     for (let i = 0; i < 4; i++) recordShopView(shop.id, request({ "Sec-Fetch-Dest": "empty" }), day);
-    const row = getDatabase().select().from(shopDailyViews).where(and(eq(shopDailyViews.shopId, shop.id), eq(shopDailyViews.day, "2026-11-20"))).get();
+    const row = getDatabase()
+      .select()
+      .from(shopDailyViews)
+      .where(and(eq(shopDailyViews.shopId, shop.id), eq(shopDailyViews.day, "2026-11-20")))
+      .get();
     expect(row?.views).toBe(2);
   });
 });

@@ -11,7 +11,12 @@ import {
   requestShopperAccessCode,
   verifyShopperAccessCode,
 } from "~/domain/orders/shopper-access.server";
-import { createOrderStatusLink, orderIdForStatusLink, rotateOrderStatusLinks, sendWithOrderStatusLink } from "~/domain/orders/status-links.server";
+import {
+  createOrderStatusLink,
+  orderIdForStatusLink,
+  rotateOrderStatusLinks,
+  sendWithOrderStatusLink,
+} from "~/domain/orders/status-links.server";
 import { canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { shopperCodeVerifySchema } from "~/schemas/shopper-access";
@@ -58,9 +63,17 @@ describe("order status links", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(orderIdForStatusLink(token, shop.id)).toBe(order.id);
     expect(orderIdForStatusLink(token, createShop().id)).toBeNull();
-    expect(orderIdForStatusLink(`${token.slice(0, -1)}A` === token ? `${token.slice(0, -1)}B` : `${token.slice(0, -1)}A`, shop.id)).toBeNull();
+    expect(
+      orderIdForStatusLink(`${token.slice(0, -1)}A` === token ? `${token.slice(0, -1)}B` : `${token.slice(0, -1)}A`, shop.id),
+    ).toBeNull();
     // Only the hash is stored.
-    expect(getDatabase().select().from(orderStatusLinks).all().some((row) => row.tokenHash.includes(token))).toBe(false);
+    expect(
+      getDatabase()
+        .select()
+        .from(orderStatusLinks)
+        .all()
+        .some((row) => row.tokenHash.includes(token)),
+    ).toBe(false);
     // The link lets a stranger see that order and still not the other one.
     expect(getVisibleOrder(order.id, { ...nobody, statusLinkOrderId: order.id }, shop.id).id).toBe(order.id);
     expect(() => getVisibleOrder(other.id, { ...nobody, statusLinkOrderId: order.id }, shop.id)).toThrowError(NotFoundError);
@@ -112,7 +125,13 @@ describe("shopper access with a one-time code", () => {
     const code = codeIn(mail.text)!;
     expect(code).toMatch(/^\d{6}$/);
     // Stored hashed.
-    expect(getDatabase().select().from(shopperAccessCodes).all().some((row) => row.codeHash.includes(code))).toBe(false);
+    expect(
+      getDatabase()
+        .select()
+        .from(shopperAccessCodes)
+        .all()
+        .some((row) => row.codeHash.includes(code)),
+    ).toBe(false);
   });
 
   it("a right code gives this browser that email's orders in that shop only; once", () => {
@@ -124,15 +143,23 @@ describe("shopper access with a one-time code", () => {
     requestShopperAccessCode(who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }));
     const code = codeIn(mailsTo("bea@example.co").at(-1)!.text)!;
     // Another browser cannot use it.
-    expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "stranger" }), code })).toThrowError(ValidationError);
+    expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "stranger" }), code })).toThrowError(
+      ValidationError,
+    );
     verifyShopperAccessCode({ ...who(shop, { email: "BEA@example.co", shopperKeyHash: "laptop" }), code });
     expect(provenShopperEmails(shop.id, "laptop")).toEqual(["bea@example.co"]);
     expect(provenShopperEmails(otherShop.id, "laptop")).toEqual([]);
-    const viewer: OrderViewer = { ...nobody, shopperKeyHash: "laptop", provenEmails: { shopId: shop.id, emails: provenShopperEmails(shop.id, "laptop") } };
+    const viewer: OrderViewer = {
+      ...nobody,
+      shopperKeyHash: "laptop",
+      provenEmails: { shopId: shop.id, emails: provenShopperEmails(shop.id, "laptop") },
+    };
     expect(listOrders(shopperScope(shop.id, viewer), orderListQuerySchema.parse({})).items.map((o) => o.id)).toEqual([mine.id]);
     expect(listOrders(shopperScope(otherShop.id, viewer), orderListQuerySchema.parse({})).count).toBe(0);
     // Single use.
-    expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }), code })).toThrowError(ValidationError);
+    expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }), code })).toThrowError(
+      ValidationError,
+    );
     forgetShopperEmails(shop.id, "laptop");
     expect(provenShopperEmails(shop.id, "laptop")).toEqual([]);
   });
@@ -180,7 +207,12 @@ describe("shopper access with a one-time code", () => {
   });
 
   it("reads the code with the spaces a shopper may type", () => {
-    expect(shopperCodeVerifySchema.parse({ email: " Ada@Example.co ", code: "123 456" })).toEqual({ email: "ada@example.co", code: "123456" });
-    expect(shopperCodeVerifySchema.safeParse({ email: "ada@example.co", code: "12345" }).error?.issues[0]?.message).toBe("shopper_access.errors.code_format");
+    expect(shopperCodeVerifySchema.parse({ email: " Ada@Example.co ", code: "123 456" })).toEqual({
+      email: "ada@example.co",
+      code: "123456",
+    });
+    expect(shopperCodeVerifySchema.safeParse({ email: "ada@example.co", code: "12345" }).error?.issues[0]?.message).toBe(
+      "shopper_access.errors.code_format",
+    );
   });
 });

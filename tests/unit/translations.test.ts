@@ -37,9 +37,7 @@ describe("translations", () => {
   it("are real French, not copies of the English", () => {
     // Names and codes may be equal; sentences may not. The shop title is fixed by the spec.
     const sameOnPurpose = new Set(["meta.shop.title"]);
-    const copies = [...enKeys]
-      .filter(([k, v]) => v.length > 24 && frKeys.get(k) === v && !sameOnPurpose.has(k))
-      .map(([k]) => k);
+    const copies = [...enKeys].filter(([k, v]) => v.length > 24 && frKeys.get(k) === v && !sameOnPurpose.has(k)).map(([k]) => k);
     expect(copies).toEqual([]);
   });
 

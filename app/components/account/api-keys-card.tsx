@@ -8,7 +8,14 @@ import { Button } from "~/components/ui/button";
 import { useInstantFormat } from "~/components/ui/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
-export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type ApiKeyView = {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
 type KeyAction = { intent: "create-api-key"; key?: string; error?: string } | { intent: "revoke-api-key"; error?: string };
 
 /** The page's action answers every form of the account page: only the API key intents are this card's. */
@@ -80,7 +87,14 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
             <label htmlFor="api-key-name" className="mb-1 block font-medium">
               {t("api_keys.name")}
             </label>
-            <input id="api-key-name" name="name" required maxLength={60} placeholder={t("api_keys.name_placeholder")} className={inputClasses} />
+            <input
+              id="api-key-name"
+              name="name"
+              required
+              maxLength={60}
+              placeholder={t("api_keys.name_placeholder")}
+              className={inputClasses}
+            />
           </div>
           <Button type="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "create-api-key"}>
             {t("api_keys.create")}

@@ -34,7 +34,12 @@ export function PasswordForm({ lastResult, cancelHref }: { lastResult?: Submissi
         />
         <PasswordChecklist value={password} />
       </div>
-      <TextField field={fields.password_confirm} label={t("account.password.confirm")} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <TextField
+        field={fields.password_confirm}
+        label={t("account.password.confirm")}
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
       <SaveCancelActions pending={pending} submitLabel={t("account.password.submit")} cancelHref={cancelHref} />
     </Form>
   );

@@ -8,10 +8,21 @@ import { FormErrors, SelectField, TextField } from "~/components/forms/fields";
 import type { SessionUser } from "~/domain/accounts/users.server";
 import { profileUpdateSchema } from "~/schemas/accounts";
 
-export function ProfileForm({ user, lastResult, cancelHref }: { user: SessionUser; lastResult?: SubmissionResult<string[]> | null; cancelHref: string }) {
+export function ProfileForm({
+  user,
+  lastResult,
+  cancelHref,
+}: {
+  user: SessionUser;
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelHref: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useValidatedForm("profile", profileUpdateSchema, { lastResult, defaultValue: { first_name: user.firstName, last_name: user.lastName, phone_number: user.phoneNumber, language: user.language } });
+  const [form, fields] = useValidatedForm("profile", profileUpdateSchema, {
+    lastResult,
+    defaultValue: { first_name: user.firstName, last_name: user.lastName, phone_number: user.phoneNumber, language: user.language },
+  });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
 
   return (
@@ -27,7 +38,14 @@ export function ProfileForm({ user, lastResult, cancelHref }: { user: SessionUse
         <label htmlFor="profile-email" className="mb-1 block text-sm font-medium text-slate-800">
           {t("account.fields.email")}
         </label>
-        <input id="profile-email" value={user.email} readOnly disabled aria-describedby="profile-email-hint" className="block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-600" />
+        <input
+          id="profile-email"
+          value={user.email}
+          readOnly
+          disabled
+          aria-describedby="profile-email-hint"
+          className="block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-600"
+        />
         <p id="profile-email-hint" className="mt-1 text-xs text-slate-500">
           {t("account.fields.email_readonly")}
         </p>

@@ -19,7 +19,15 @@ export type SellerTabData = SellerProfileValues & {
   onboarding: OnboardingView;
 };
 
-export function SellerTab({ seller, editing, lastResult }: { seller: SellerTabData; editing: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+export function SellerTab({
+  seller,
+  editing,
+  lastResult,
+}: {
+  seller: SellerTabData;
+  editing: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { t, i18n } = useTranslation();
   const rows: [string, string][] = [
     [t("sellers.fields.business_name"), seller.business_name],

@@ -8,7 +8,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 export type ShopTabData = { unlocked: boolean; onboarding: OnboardingView; customization: CustomizationValues; savedAt: string };
 
 /** Until onboarding is complete the tab says what is missing; then the customization form. */
-export function ShopTab({ shop, action, lastResult }: { shop: ShopTabData; action: string; lastResult?: SubmissionResult<string[]> | null }) {
+export function ShopTab({
+  shop,
+  action,
+  lastResult,
+}: {
+  shop: ShopTabData;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation();
   if (!shop.unlocked) {
     return (

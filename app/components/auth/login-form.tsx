@@ -33,19 +33,32 @@ export function LoginForm({
 
   return (
     // The destination also rides in the action's query, so it survives a failed attempt without JavaScript.
-    <FormComponent method="post" action={`/login?redirectTo=${encodeURIComponent(redirectTo)}`} {...getFormProps(form)} className="space-y-4">
+    <FormComponent
+      method="post"
+      action={`/login?redirectTo=${encodeURIComponent(redirectTo)}`}
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <CsrfInput />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors errors={form.errors} />
       <TextField field={fields.email} label={t("auth.fields.email")} type="email" inputProps={{ autoComplete: "email", autoFocus: true }} />
-      <TextField field={fields.password} label={t("auth.fields.password")} type="password" inputProps={{ autoComplete: "current-password" }} />
+      <TextField
+        field={fields.password}
+        label={t("auth.fields.password")}
+        type="password"
+        inputProps={{ autoComplete: "current-password" }}
+      />
       <div className="flex justify-end gap-2 pt-2">
         {onCancel ? (
           <Button variant="outline" onClick={onCancel}>
             {t("common.cancel")}
           </Button>
         ) : cancelHref ? (
-          <a href={cancelHref} className="inline-flex h-10 items-center rounded-lg border border-border px-4 text-sm font-medium hover:bg-muted">
+          <a
+            href={cancelHref}
+            className="inline-flex h-10 items-center rounded-lg border border-border px-4 text-sm font-medium hover:bg-muted"
+          >
             {t("common.cancel")}
           </a>
         ) : null}

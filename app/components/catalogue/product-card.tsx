@@ -16,12 +16,27 @@ export type ProductCardData = {
 export function ProductCard({ product, currency, action }: { product: ProductCardData; currency: string; action?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-black/10 bg-white text-slate-900 shadow-sm" data-testid="product-card">
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border border-black/10 bg-white text-slate-900 shadow-sm"
+      data-testid="product-card"
+    >
       <div className="aspect-[4/3] bg-slate-100">
         {product.imageUrl ? (
-          <img src={product.imageUrl} alt={product.name} width={400} height={300} loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            width={400}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-2 text-slate-400" role="img" aria-label={t("catalogue.no_image")}>
+          <div
+            className="flex size-full flex-col items-center justify-center gap-2 text-slate-400"
+            role="img"
+            aria-label={t("catalogue.no_image")}
+          >
             <ImageIcon className="size-10" />
           </div>
         )}
@@ -33,7 +48,9 @@ export function ProductCard({ product, currency, action }: { product: ProductCar
           <span className="text-lg font-bold" data-testid="product-price">
             {formatMoney(product.priceCents, currency, i18n.language)}
           </span>
-          <Badge tone={product.isInStock ? "success" : "neutral"}>{product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}</Badge>
+          <Badge tone={product.isInStock ? "success" : "neutral"}>
+            {product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}
+          </Badge>
         </div>
         {action}
       </div>

@@ -9,8 +9,14 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { productInputSchema } from "~/schemas/catalogue-admin";
 
-export type ProductFormValues = { name: string; description: string; price: string; category: string; is_in_stock: boolean; imageUrl: string | null };
-
+export type ProductFormValues = {
+  name: string;
+  description: string;
+  price: string;
+  category: string;
+  is_in_stock: boolean;
+  imageUrl: string | null;
+};
 
 /** Create or edit a product (multipart: works without JavaScript; image checked like the logo). */
 export function ProductForm({
@@ -26,7 +32,10 @@ export function ProductForm({
   const navigation = useNavigation();
   const [preview, setPreview] = useState(initial.imageUrl);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [form, fields] = useValidatedForm("product", productInputSchema, { lastResult, defaultValue: { name: initial.name, description: initial.description, price: initial.price, category: initial.category } });
+  const [form, fields] = useValidatedForm("product", productInputSchema, {
+    lastResult,
+    defaultValue: { name: initial.name, description: initial.description, price: initial.price, category: initial.category },
+  });
   useEffect(() => () => void (preview?.startsWith("blob:") && URL.revokeObjectURL(preview)), [preview]);
   const pending = navigation.state === "submitting";
   const price = fields.price as FieldMetadata<string>;
@@ -42,9 +51,19 @@ export function ProductForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={price.id} className="mb-1 block text-sm font-medium">
-            {t("catalogue.admin.fields.price")} <span aria-hidden="true" className="text-red-600">*</span>
+            {t("catalogue.admin.fields.price")}{" "}
+            <span aria-hidden="true" className="text-red-600">
+              *
+            </span>
           </label>
-          <input key={priceKey} {...priceProps} step="0.01" min="0.01" inputMode="decimal" className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            key={priceKey}
+            {...priceProps}
+            step="0.01"
+            min="0.01"
+            inputMode="decimal"
+            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
           <FieldErrors id={price.errorId} errors={price.errors} />
         </div>
         <SelectField

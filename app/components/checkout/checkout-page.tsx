@@ -36,13 +36,16 @@ export function CheckoutPage({ data }: { data: Data }) {
   const order = data.order;
   const purchase = data.purchase;
   const catalogueItem =
-    purchase.kind === "catalogue" && purchase.product ? { unitPriceCents: purchase.product.priceCents, minimumQuantity: purchase.minimumQuantity } : null;
+    purchase.kind === "catalogue" && purchase.product
+      ? { unitPriceCents: purchase.product.priceCents, minimumQuantity: purchase.minimumQuantity }
+      : null;
   const shippingDefaults = {
     ...(order?.shipping ?? data.previous ?? {}),
     ...(purchase.kind === "catalogue" ? { quantity: String(purchase.quantity) } : {}),
   };
   // A new catalogue order needs a product the shop sells and has in stock.
-  const unavailable = !order && purchase.kind === "catalogue" && (!purchase.product ? "unavailable" : !purchase.product.isInStock ? "out_of_stock" : null);
+  const unavailable =
+    !order && purchase.kind === "catalogue" && (!purchase.product ? "unavailable" : !purchase.product.isInStock ? "out_of_stock" : null);
 
   return (
     <CheckoutFrame
@@ -222,7 +225,11 @@ function SuccessPanel({ orderId, number }: { orderId: number; number: string }) 
     return () => clearTimeout(timer);
   }, [orderId, navigate, t]);
   return (
-    <section className="rounded-xl border border-green-200 bg-green-50 p-8 text-center text-green-900" data-testid="checkout-success" aria-live="polite">
+    <section
+      className="rounded-xl border border-green-200 bg-green-50 p-8 text-center text-green-900"
+      data-testid="checkout-success"
+      aria-live="polite"
+    >
       <CheckCircleIcon className="mx-auto size-12 text-green-600" />
       <h2 className="mt-4 text-2xl font-bold">{t("checkout.payment_successful")}</h2>
       <p className="mt-2">{t("checkout.success.body", { number })}</p>
@@ -230,7 +237,9 @@ function SuccessPanel({ orderId, number }: { orderId: number; number: string }) 
         {t("checkout.success.view_order")}
       </Link>
       {/* Without JavaScript the browser itself moves on after the same 2 s. */}
-      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="2;url=/order-confirmation/${Number(orderId)}">` }} />
+      <noscript
+        dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="2;url=/order-confirmation/${Number(orderId)}">` }}
+      />
     </section>
   );
 }

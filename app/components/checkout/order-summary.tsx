@@ -7,15 +7,35 @@ import { formatMoney } from "~/lib/money";
 type SummaryProduct = { name: string; priceCents: number; imageUrl: string | null; isInStock: boolean };
 /** What the checkout sells before an order exists: a catalogue product, or a live purchase (the typed amount). */
 export type SummaryPurchase = { kind: "live" } | { kind: "catalogue"; product: SummaryProduct | null };
-type SummaryOrder = { number: string; status: string; paymentStatus: string; totalCents: number; items: { name: string; quantity: number; priceCents: number }[] } | null;
+type SummaryOrder = {
+  number: string;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  items: { name: string; quantity: number; priceCents: number }[];
+} | null;
 
 /** The checkout's order summary: what is being bought, then the order, its total and its two statuses. */
-export function OrderSummary({ purchase, order, currency, testMode }: { purchase: SummaryPurchase; order: SummaryOrder; currency: string; testMode: boolean }) {
+export function OrderSummary({
+  purchase,
+  order,
+  currency,
+  testMode,
+}: {
+  purchase: SummaryPurchase;
+  order: SummaryOrder;
+  currency: string;
+  testMode: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   const product = purchase.kind === "catalogue" ? purchase.product : null;
   return (
-    <aside className="rounded-xl border border-black/10 bg-white p-5 text-slate-900 shadow-sm" aria-labelledby="summary-title" data-testid="order-summary">
+    <aside
+      className="rounded-xl border border-black/10 bg-white p-5 text-slate-900 shadow-sm"
+      aria-labelledby="summary-title"
+      data-testid="order-summary"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="summary-title" className="text-lg font-semibold">
           {t("checkout.summary.title")}
@@ -25,7 +45,11 @@ export function OrderSummary({ purchase, order, currency, testMode }: { purchase
       {product && !order ? (
         <div className="mt-4 flex gap-3">
           <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-slate-100">
-            {product.imageUrl ? <img src={product.imageUrl} alt="" className="size-full object-cover" /> : <ImageIcon className="m-auto mt-4 size-8 text-slate-400" />}
+            {product.imageUrl ? (
+              <img src={product.imageUrl} alt="" className="size-full object-cover" />
+            ) : (
+              <ImageIcon className="m-auto mt-4 size-8 text-slate-400" />
+            )}
           </div>
           <div className="min-w-0">
             <p className="font-medium">{product.name}</p>

@@ -14,7 +14,10 @@ export function PaymentSetupError({ contactEmail, message }: { contactEmail: str
         <a href="" className="inline-flex h-10 items-center rounded-lg bg-red-700 px-4 text-sm font-medium text-white hover:bg-red-800">
           {t("checkout.setup_error.retry")}
         </a>
-        <a href={`mailto:${contactEmail}`} className="inline-flex h-10 items-center rounded-lg border border-red-300 px-4 text-sm font-medium hover:bg-red-100">
+        <a
+          href={`mailto:${contactEmail}`}
+          className="inline-flex h-10 items-center rounded-lg border border-red-300 px-4 text-sm font-medium hover:bg-red-100"
+        >
           {t("checkout.setup_error.contact")}
         </a>
       </div>

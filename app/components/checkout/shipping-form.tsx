@@ -69,11 +69,21 @@ export function ShippingForm({
           <TextField field={fields.zip_code} label={t("checkout.fields.zip_code")} inputProps={{ autoComplete: "postal-code" }} />
           <TextField field={fields.country} label={t("checkout.fields.country")} inputProps={{ autoComplete: "country-name" }} />
         </div>
-        <TextField field={fields.social_network_handle} label={t("checkout.fields.social_network_handle")} hint={t("checkout.hints.social_network_handle")} />
+        <TextField
+          field={fields.social_network_handle}
+          label={t("checkout.fields.social_network_handle")}
+          hint={t("checkout.hints.social_network_handle")}
+        />
       </fieldset>
 
       {catalogueItem ? (
-        <CatalogueFields item={catalogueItem} quantity={fields.quantity as FieldMetadata<string>} total={amount} currency={currency} minimumCents={minimumCents} />
+        <CatalogueFields
+          item={catalogueItem}
+          quantity={fields.quantity as FieldMetadata<string>}
+          total={amount}
+          currency={currency}
+          minimumCents={minimumCents}
+        />
       ) : (
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold">{t("checkout.live.title")}</legend>
@@ -85,7 +95,10 @@ export function ShippingForm({
           </div>
           <div>
             <label htmlFor={amount.id} className="mb-1 block text-sm font-medium">
-              {t("checkout.fields.total_amount")} <span aria-hidden="true" className="text-red-600">*</span>
+              {t("checkout.fields.total_amount")}{" "}
+              <span aria-hidden="true" className="text-red-600">
+                *
+              </span>
             </label>
             <div className="relative">
               <input
@@ -152,7 +165,10 @@ function CatalogueFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={quantity.id} className="mb-1 block text-sm font-medium">
-            {t("purchase.quantity")} <span aria-hidden="true" className="text-red-600">*</span>
+            {t("purchase.quantity")}{" "}
+            <span aria-hidden="true" className="text-red-600">
+              *
+            </span>
           </label>
           <input
             key={quantityKey}

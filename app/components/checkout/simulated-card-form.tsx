@@ -46,7 +46,12 @@ export function SimulatedCardForm({
       <TextField
         field={fields.card_number}
         label={t("checkout.fields.card_number")}
-        inputProps={{ autoComplete: "cc-number", inputMode: "numeric", placeholder: "4242 4242 4242 4242", onChange: (event) => reformat(event, formatCardNumber) }}
+        inputProps={{
+          autoComplete: "cc-number",
+          inputMode: "numeric",
+          placeholder: "4242 4242 4242 4242",
+          onChange: (event) => reformat(event, formatCardNumber),
+        }}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -59,7 +64,11 @@ export function SimulatedCardForm({
             onChange: (event) => reformat(event, (value) => formatExpiry(value, isTypingForward(event))),
           }}
         />
-        <TextField field={fields.cvc} label={t("checkout.fields.cvc")} inputProps={{ autoComplete: "cc-csc", inputMode: "numeric", placeholder: "123" }} />
+        <TextField
+          field={fields.cvc}
+          label={t("checkout.fields.cvc")}
+          inputProps={{ autoComplete: "cc-csc", inputMode: "numeric", placeholder: "123" }}
+        />
       </div>
       <details className="text-xs opacity-80">
         <summary className="cursor-pointer underline">{t("checkout.payment.test_cards")}</summary>
@@ -69,8 +78,14 @@ export function SimulatedCardForm({
           <li>4000 0025 0000 3155 · {t("checkout.payment.test_authentication")}</li>
         </ul>
       </details>
-      <Button type="submit" size="lg" pending={pending} pendingLabel={t("checkout.payment.processing")} className="w-full hover:brightness-95"
-        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}>
+      <Button
+        type="submit"
+        size="lg"
+        pending={pending}
+        pendingLabel={t("checkout.payment.processing")}
+        className="w-full hover:brightness-95"
+        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
+      >
         <LockIcon className="size-4" />
         {t("checkout.payment.pay", { amount: formatMoney(amountCents, currency, i18n.language) })}
       </Button>
@@ -78,7 +93,8 @@ export function SimulatedCardForm({
   );
 }
 
-const isTypingForward = (event: React.ChangeEvent<HTMLInputElement>) => (event.nativeEvent as InputEvent).inputType?.startsWith("insert") ?? false;
+const isTypingForward = (event: React.ChangeEvent<HTMLInputElement>) =>
+  (event.nativeEvent as InputEvent).inputType?.startsWith("insert") ?? false;
 
 /** Rewrites the typed value in its display format (4242 4242…, 12/30), keeping the caret after the same digit. */
 function reformat(event: React.ChangeEvent<HTMLInputElement>, format: (value: string) => string) {

@@ -29,17 +29,32 @@ export function CheckoutStepper({ step }: { step: CheckoutStep }) {
         const state = index < currentIndex ? "completed" : index === currentIndex ? "current" : "upcoming";
         const color = STEP_COLORS[state];
         return (
-          <li key={key} className="flex flex-1 items-center gap-2" aria-current={state === "current" ? "step" : undefined} data-state={state}>
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold" style={{ backgroundColor: color, color: STEP_TEXT_COLORS[state] }}>
+          <li
+            key={key}
+            className="flex flex-1 items-center gap-2"
+            aria-current={state === "current" ? "step" : undefined}
+            data-state={state}
+          >
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold"
+              style={{ backgroundColor: color, color: STEP_TEXT_COLORS[state] }}
+            >
               {state === "completed" ? <CheckIcon className="size-4" /> : index + 1}
             </span>
             {/* On narrow screens only the current step is named; the others keep their number. */}
-            <span className={state === "current" ? "text-sm font-medium" : "hidden text-sm font-medium sm:inline"} style={state === "upcoming" ? { opacity: 0.6 } : undefined}>
+            <span
+              className={state === "current" ? "text-sm font-medium" : "hidden text-sm font-medium sm:inline"}
+              style={state === "upcoming" ? { opacity: 0.6 } : undefined}
+            >
               {t(`checkout.step.${key}`)}
               <span className="sr-only"> ({t(`checkout.step_state.${state}`)})</span>
             </span>
             {index < CHECKOUT_STEPS.length - 1 ? (
-              <span aria-hidden="true" className="h-0.5 flex-1 rounded" style={{ backgroundColor: index < currentIndex ? STEP_COLORS.completed : STEP_COLORS.upcoming }} />
+              <span
+                aria-hidden="true"
+                className="h-0.5 flex-1 rounded"
+                style={{ backgroundColor: index < currentIndex ? STEP_COLORS.completed : STEP_COLORS.upcoming }}
+              />
             ) : null}
           </li>
         );

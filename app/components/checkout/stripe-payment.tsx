@@ -80,7 +80,15 @@ function PaymentForm({ transactionId, orderId, amountCents, currency, csrfToken 
   return (
     <form onSubmit={(e) => void pay(e)} className="space-y-4">
       <PaymentElement />
-      <Button type="submit" size="lg" pending={busy} disabled={!stripe} pendingLabel={t("checkout.payment.processing")} className="w-full hover:brightness-95" style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}>
+      <Button
+        type="submit"
+        size="lg"
+        pending={busy}
+        disabled={!stripe}
+        pendingLabel={t("checkout.payment.processing")}
+        className="w-full hover:brightness-95"
+        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
+      >
         {t("checkout.payment.pay", { amount: formatMoney(amountCents, currency, i18n.language) })}
       </Button>
     </form>

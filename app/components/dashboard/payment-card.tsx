@@ -79,7 +79,11 @@ export function PaymentConnectionCard({ isSeller, payment }: { isSeller: boolean
           <>
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone={connected ? "success" : accountId ? "warning" : "neutral"} data-testid="payment-status">
-                {connected ? t("dashboard.payment.connected") : accountId ? t("dashboard.payment.incomplete") : t("dashboard.payment.not_connected")}
+                {connected
+                  ? t("dashboard.payment.connected")
+                  : accountId
+                    ? t("dashboard.payment.incomplete")
+                    : t("dashboard.payment.not_connected")}
               </Badge>
               {refresher.state !== "idle" ? <span className="text-xs text-slate-500">{t("dashboard.payment.checking")}</span> : null}
             </div>

@@ -17,7 +17,12 @@ export type ActivityItem = {
 
 export function RecentActivity({ items, currency }: { items: ActivityItem[]; currency: string }) {
   const { t, i18n } = useTranslation();
-  if (items.length === 0) return <p className="text-sm text-slate-600" data-testid="activity-empty">{t("dashboard.activity.empty")}</p>;
+  if (items.length === 0)
+    return (
+      <p className="text-sm text-slate-600" data-testid="activity-empty">
+        {t("dashboard.activity.empty")}
+      </p>
+    );
   return (
     <ul className="divide-y divide-border" data-testid="activity-list">
       {items.map((item) => (
@@ -32,7 +37,9 @@ export function RecentActivity({ items, currency }: { items: ActivityItem[]; cur
             </p>
             <LocalTime value={item.createdAt} format="dateTime" className="block text-xs text-slate-500" />
           </div>
-          <span className="shrink-0 tabular-nums">{formatMoney(item.kind === "refund" && item.amountCents != null ? -item.amountCents : item.totalCents, currency, i18n.language)}</span>
+          <span className="shrink-0 tabular-nums">
+            {formatMoney(item.kind === "refund" && item.amountCents != null ? -item.amountCents : item.totalCents, currency, i18n.language)}
+          </span>
         </li>
       ))}
     </ul>

@@ -30,7 +30,13 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
   const dateTicks = dateTickIndexes(days.length);
   return (
     <figure>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t("dashboard.chart.summary", { total: money(total), days: days.length })} data-testid="sales-chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={t("dashboard.chart.summary", { total: money(total), days: days.length })}
+        data-testid="sales-chart"
+      >
         <g data-testid="chart-amount-axis" fontSize="12" fill="#475569" textAnchor="end">
           {axis.ticks.map((tick) => (
             <g key={tick}>
@@ -44,7 +50,15 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
         {days.map((d, i) => {
           const h = d.cents <= 0 ? 0 : Math.max(2, baseline - y(d.cents));
           return (
-            <rect key={d.day} x={LEFT + i * barWidth + 1.5} y={baseline - h} width={Math.max(barWidth - 3, 1)} height={h} rx="2" fill="#FF0055">
+            <rect
+              key={d.day}
+              x={LEFT + i * barWidth + 1.5}
+              y={baseline - h}
+              width={Math.max(barWidth - 3, 1)}
+              height={h}
+              rx="2"
+              fill="#FF0055"
+            >
               <title>{`${dateFormat.format(new Date(d.day))}: ${money(d.cents)}`}</title>
             </rect>
           );
@@ -72,14 +86,20 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
             <caption className="sr-only">{t("dashboard.chart.title")}</caption>
             <thead>
               <tr className="text-slate-600">
-                <th scope="col" className="py-1 font-medium">{t("dashboard.chart.day")}</th>
-                <th scope="col" className="py-1 text-right font-medium">{t("dashboard.chart.sales")}</th>
+                <th scope="col" className="py-1 font-medium">
+                  {t("dashboard.chart.day")}
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  {t("dashboard.chart.sales")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {[...days].reverse().map((d) => (
                 <tr key={d.day} className="border-t border-border">
-                  <th scope="row" className="py-1 font-normal">{longDate.format(new Date(d.day))}</th>
+                  <th scope="row" className="py-1 font-normal">
+                    {longDate.format(new Date(d.day))}
+                  </th>
                   <td className="py-1 text-right tabular-nums">{money(d.cents)}</td>
                 </tr>
               ))}

@@ -22,7 +22,11 @@ export function ShopLiveCard({ url, name }: { url: string; name: string }) {
   }
 
   return (
-    <section className="rounded-xl bg-gradient-to-r from-brand-700 to-fuchsia-800 p-6 text-white shadow-sm" data-testid="shop-live-card" aria-labelledby="shop-live-title">
+    <section
+      className="rounded-xl bg-gradient-to-r from-brand-700 to-fuchsia-800 p-6 text-white shadow-sm"
+      data-testid="shop-live-card"
+      aria-labelledby="shop-live-title"
+    >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
           <StoreIcon className="size-8" />
@@ -36,11 +40,20 @@ export function ShopLiveCard({ url, name }: { url: string; name: string }) {
           </div>
         </div>
         <div className="flex gap-2">
-          <button type="button" onClick={() => void copy()} className="inline-flex h-8 items-center gap-2 rounded-lg border border-white/40 bg-white/10 px-3 text-sm font-medium text-white hover:bg-white/20">
+          <button
+            type="button"
+            onClick={() => void copy()}
+            className="inline-flex h-8 items-center gap-2 rounded-lg border border-white/40 bg-white/10 px-3 text-sm font-medium text-white hover:bg-white/20"
+          >
             {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
             <span aria-live="polite">{copied ? t("dashboard.shop_live.copied") : t("dashboard.shop_live.copy")}</span>
           </button>
-          <a href={url} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-900 hover:bg-white/90">
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-900 hover:bg-white/90"
+          >
             <ExternalLinkIcon className="size-4" />
             {t("dashboard.shop_live.open")}
           </a>

@@ -28,7 +28,10 @@ export function StatTiles({ stats, currency }: { stats: Stats; currency: string 
         return (
           <li key={tile.key}>
             {tile.to ? (
-              <Link to={tile.to} className="block rounded-xl border border-border bg-white p-5 shadow-sm hover:border-brand-200 hover:shadow">
+              <Link
+                to={tile.to}
+                className="block rounded-xl border border-border bg-white p-5 shadow-sm hover:border-brand-200 hover:shadow"
+              >
                 {body}
               </Link>
             ) : (

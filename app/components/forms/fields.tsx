@@ -45,7 +45,12 @@ function FieldShell({ field, label, hint, children, className }: FieldShellProps
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
-        {field.required ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
+        {field.required ? (
+          <span aria-hidden="true" className="text-red-600">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint ? (
@@ -75,7 +80,10 @@ export function TextField({
   className?: string;
   inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
 }) {
-  const { key, ...props } = getInputProps(field as FieldMetadata<string>, { type, ariaDescribedBy: hint ? field.descriptionId : undefined });
+  const { key, ...props } = getInputProps(field as FieldMetadata<string>, {
+    type,
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  });
   return (
     <FieldShell field={field as FieldMetadata<unknown>} label={label} hint={hint} className={className}>
       <input key={key} {...props} {...inputProps} className={cx(inputClasses, inputProps?.className)} />

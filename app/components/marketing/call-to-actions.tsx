@@ -20,11 +20,7 @@ export function CallToActions({ targets }: { targets: Target[] }) {
         <p className="max-w-xl text-slate-300">{t("cta.subtitle")}</p>
         <div className="flex flex-wrap justify-center gap-3">
           {targets.map((target, index) => (
-            <Link
-              key={target}
-              to={target}
-              className={buttonClasses(index === 0 ? "primary" : "inverse", "lg")}
-            >
+            <Link key={target} to={target} className={buttonClasses(index === 0 ? "primary" : "inverse", "lg")}>
               {t(labels[target])}
             </Link>
           ))}

@@ -70,7 +70,12 @@ export function FeeCalculator({ initialAmount }: { initialAmount: string }) {
           <p id="sale-amount-hint" className="mt-1 text-xs text-slate-500">
             {t("pricing.calculator.amount_hint", { minimum: CALCULATOR_MINIMUM })}
           </p>
-          <p id="sale-amount-adjusted" role="status" className="mt-1 min-h-4 text-xs font-medium text-amber-800" data-testid="amount-adjusted">
+          <p
+            id="sale-amount-adjusted"
+            role="status"
+            className="mt-1 min-h-4 text-xs font-medium text-amber-800"
+            data-testid="amount-adjusted"
+          >
             {adjustmentNote}
           </p>
         </div>

@@ -47,7 +47,9 @@ export function Landing({ attemptedSubdomain }: { attemptedSubdomain: string | n
             <SparklesIcon className="size-4" />
             {t("landing.hero.badge")}
           </span>
-          <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">{t("landing.hero.title")}</h1>
+          <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+            {t("landing.hero.title")}
+          </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("landing.hero.subtitle")}</p>
           <div className="mt-10 flex justify-center">
             <Link to="/register" className={buttonClasses("primary", "lg", "min-w-56")} aria-disabled={joining || undefined}>
@@ -84,7 +86,9 @@ export function Landing({ attemptedSubdomain }: { attemptedSubdomain: string | n
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
               <li key={step} className="rounded-xl bg-white p-6 shadow-sm">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-500 font-bold text-on-brand">{index + 1}</span>
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-500 font-bold text-on-brand">
+                  {index + 1}
+                </span>
                 <h3 className="mt-4 text-lg font-semibold">{t(`landing.process.${step}.title`)}</h3>
                 <p className="mt-2 text-sm text-slate-600">{t(`landing.process.${step}.description`)}</p>
               </li>

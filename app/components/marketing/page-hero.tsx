@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function PageHero({ eyebrow, title, subtitle, children }: { eyebrow?: string; title: string; subtitle?: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  subtitle,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className="container-page py-16 text-center">

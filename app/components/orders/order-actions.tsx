@@ -6,7 +6,16 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
 import { formatMoney } from "~/lib/money";
 
-export type HistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null; amountCents?: number | null; note?: string };
+export type HistoryEntry = {
+  id: number;
+  kind: string;
+  from: string;
+  to: string;
+  at: string;
+  by: string | null;
+  amountCents?: number | null;
+  note?: string;
+};
 
 /** Who did what, when (shown to the seller). */
 export function OrderHistory({ history, currency }: { history: HistoryEntry[]; currency: string }) {
@@ -25,9 +34,14 @@ export function OrderHistory({ history, currency }: { history: HistoryEntry[]; c
                   ? t("refunds.history", { amount: formatMoney(entry.amountCents, currency, i18n.language) })
                   : t(`orders.history.${entry.kind}`, {
                       from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
-                      to: entry.kind === "status" ? t(`orders.status.${entry.to}`) : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
+                      to:
+                        entry.kind === "status"
+                          ? t(`orders.status.${entry.to}`)
+                          : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
                     })}
-              {entry.kind === "refund" && entry.note ? <span className="text-slate-500"> · {t("refunds.history_reason", { reason: entry.note })}</span> : null}
+              {entry.kind === "refund" && entry.note ? (
+                <span className="text-slate-500"> · {t("refunds.history_reason", { reason: entry.note })}</span>
+              ) : null}
               {entry.by ? <span className="text-slate-500"> · {t("orders.history.by", { name: entry.by })}</span> : null}
             </span>
             <LocalTime value={entry.at} format="dateTime" className="text-xs text-slate-500" />
@@ -97,7 +111,8 @@ export function OrderStatusActions({
     );
   }
   const returnTo = location.pathname.startsWith("/orders/") ? `/orders/${orderId}` : location.pathname + location.search;
-  const busy = (status: string) => navigation.state !== "idle" && navigation.formData?.get("status") === status && navigation.formData?.get("orderId") === String(orderId);
+  const busy = (status: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("status") === status && navigation.formData?.get("orderId") === String(orderId);
   const form = (status: string, label: string, variant: "primary" | "danger" = "primary") => (
     <Form method="post" action={`/orders/${orderId}`} key={status}>
       <CsrfInput />
@@ -133,7 +148,11 @@ export function OrderStatusActions({
       </div>
       {transitions.includes("cancelled") && confirm ? (
         <div ref={confirmArea} role="alert" className="mt-3 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-          <p>{paid ? t("orders.actions.cancel_refund", { amount: formatMoney(totalCents, currency, i18n.language) }) : t("orders.actions.cancel_unpaid")}</p>
+          <p>
+            {paid
+              ? t("orders.actions.cancel_refund", { amount: formatMoney(totalCents, currency, i18n.language) })
+              : t("orders.actions.cancel_unpaid")}
+          </p>
           <div className="flex gap-2">
             {form("cancelled", t("orders.actions.confirm_cancel"), "danger")}
             <Button variant="outline" size="sm" onClick={() => toggleConfirm(false)}>

@@ -2,7 +2,16 @@ import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/ui/local-time";
 import { formatMoney } from "~/lib/money";
 
-export type OrderDisputeView = { id: number; status: string; reason: string; amountCents: number; currency: string; evidenceDueBy: string | null; open: boolean; openedAt: string };
+export type OrderDisputeView = {
+  id: number;
+  status: string;
+  reason: string;
+  amountCents: number;
+  currency: string;
+  evidenceDueBy: string | null;
+  open: boolean;
+  openedAt: string;
+};
 
 /**
  * The chargebacks on an order's payment (seller only): while one is open the money is
@@ -30,7 +39,8 @@ export function OrderDisputes({ disputes }: { disputes: OrderDisputeView[] }) {
               })}
             </p>
             <p className="mt-1">
-              {t("sec_payments.disputes.reason_label")}: {t(`sec_payments.disputes.reason.${dispute.reason}`, { defaultValue: dispute.reason })}
+              {t("sec_payments.disputes.reason_label")}:{" "}
+              {t(`sec_payments.disputes.reason.${dispute.reason}`, { defaultValue: dispute.reason })}
             </p>
             {dispute.open && dispute.evidenceDueBy ? (
               <p className="mt-1">

@@ -52,7 +52,15 @@ export function OrderTable<T extends OrderView>({
           </label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input id="orders-search" type="search" name="search" defaultValue={filters.search} placeholder={t("orders.search_placeholder")} maxLength={100} className={`${inputClasses} pl-9`} />
+            <input
+              id="orders-search"
+              type="search"
+              name="search"
+              defaultValue={filters.search}
+              placeholder={t("orders.search_placeholder")}
+              maxLength={100}
+              className={`${inputClasses} pl-9`}
+            />
           </div>
         </div>
         <div>
@@ -104,13 +112,29 @@ export function OrderTable<T extends OrderView>({
             <caption className="sr-only">{t("orders.table_caption")}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">{t("orders.columns.number")}</th>
-                <th scope="col" className="px-4 py-3">{t("orders.columns.date")}</th>
-                {showShop ? <th scope="col" className="px-4 py-3">{t("orders.columns.shop")}</th> : null}
-                <th scope="col" className="px-4 py-3">{t("orders.columns.customer")}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t("orders.columns.total")}</th>
-                <th scope="col" className="px-4 py-3">{t("orders.columns.status")}</th>
-                <th scope="col" className="px-4 py-3">{t("orders.columns.payment_status")}</th>
+                <th scope="col" className="px-4 py-3">
+                  {t("orders.columns.number")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("orders.columns.date")}
+                </th>
+                {showShop ? (
+                  <th scope="col" className="px-4 py-3">
+                    {t("orders.columns.shop")}
+                  </th>
+                ) : null}
+                <th scope="col" className="px-4 py-3">
+                  {t("orders.columns.customer")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t("orders.columns.total")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("orders.columns.status")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("orders.columns.payment_status")}
+                </th>
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">{t("orders.columns.actions")}</span>
                 </th>
@@ -119,16 +143,24 @@ export function OrderTable<T extends OrderView>({
             <tbody className="divide-y divide-border">
               {orders.map((order) => (
                 <tr key={order.id} data-testid="order-row">
-                  <td className="px-4 py-3 font-medium whitespace-nowrap" data-label={t("orders.columns.number")}>#{order.number}</td>
+                  <td className="px-4 py-3 font-medium whitespace-nowrap" data-label={t("orders.columns.number")}>
+                    #{order.number}
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap" data-label={t("orders.columns.date")}>
                     <LocalTime value={order.createdAt} format="date" />
                   </td>
-                  {showShop ? <td className="px-4 py-3" data-label={t("orders.columns.shop")}>{order.shopName}</td> : null}
+                  {showShop ? (
+                    <td className="px-4 py-3" data-label={t("orders.columns.shop")}>
+                      {order.shopName}
+                    </td>
+                  ) : null}
                   <td className="px-4 py-3" data-label={t("orders.columns.customer")}>
                     <span className="block">{order.customer.fullName}</span>
                     <span className="block text-xs text-slate-500">{order.customer.email}</span>
                   </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-label={t("orders.columns.total")}>{money(order)}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-label={t("orders.columns.total")}>
+                    {money(order)}
+                  </td>
                   <td className="px-4 py-3" data-label={t("orders.columns.status")}>
                     <OrderStatusBadge status={order.status} />
                   </td>
@@ -155,7 +187,12 @@ export function OrderTable<T extends OrderView>({
         </div>
       )}
 
-      <Dialog size="lg" open={open !== null} onClose={() => setOpenId(null)} title={open ? t("orders.detail.title", { number: open.number }) : ""}>
+      <Dialog
+        size="lg"
+        open={open !== null}
+        onClose={() => setOpenId(null)}
+        title={open ? t("orders.detail.title", { number: open.number }) : ""}
+      >
         {open ? (
           <OrderDetail order={open} sellerView={sellerView}>
             {renderDetailExtras?.(open)}

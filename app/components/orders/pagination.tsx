@@ -14,7 +14,9 @@ export function Pagination({ page, pageSize, count }: { page: number; pageSize: 
     return `?${params.toString()}`;
   };
   // First, last, and two around the current page.
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((p) => p >= 1 && p <= pages)
+    .sort((a, b) => a - b);
   return (
     <nav aria-label={t("orders.pagination")} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (

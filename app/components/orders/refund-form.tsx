@@ -10,7 +10,12 @@ import { centsToDecimalString, formatMoney } from "~/lib/money";
 
 /** What a refund the server refused sends back: field errors (translation keys) and what was typed. */
 export type RefundFormResult = {
-  refund: { fieldErrors: Record<string, string[]>; formErrors: string[]; values: { amount: string; reason: string }; refundableCents: number };
+  refund: {
+    fieldErrors: Record<string, string[]>;
+    formErrors: string[];
+    values: { amount: string; reason: string };
+    refundableCents: number;
+  };
 };
 
 /**
@@ -68,7 +73,9 @@ export function OrderRefunds({
             <li key={refund.id} className="flex flex-wrap justify-between gap-2 text-slate-700">
               <span>
                 {t("refunds.history", { amount: money(refund.amountCents) })} ({t(`refunds.status.${refund.status}`)})
-                {refund.reason ? <span className="block text-slate-500">{t("refunds.history_reason", { reason: refund.reason })}</span> : null}
+                {refund.reason ? (
+                  <span className="block text-slate-500">{t("refunds.history_reason", { reason: refund.reason })}</span>
+                ) : null}
               </span>
               <LocalTime value={refund.at} format="dateTime" className="text-xs text-slate-500" />
             </li>
@@ -76,7 +83,13 @@ export function OrderRefunds({
         </ul>
       ) : null}
       {summary.refundableCents > 0 ? (
-        <fetcher.Form method="post" action={`/orders/${orderId}`} className="mt-3 space-y-3" aria-label={t("refunds.title")} data-testid="refund-form">
+        <fetcher.Form
+          method="post"
+          action={`/orders/${orderId}`}
+          className="mt-3 space-y-3"
+          aria-label={t("refunds.title")}
+          data-testid="refund-form"
+        >
           <CsrfInput />
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="returnTo" value={returnTo} />
@@ -121,7 +134,13 @@ export function OrderRefunds({
           <p id={`${id}-amount-hint`} className="text-xs text-slate-500">
             {t("refunds.amount_hint", { maximum: money(summary.refundableCents) })}
           </p>
-          <Button type="submit" variant="outline" size="sm" pending={fetcher.state !== "idle"} aria-label={`${t("refunds.submit")} #${number}`}>
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            pending={fetcher.state !== "idle"}
+            aria-label={`${t("refunds.submit")} #${number}`}
+          >
             {t("refunds.submit")}
           </Button>
         </fetcher.Form>

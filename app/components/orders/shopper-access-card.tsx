@@ -5,7 +5,10 @@ import { Link } from "react-router";
 export function ShopperAccessCard({ emails }: { emails: string[] }) {
   const { t } = useTranslation();
   return (
-    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-black/10 bg-white p-4 text-sm text-slate-900" data-testid="shopper-access-card">
+    <div
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-black/10 bg-white p-4 text-sm text-slate-900"
+      data-testid="shopper-access-card"
+    >
       <p className="min-w-0 break-words">
         {emails.length ? t("shopper_access.card.showing", { emails: emails.join(", ") }) : t("shopper_access.card.prompt")}
       </p>

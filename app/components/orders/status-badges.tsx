@@ -1,7 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 
-const ORDER_TONES: Record<string, BadgeTone> = { pending: "neutral", processing: "info", shipped: "brand", delivered: "success", cancelled: "danger" };
+const ORDER_TONES: Record<string, BadgeTone> = {
+  pending: "neutral",
+  processing: "info",
+  shipped: "brand",
+  delivered: "success",
+  cancelled: "danger",
+};
 const PAYMENT_TONES: Record<string, BadgeTone> = {
   succeeded: "success",
   failed: "danger",

@@ -7,7 +7,14 @@ import { PasswordChecklist } from "~/components/account/password-checklist";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { BUSINESS_COUNTRIES, BUSINESS_TYPES, DEFAULT_BUSINESS_COUNTRY, registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
+import {
+  BUSINESS_COUNTRIES,
+  BUSINESS_TYPES,
+  DEFAULT_BUSINESS_COUNTRY,
+  registrationStep1Schema,
+  registrationStep2Schema,
+  registrationStep3Schema,
+} from "~/schemas/sellers";
 import { countryOptions } from "~/lib/countries";
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -40,7 +47,15 @@ function WizardButtons({ step, intent }: { step: number; intent: string }) {
   );
 }
 
-export function Step1Form({ lastResult, defaultValue, rootDomain }: { lastResult: Result; defaultValue?: Record<string, string>; rootDomain: string }) {
+export function Step1Form({
+  lastResult,
+  defaultValue,
+  rootDomain,
+}: {
+  lastResult: Result;
+  defaultValue?: Record<string, string>;
+  rootDomain: string;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useValidatedForm("register-step1", registrationStep1Schema, { lastResult, defaultValue });
   const [subdomain, setSubdomain] = useState(defaultValue?.subdomain ?? "");
@@ -56,7 +71,8 @@ export function Step1Form({ lastResult, defaultValue, rootDomain }: { lastResult
         label={t("register.fields.subdomain")}
         hint={
           <span data-testid="subdomain-preview">
-            {t("register.subdomain_preview")} <strong className="text-slate-800">{`${subdomain.trim().toLowerCase() || t("register.subdomain_placeholder")}.${rootDomain}`}</strong>
+            {t("register.subdomain_preview")}{" "}
+            <strong className="text-slate-800">{`${subdomain.trim().toLowerCase() || t("register.subdomain_placeholder")}.${rootDomain}`}</strong>
           </span>
         }
         inputProps={{ onInput: (e) => setSubdomain(e.currentTarget.value), autoCapitalize: "none", spellCheck: false }}
@@ -89,10 +105,19 @@ export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; de
       <CsrfInput />
       <input type="hidden" name="intent" value="step2" />
       <FormErrors errors={form.errors} />
-      <SelectField field={fields.country} label={t("sec_payments.country.label")} options={countryOptions(BUSINESS_COUNTRIES, i18n.language)} />
+      <SelectField
+        field={fields.country}
+        label={t("sec_payments.country.label")}
+        options={countryOptions(BUSINESS_COUNTRIES, i18n.language)}
+      />
       {/* One field for every country (it works without JavaScript): the server applies the chosen country's rule. */}
       <TextField field={fields.siret} label={t("register.fields.business_id")} hint={t("register.business_id_hint")} />
-      <TextField field={fields.contact_email} label={t("register.fields.contact_email")} type="email" inputProps={{ autoComplete: "email" }} />
+      <TextField
+        field={fields.contact_email}
+        label={t("register.fields.contact_email")}
+        type="email"
+        inputProps={{ autoComplete: "email" }}
+      />
       <TextField field={fields.contact_phone} label={t("register.fields.contact_phone")} type="tel" inputProps={{ autoComplete: "tel" }} />
       <WizardButtons step={2} intent="step2" />
     </Form>
@@ -122,7 +147,12 @@ export function Step3Form({ lastResult, defaultValue }: { lastResult: Result; de
         />
         <PasswordChecklist value={password} />
       </div>
-      <TextField field={fields.password_confirm} label={t("register.fields.password_confirm")} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <TextField
+        field={fields.password_confirm}
+        label={t("register.fields.password_confirm")}
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
       <WizardButtons step={3} intent="step3" />
     </Form>
   );

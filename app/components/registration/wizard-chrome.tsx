@@ -29,7 +29,9 @@ export function StepIndicator({ step }: { step: number }) {
                 {t(`register.step_names.${key}`)}
                 {state === "done" ? <span className="sr-only"> {t("register.step_done")}</span> : null}
               </span>
-              {number < 3 ? <span className={cx("h-0.5 flex-1", number < step ? "bg-green-600" : "bg-slate-200")} aria-hidden="true" /> : null}
+              {number < 3 ? (
+                <span className={cx("h-0.5 flex-1", number < step ? "bg-green-600" : "bg-slate-200")} aria-hidden="true" />
+              ) : null}
             </li>
           );
         })}

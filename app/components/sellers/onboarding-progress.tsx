@@ -48,7 +48,12 @@ export function OnboardingProgress({ onboarding, compact = false }: { onboarding
       {!compact ? (
         <ol className="mt-4 space-y-2">
           {onboarding.steps.map(({ step, completed: done }) => (
-            <li key={step} className={cx("flex items-center gap-2 text-sm", done ? "text-slate-700" : "text-slate-500")} data-step={step} data-completed={done}>
+            <li
+              key={step}
+              className={cx("flex items-center gap-2 text-sm", done ? "text-slate-700" : "text-slate-500")}
+              data-step={step}
+              data-completed={done}
+            >
               <CheckCircleIcon className={cx("size-4", done ? "text-green-600" : "text-slate-300")} />
               {t(`onboarding.steps.${step}.title`)}
               <span className="sr-only">{done ? t("onboarding.done") : t("onboarding.todo")}</span>

@@ -49,7 +49,11 @@ export function SellerProfileForm({
           options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`sellers.business_types.${type}`) }))}
         />
       </div>
-      <TextField field={fields.business_address} label={t("sellers.fields.business_address")} inputProps={{ autoComplete: "street-address" }} />
+      <TextField
+        field={fields.business_address}
+        label={t("sellers.fields.business_address")}
+        inputProps={{ autoComplete: "street-address" }}
+      />
       <SelectField
         field={fields.country}
         label={t("sec_payments.country.label")}

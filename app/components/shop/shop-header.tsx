@@ -43,7 +43,10 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
 
   return (
     <header className={shopHeaderClasses}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t("nav.skip_to_content")}
       </a>
       <div className="container-page flex h-16 items-center gap-3">
@@ -67,12 +70,18 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
           ) : null}
           <LanguageSwitcher />
           <details ref={sheet} className="group sm:hidden">
-            <summary className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5" aria-label={t("nav.open_menu")}>
+            <summary
+              className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5"
+              aria-label={t("nav.open_menu")}
+            >
               <MenuIcon className="size-6 group-open:hidden" />
               <CloseIcon className="hidden size-6 group-open:block" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 z-40 bg-slate-900/40" aria-hidden="true" />
-            <nav aria-label={t("nav.mobile")} className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-[85vw] border-l border-border bg-white p-4 shadow-xl">
+            <nav
+              aria-label={t("nav.mobile")}
+              className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-[85vw] border-l border-border bg-white p-4 shadow-xl"
+            >
               <ul className="space-y-1">
                 {links.map((link) => (
                   <li key={link.to}>

@@ -18,7 +18,9 @@ export function ContrastWarning({ colors, banner }: { colors: ShopColors; banner
           <p className="font-semibold">{t("a11y.contrast.title")}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {issues.map((issue) => (
-              <li key={issue.pair}>{t(`a11y.contrast.${issue.pair}`, { ratio: format(issue.ratio), minimum: format(MIN_TEXT_CONTRAST) })}</li>
+              <li key={issue.pair}>
+                {t(`a11y.contrast.${issue.pair}`, { ratio: format(issue.ratio), minimum: format(MIN_TEXT_CONTRAST) })}
+              </li>
             ))}
           </ul>
           <p className="mt-2">{t("a11y.contrast.hint")}</p>

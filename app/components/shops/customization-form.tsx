@@ -31,7 +31,15 @@ const HEX = /^#[0-9a-f]{6}$/i;
  * The shop customization form (a multipart form that works without JavaScript) with its
  * live preview. With JavaScript: colour pickers, a local logo preview and a size check.
  */
-export function CustomizationForm({ initial, action, lastResult }: { initial: CustomizationValues; action: string; lastResult?: SubmissionResult<string[]> | null }) {
+export function CustomizationForm({
+  initial,
+  action,
+  lastResult,
+}: {
+  initial: CustomizationValues;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [hydrated, setHydrated] = useState(false);
@@ -41,7 +49,10 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
   const [logoError, setLogoError] = useState<string | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useValidatedForm("customization", customizationSchema, { lastResult, defaultValue: { ...initial, minimum_order_amount: initial.minimum_order_amount ?? "" } });
+  const [form, fields] = useValidatedForm("customization", customizationSchema, {
+    lastResult,
+    defaultValue: { ...initial, minimum_order_amount: initial.minimum_order_amount ?? "" },
+  });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-customization";
 
   useEffect(() => () => void (logoPreview?.startsWith("blob:") && URL.revokeObjectURL(logoPreview)), [logoPreview]);
@@ -96,7 +107,14 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
           </label>
           <div className="flex items-center gap-4">
             <div className="flex size-16 items-center justify-center overflow-hidden rounded-lg border border-border bg-slate-50">
-              {logoPreview && !removeLogo ? <img src={logoPreview} alt={t("customization.logo_preview")} className="size-full object-contain" data-testid="logo-preview" /> : null}
+              {logoPreview && !removeLogo ? (
+                <img
+                  src={logoPreview}
+                  alt={t("customization.logo_preview")}
+                  className="size-full object-contain"
+                  data-testid="logo-preview"
+                />
+              ) : null}
             </div>
             <div className="min-w-0 flex-1">
               <input
@@ -157,7 +175,12 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
           </div>
           <div className="mt-4">
             <ContrastWarning
-              colors={{ primary: values.primary_color, secondary: values.secondary_color, background: values.background_color, text: values.text_color }}
+              colors={{
+                primary: values.primary_color,
+                secondary: values.secondary_color,
+                background: values.background_color,
+                text: values.text_color,
+              }}
               banner={Boolean(values.checkout_banner_text_en.trim() || values.checkout_banner_text_fr.trim())}
             />
           </div>
@@ -167,7 +190,13 @@ export function CustomizationForm({ initial, action, lastResult }: { initial: Cu
           <TextField field={fields.checkout_banner_text_en} label={t("customization.fields.checkout_banner_text_en")} />
           <TextField field={fields.checkout_banner_text_fr} label={t("customization.fields.checkout_banner_text_fr")} />
         </div>
-        <TextAreaField field={fields.custom_css} label={t("customization.fields.custom_css")} rows={6} hint={t("customization.css_hint")} textareaProps={{ spellCheck: false, className: "font-mono" }} />
+        <TextAreaField
+          field={fields.custom_css}
+          label={t("customization.fields.custom_css")}
+          rows={6}
+          hint={t("customization.css_hint")}
+          textareaProps={{ spellCheck: false, className: "font-mono" }}
+        />
         <TextField
           field={fields.minimum_order_amount as FieldMetadata<string | undefined>}
           label={t("customization.fields.minimum_order_amount")}

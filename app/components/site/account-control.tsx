@@ -39,7 +39,13 @@ export function AccountControl() {
 export function AccountMenuItems() {
   const { t } = useTranslation();
   const { user, site } = useRootData();
-  if (!user) return <LoginButton destination={site.kind === "shop" ? "here" : "dashboard"} className="block w-full rounded-lg bg-brand-500 px-3 py-2 text-center text-sm font-medium text-on-brand" />;
+  if (!user)
+    return (
+      <LoginButton
+        destination={site.kind === "shop" ? "here" : "dashboard"}
+        className="block w-full rounded-lg bg-brand-500 px-3 py-2 text-center text-sm font-medium text-on-brand"
+      />
+    );
   const itemClass = "block rounded-lg px-3 py-2 text-sm hover:bg-muted";
   return (
     <div>

@@ -7,8 +7,20 @@ export function MainFooter() {
   const { t } = useTranslation();
   const { year } = useRootData();
   const columns = [
-    { title: t("footer.product"), links: [{ to: "/dashboard", label: t("nav.dashboard") }, { to: "/register", label: t("footer.seller_registration") }] },
-    { title: t("footer.company"), links: [{ to: "/about", label: t("nav.about") }, { to: "/contact", label: t("nav.contact") }] },
+    {
+      title: t("footer.product"),
+      links: [
+        { to: "/dashboard", label: t("nav.dashboard") },
+        { to: "/register", label: t("footer.seller_registration") },
+      ],
+    },
+    {
+      title: t("footer.company"),
+      links: [
+        { to: "/about", label: t("nav.about") },
+        { to: "/contact", label: t("nav.contact") },
+      ],
+    },
     {
       title: t("footer.legal"),
       links: [

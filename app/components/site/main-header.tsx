@@ -16,7 +16,10 @@ export function MainHeader() {
   const { user } = useRootData();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t("nav.skip_to_content")}
       </a>
       <div className="container-page flex h-16 items-center gap-4">

@@ -22,7 +22,10 @@ export function MobileMenu() {
 
   return (
     <details ref={details} className="group md:hidden">
-      <summary className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-muted" aria-label={t("nav.open_menu")}>
+      <summary
+        className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-muted"
+        aria-label={t("nav.open_menu")}
+      >
         <MenuIcon className="size-6 group-open:hidden" />
         <CloseIcon className="hidden size-6 group-open:block" />
       </summary>

@@ -10,7 +10,17 @@ const tones: Record<Tone, string> = {
 };
 
 /** A message box; `role="alert"` for errors so screen readers announce it. */
-export function Alert({ tone = "info", title, children, className }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div role={tone === "danger" ? "alert" : "status"} className={cx("rounded-lg border p-4 text-sm", tones[tone], className)}>
       {title ? <p className="font-semibold">{title}</p> : null}

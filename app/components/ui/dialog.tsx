@@ -55,7 +55,12 @@ export function Dialog({
                 </p>
               ) : null}
             </div>
-            <button type="button" onClick={onClose} className="rounded-lg p-1 text-slate-500 hover:bg-slate-100" aria-label={t("common.close")}>
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-lg p-1 text-slate-500 hover:bg-slate-100"
+              aria-label={t("common.close")}
+            >
               <CloseIcon className="size-5" />
             </button>
           </div>

@@ -13,7 +13,11 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export function createApiKey(userId: number, name: string): { key: string; id: number } {
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 60) throw new ValidationError("errors.validation", { name: ["api_keys.name_invalid"] });
-  const active = getDatabase().select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).all();
+  const active = getDatabase()
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .all();
   if (active.length >= MAX_KEYS) throw new ValidationError("api_keys.too_many");
   const key = `${KEY_PREFIX}${randomToken()}`;
   const row = getDatabase()
@@ -26,12 +30,24 @@ export function createApiKey(userId: number, name: string): { key: string; id: n
 
 export function listApiKeys(userId: number) {
   return getDatabase()
-    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.userId, userId))
     .orderBy(desc(apiKeys.id))
     .all()
-    .map((k) => ({ ...k, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null, revokedAt: k.revokedAt?.toISOString() ?? null }));
+    .map((k) => ({
+      ...k,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    }));
 }
 
 export function revokeApiKey(userId: number, keyId: number): void {
@@ -55,7 +71,11 @@ export function authenticateApiKey(key: string, now = Date.now()): { user: User;
     .get();
   if (!row) return null;
   if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    getDatabase().update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, row.key.id)).run();
+    getDatabase()
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiKeys.id, row.key.id))
+      .run();
   }
   return { user: row.user, keyId: row.key.id };
 }

@@ -21,7 +21,12 @@ export function sendVerificationMail(user: User, now = Date.now()): void {
       .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "verify_email"), isNull(emailTokens.usedAt)))
       .run();
     tx.insert(emailTokens)
-      .values({ userId: user.id, purpose: "verify_email", tokenHash: hashToken(token), expiresAt: new Date(now + VERIFICATION_TOKEN_TTL_MS) })
+      .values({
+        userId: user.id,
+        purpose: "verify_email",
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now + VERIFICATION_TOKEN_TTL_MS),
+      })
       .run();
   });
   sendMail({
@@ -48,8 +53,14 @@ export function verifyEmailToken(token: string, now = Date.now()): { userId: num
       )
       .get();
     if (!row) throw new ValidationError("auth.verify.invalid_link");
-    tx.update(emailTokens).set({ usedAt: new Date(now) }).where(eq(emailTokens.id, row.id)).run();
-    tx.update(users).set({ isVerified: true, updatedAt: new Date(now) }).where(eq(users.id, row.userId)).run();
+    tx.update(emailTokens)
+      .set({ usedAt: new Date(now) })
+      .where(eq(emailTokens.id, row.id))
+      .run();
+    tx.update(users)
+      .set({ isVerified: true, updatedAt: new Date(now) })
+      .where(eq(users.id, row.userId))
+      .run();
     return { userId: row.userId };
   });
 }

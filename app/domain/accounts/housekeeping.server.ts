@@ -16,7 +16,13 @@ export function sweepExpiredRecords(now = Date.now()): void {
   db.delete(sessions)
     .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))))
     .run();
-  db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - DAY_MS))).run();
-  db.delete(knownLoginAddresses).where(lt(knownLoginAddresses.lastLoginAt, new Date(now - KNOWN_ADDRESS_MS))).run();
-  db.delete(emailTokens).where(lt(emailTokens.expiresAt, new Date(now - 7 * DAY_MS))).run();
+  db.delete(rateLimitEvents)
+    .where(lt(rateLimitEvents.createdAt, new Date(now - DAY_MS)))
+    .run();
+  db.delete(knownLoginAddresses)
+    .where(lt(knownLoginAddresses.lastLoginAt, new Date(now - KNOWN_ADDRESS_MS)))
+    .run();
+  db.delete(emailTokens)
+    .where(lt(emailTokens.expiresAt, new Date(now - 7 * DAY_MS)))
+    .run();
 }

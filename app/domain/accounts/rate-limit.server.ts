@@ -31,7 +31,9 @@ export function rateLimitStatus(key: string, { limit, windowMs }: RateLimit, now
 
 export function recordHit(key: string, windowMs: number, now = Date.now()): void {
   const db = getDatabase();
-  db.insert(rateLimitEvents).values({ key, createdAt: new Date(now) }).run();
+  db.insert(rateLimitEvents)
+    .values({ key, createdAt: new Date(now) })
+    .run();
   // Forget what no window can see any more.
   db.delete(rateLimitEvents)
     .where(and(eq(rateLimitEvents.key, key), lt(rateLimitEvents.createdAt, new Date(now - windowMs))))
@@ -64,7 +66,12 @@ export function takeHits(rules: LimitRule[], now = Date.now()): TakenHits {
     }
     if (retryAfterSeconds > 0) return { limited: true as const, retryAfterSeconds };
     const hitIds = rules.map(
-      (rule) => tx.insert(rateLimitEvents).values({ key: rule.key, createdAt: new Date(now) }).returning({ id: rateLimitEvents.id }).get().id,
+      (rule) =>
+        tx
+          .insert(rateLimitEvents)
+          .values({ key: rule.key, createdAt: new Date(now) })
+          .returning({ id: rateLimitEvents.id })
+          .get().id,
     );
     for (const rule of rules) {
       tx.delete(rateLimitEvents)

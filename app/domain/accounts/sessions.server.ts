@@ -49,7 +49,10 @@ export function loadSession(token: string, now = Date.now()): LoadedSession | nu
     return null;
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id)).run();
+    db.update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id))
+      .run();
   }
   return { id, user: row.user };
 }

@@ -8,7 +8,11 @@ export function normalizeEmail(email: string): string {
 }
 
 export function findUserByEmail(email: string, db: Queryable = getDatabase()): User | undefined {
-  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
 }
 
 export function findUserById(id: number): User | undefined {
@@ -22,7 +26,12 @@ export function displayName(user: Pick<User, "firstName" | "lastName" | "usernam
 
 /** A username from the email's local part (it is shown, not used to log in). */
 export function usernameFromEmail(email: string): string {
-  return normalizeEmail(email).split("@")[0]!.replace(/[^a-z0-9._-]/g, "").slice(0, 30) || "user";
+  return (
+    normalizeEmail(email)
+      .split("@")[0]!
+      .replace(/[^a-z0-9._-]/g, "")
+      .slice(0, 30) || "user"
+  );
 }
 
 /** The user object of the API (spec section 3) plus the staff flag. */

@@ -43,14 +43,28 @@ export function listSellerProducts(shopId: number): SellerProductRow[] {
   const ids = rows.map((r) => r.product.id);
   const ordered = new Set(
     ids.length
-      ? db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, ids)).all().map((r) => r.id)
+      ? db
+          .selectDistinct({ id: orderItems.productId })
+          .from(orderItems)
+          .where(inArray(orderItems.productId, ids))
+          .all()
+          .map((r) => r.id)
       : [],
   );
-  return rows.map((r) => ({ ...r.product, categorySlug: r.categorySlug, categoryName: r.categoryName, ordered: ordered.has(r.product.id) }));
+  return rows.map((r) => ({
+    ...r.product,
+    categorySlug: r.categorySlug,
+    categoryName: r.categoryName,
+    ordered: ordered.has(r.product.id),
+  }));
 }
 
 export function getSellerProduct(shopId: number, productId: number): Product {
-  const product = getDatabase().select().from(products).where(and(eq(products.shopId, shopId), eq(products.id, productId))).get();
+  const product = getDatabase()
+    .select()
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.id, productId)))
+    .get();
   if (!product) throw new NotFoundError("catalogue.errors.product_not_found");
   return product;
 }
@@ -58,7 +72,11 @@ export function getSellerProduct(shopId: number, productId: number): Product {
 function categoryIdFor(shopId: number, slug: string | null | undefined): number | null | undefined {
   if (slug === undefined) return undefined;
   if (slug === null) return null;
-  const category = getDatabase().select().from(categories).where(and(eq(categories.shopId, shopId), eq(categories.slug, slug))).get();
+  const category = getDatabase()
+    .select()
+    .from(categories)
+    .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
+    .get();
   if (!category) throw new ValidationError("errors.validation", { category: ["catalogue.errors.category_not_found"] });
   return category.id;
 }
@@ -70,7 +88,11 @@ async function storeProductImage(image: Uint8Array | null): Promise<string | und
   return storeUpload(image, checked.extension);
 }
 
-export async function createProduct(shopId: number, input: ProductInput & { name: string; price: number }, image: Uint8Array | null): Promise<Product> {
+export async function createProduct(
+  shopId: number,
+  input: ProductInput & { name: string; price: number },
+  image: Uint8Array | null,
+): Promise<Product> {
   const categoryId = categoryIdFor(shopId, input.category);
   const imagePath = await storeProductImage(image);
   return getDatabase()
@@ -127,11 +149,19 @@ export async function deleteProduct(shopId: number, productId: number): Promise<
 /** Puts an archived product back in the catalogue. */
 export function restoreProduct(shopId: number, productId: number): void {
   const product = getSellerProduct(shopId, productId);
-  getDatabase().update(products).set({ archivedAt: null, updatedAt: new Date() }).where(and(eq(products.id, product.id), isNotNull(products.archivedAt))).run();
+  getDatabase()
+    .update(products)
+    .set({ archivedAt: null, updatedAt: new Date() })
+    .where(and(eq(products.id, product.id), isNotNull(products.archivedAt)))
+    .run();
 }
 
 export function countLiveProducts(shopId: number): number {
-  const [row] = getDatabase().select({ n: count() }).from(products).where(and(eq(products.shopId, shopId), isNull(products.archivedAt))).all();
+  const [row] = getDatabase()
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)))
+    .all();
   return row?.n ?? 0;
 }
 
@@ -139,7 +169,12 @@ export function countLiveProducts(shopId: number): number {
 
 export function listCategoriesWithCounts(shopId: number) {
   const db = getDatabase();
-  const rows = db.select().from(categories).where(eq(categories.shopId, shopId)).orderBy(asc(categories.position), asc(categories.name)).all();
+  const rows = db
+    .select()
+    .from(categories)
+    .where(eq(categories.shopId, shopId))
+    .orderBy(asc(categories.position), asc(categories.name))
+    .all();
   const counts = db
     .select({ categoryId: products.categoryId, n: count() })
     .from(products)
@@ -151,7 +186,11 @@ export function listCategoriesWithCounts(shopId: number) {
 }
 
 function findCategory(shopId: number, slug: string) {
-  const category = getDatabase().select().from(categories).where(and(eq(categories.shopId, shopId), eq(categories.slug, slug))).get();
+  const category = getDatabase()
+    .select()
+    .from(categories)
+    .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
+    .get();
   if (!category) throw new NotFoundError("catalogue.errors.category_not_found");
   return category;
 }
@@ -159,12 +198,23 @@ function findCategory(shopId: number, slug: string) {
 /** A slug is unique per shop: an explicit one that is taken is a conflict, a derived one gets a suffix. */
 export function createCategory(shopId: number, input: { name: string; slug?: string }) {
   return writeTransaction((tx) => {
-    const taken = (slug: string) => Boolean(tx.select({ id: categories.id }).from(categories).where(and(eq(categories.shopId, shopId), eq(categories.slug, slug))).get());
+    const taken = (slug: string) =>
+      Boolean(
+        tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
+          .get(),
+      );
     let slug = input.slug ?? slugify(input.name);
     if (input.slug && taken(slug)) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
     for (let n = 2; taken(slug); n++) slug = `${slugify(input.name).slice(0, 55)}-${n}`;
     const [position] = tx.select({ n: count() }).from(categories).where(eq(categories.shopId, shopId)).all();
-    return tx.insert(categories).values({ shopId, name: input.name, slug, position: position?.n ?? 0 }).returning().get();
+    return tx
+      .insert(categories)
+      .values({ shopId, name: input.name, slug, position: position?.n ?? 0 })
+      .returning()
+      .get();
   });
 }
 
@@ -180,7 +230,12 @@ export function updateCategory(shopId: number, slug: string, input: { name?: str
       .get();
     if (clash) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
   }
-  return getDatabase().update(categories).set({ name: input.name, slug: input.slug }).where(eq(categories.id, category.id)).returning().get();
+  return getDatabase()
+    .update(categories)
+    .set({ name: input.name, slug: input.slug })
+    .where(eq(categories.id, category.id))
+    .returning()
+    .get();
 }
 
 /** Deleting a category keeps its products (they lose the category). */

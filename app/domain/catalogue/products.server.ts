@@ -22,16 +22,18 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function productFilters(shopId: number, query: Pick<ProductListQuery, "categories__slug" | "search" | "available">, includeArchived: boolean): SQL[] {
+function productFilters(
+  shopId: number,
+  query: Pick<ProductListQuery, "categories__slug" | "search" | "available">,
+  includeArchived: boolean,
+): SQL[] {
   const filters: SQL[] = [eq(products.shopId, shopId)];
   if (!includeArchived) filters.push(isNull(products.archivedAt));
   if (query.categories__slug) filters.push(eq(categories.slug, query.categories__slug));
   if (query.available !== undefined) filters.push(eq(products.isInStock, query.available));
   if (query.search) {
     const pattern = containsPattern(query.search);
-    filters.push(
-      sql`(lower(${products.name}) like ${pattern} escape '\\' or lower(${products.description}) like ${pattern} escape '\\')`,
-    );
+    filters.push(sql`(lower(${products.name}) like ${pattern} escape '\\' or lower(${products.description}) like ${pattern} escape '\\')`);
   }
   return filters;
 }
@@ -69,12 +71,7 @@ export function listShopProducts(
     .limit(limit)
     .offset(offset)
     .all();
-  const [total] = db
-    .select({ n: count() })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .all();
+  const [total] = db.select({ n: count() }).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).where(where).all();
   return { items, count: total?.n ?? 0 };
 }
 
@@ -116,6 +113,13 @@ export function findShopProduct(shopId: number, productId: number) {
     .where(and(eq(products.shopId, shopId), eq(products.id, productId), isNull(products.archivedAt)))
     .get();
   return row
-    ? { id: row.id, name: row.name, description: row.description, priceCents: row.priceCents, imageUrl: row.imagePath, isInStock: row.isInStock }
+    ? {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        priceCents: row.priceCents,
+        imageUrl: row.imagePath,
+        isInStock: row.isInStock,
+      }
     : null;
 }

@@ -54,8 +54,7 @@ export function sendMail(mail: OutgoingMail): boolean {
   if (smtp) {
     const delivery = deliverMail(inserted.id).finally(() => inFlight.delete(delivery));
     inFlight.add(delivery);
-  }
-  else if (config.NODE_ENV !== "test") console.log(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
+  } else if (config.NODE_ENV !== "test") console.log(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
   return true;
 }
 
@@ -87,11 +86,17 @@ export async function deliverMail(id: number): Promise<void> {
       text: claimed.text,
       html: claimed.html,
     });
-    db.update(mailOutbox).set({ sentAt: new Date(), claimedAt: null, error: "", attempts: claimed.attempts + 1 }).where(eq(mailOutbox.id, id)).run();
+    db.update(mailOutbox)
+      .set({ sentAt: new Date(), claimedAt: null, error: "", attempts: claimed.attempts + 1 })
+      .where(eq(mailOutbox.id, id))
+      .run();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[mail] delivery of #${id} to ${claimed.to} failed: ${message}`);
-    db.update(mailOutbox).set({ claimedAt: null, error: message.slice(0, 500), attempts: claimed.attempts + 1 }).where(eq(mailOutbox.id, id)).run();
+    db.update(mailOutbox)
+      .set({ claimedAt: null, error: message.slice(0, 500), attempts: claimed.attempts + 1 })
+      .where(eq(mailOutbox.id, id))
+      .run();
   }
 }
 

@@ -6,7 +6,16 @@ import { renderMail, type RenderedMail } from "./templates.server";
 /** A refund of the shopper's payment (partial or the rest), in the language they ordered in. */
 export function orderRefundMail(
   language: Language,
-  params: { shopName: string; customer: string; number: string; amountCents: number; paidCents: number; refundedCents: number; currency: string; link: string },
+  params: {
+    shopName: string;
+    customer: string;
+    number: string;
+    amountCents: number;
+    paidCents: number;
+    refundedCents: number;
+    currency: string;
+    link: string;
+  },
 ): RenderedMail {
   const t = translatorFor(language);
   const money = (cents: number) => formatMoney(cents, params.currency, language);
@@ -16,7 +25,9 @@ export function orderRefundMail(
     greeting: t("mail.greeting", { name: params.customer }),
     paragraphs: [
       t("refunds.mail.refunded", { shop: params.shopName, number: params.number, amount: money(params.amountCents) }),
-      full ? t("refunds.mail.in_full", { paid: money(params.paidCents) }) : t("refunds.mail.so_far", { refunded: money(params.refundedCents), paid: money(params.paidCents) }),
+      full
+        ? t("refunds.mail.in_full", { paid: money(params.paidCents) })
+        : t("refunds.mail.so_far", { refunded: money(params.refundedCents), paid: money(params.paidCents) }),
       t("refunds.mail.delay"),
     ],
     action: { label: t("mail.order_status.action"), url: params.link },

@@ -38,7 +38,10 @@ ${content.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${es
 ${
   content.details?.length
     ? `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${content.details
-        .map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+        )
         .join("")}</table>`
     : ""
 }
@@ -76,7 +79,10 @@ export function sellerDecisionMail(
     greeting: t("mail.greeting", { name: params.name }),
     paragraphs: params.approved
       ? [t(params.shopLive ? "mail.seller_approved.body_live" : "mail.seller_approved.body_pending")]
-      : [t("mail.seller_rejected.body"), t("mail.seller_rejected.reason", { reason: params.reason || t("sellers.verification.default_rejection_reason") })],
+      : [
+          t("mail.seller_rejected.body"),
+          t("mail.seller_rejected.reason", { reason: params.reason || t("sellers.verification.default_rejection_reason") }),
+        ],
     action: { label: t(`${key}.action`), url: params.dashboardUrl },
   });
 }
@@ -116,7 +122,10 @@ export function orderPaidMailToShopper(language: Language, details: OrderMailDet
 export function orderPaidMailToSeller(language: Language, details: OrderMailDetails): RenderedMail {
   const t = translatorFor(language);
   return renderMail(t, {
-    subject: t("mail.order_paid_seller.subject", { number: details.number, total: formatMoney(details.totalCents, details.currency, language) }),
+    subject: t("mail.order_paid_seller.subject", {
+      number: details.number,
+      total: formatMoney(details.totalCents, details.currency, language),
+    }),
     greeting: t("mail.greeting", { name: details.shopName }),
     paragraphs: [t("mail.order_paid_seller.body", { customer: details.customer })],
     details: orderLines(t, language, details),
@@ -127,19 +136,42 @@ export function orderPaidMailToSeller(language: Language, details: OrderMailDeta
 /** A shopper's bank contests a paid order's payment (or decided on it): the seller must know. */
 export function disputeMailToSeller(
   language: Language,
-  params: { shopName: string; number: string; customer: string; amountCents: number; currency: string; reason: string; status: string; closed: boolean; evidenceDueBy: Date | null; link: string },
+  params: {
+    shopName: string;
+    number: string;
+    customer: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    status: string;
+    closed: boolean;
+    evidenceDueBy: Date | null;
+    link: string;
+  },
 ): RenderedMail {
   const t = translatorFor(language);
   const amount = formatMoney(params.amountCents, params.currency, language);
   const status = t(`sec_payments.disputes.status.${params.status}`, { defaultValue: params.status });
   const closed = params.closed;
   return renderMail(t, {
-    subject: t(closed ? "sec_payments.disputes.mail.subject_closed" : "sec_payments.disputes.mail.subject_open", { number: params.number, status }),
+    subject: t(closed ? "sec_payments.disputes.mail.subject_closed" : "sec_payments.disputes.mail.subject_open", {
+      number: params.number,
+      status,
+    }),
     greeting: t("mail.greeting", { name: params.shopName }),
     paragraphs: [
-      t(closed ? "sec_payments.disputes.mail.body_closed" : "sec_payments.disputes.mail.body_open", { number: params.number, customer: params.customer, amount, status }),
+      t(closed ? "sec_payments.disputes.mail.body_closed" : "sec_payments.disputes.mail.body_open", {
+        number: params.number,
+        customer: params.customer,
+        amount,
+        status,
+      }),
       ...(!closed && params.evidenceDueBy
-        ? [t("sec_payments.disputes.mail.respond_by", { date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(params.evidenceDueBy) })]
+        ? [
+            t("sec_payments.disputes.mail.respond_by", {
+              date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(params.evidenceDueBy),
+            }),
+          ]
         : []),
     ],
     details: [
@@ -169,7 +201,10 @@ export function orderStatusMail(
 }
 
 /** The seller renewed the order's status link: the old ones no longer open it. */
-export function orderStatusLinkMail(language: Language, params: { shopName: string; customer: string; number: string; link: string }): RenderedMail {
+export function orderStatusLinkMail(
+  language: Language,
+  params: { shopName: string; customer: string; number: string; link: string },
+): RenderedMail {
   const t = translatorFor(language);
   return renderMail(t, {
     subject: t("shopper_access.status_link_mail.subject", { shop: params.shopName, number: params.number }),

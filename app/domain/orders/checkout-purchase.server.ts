@@ -14,15 +14,19 @@ export type PurchaseProduct = { id: number; name: string; priceCents: number; im
  * null when the link names a product the shop does not sell (any more).
  */
 export type CheckoutPurchase =
-  | { kind: "live" }
-  | { kind: "catalogue"; productId: number; product: PurchaseProduct | null; quantity: number; minimumQuantity: number };
+  { kind: "live" } | { kind: "catalogue"; productId: number; product: PurchaseProduct | null; quantity: number; minimumQuantity: number };
 
 /**
  * An existing order decides for itself (its item, at the price it was ordered at; no item:
  * a live purchase). Otherwise the link does: `product_id` (the catalogue's "Buy now")
  * opens a catalogue purchase, its absence (the link shared during a live) a live purchase.
  */
-export function checkoutPurchase(shopId: number, minimumCents: number, productParam: string | null, order: OrderWithItems | null): CheckoutPurchase {
+export function checkoutPurchase(
+  shopId: number,
+  minimumCents: number,
+  productParam: string | null,
+  order: OrderWithItems | null,
+): CheckoutPurchase {
   if (order) {
     const [item] = order.items;
     if (!item || order.items.length > 1) return { kind: "live" };
@@ -44,7 +48,9 @@ export function checkoutPurchase(shopId: number, minimumCents: number, productPa
   return {
     kind: "catalogue",
     productId,
-    product: product ? { id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl, isInStock: product.isInStock } : null,
+    product: product
+      ? { id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl, isInStock: product.isInStock }
+      : null,
     quantity: fewest,
     minimumQuantity: fewest,
   };

@@ -31,7 +31,15 @@ export function sendOrderPaidMails(orderId: number): void {
     currency: order.currency,
     customer: order.fullName,
     items: items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
-    shipping: [order.fullName, order.companyName, order.address, `${order.zipCode} ${order.city}`, order.state, order.country, order.phone].filter(Boolean),
+    shipping: [
+      order.fullName,
+      order.companyName,
+      order.address,
+      `${order.zipCode} ${order.city}`,
+      order.state,
+      order.country,
+      order.phone,
+    ].filter(Boolean),
   };
   // The link opens the order on any device (the confirmation page needs the ordering browser).
   sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>

@@ -10,7 +10,17 @@ import { providerFailure, ProviderRequestError } from "~/domain/payments/provide
 import { centsToDecimalString } from "~/lib/money";
 import { messageKey } from "~/lib/messages";
 import { getDatabase, writeTransaction, type Transaction } from "~db/client";
-import { orderEvents, orderRefunds, orders, paymentTransactions, shops, users, type Order, type OrderRefund, type PaymentTransaction } from "~db/schema";
+import {
+  orderEvents,
+  orderRefunds,
+  orders,
+  paymentTransactions,
+  shops,
+  users,
+  type Order,
+  type OrderRefund,
+  type PaymentTransaction,
+} from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
 import { sendWithOrderStatusLink } from "./status-links.server";
 
@@ -39,9 +49,17 @@ type Actor = { userId: number; shopId: number };
  * Step 1, one write transaction: checks what remains refundable and records the refund as
  * pending, so two refunds at the same time can never give back more than was paid.
  */
-function reserveRefund(orderId: number, request: RefundRequest | "rest", actor: Actor): { refund: OrderRefund; txn: PaymentTransaction; order: Order } {
+function reserveRefund(
+  orderId: number,
+  request: RefundRequest | "rest",
+  actor: Actor,
+): { refund: OrderRefund; txn: PaymentTransaction; order: Order } {
   return writeTransaction((tx) => {
-    const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.shopId, actor.shopId))).get();
+    const order = tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.shopId, actor.shopId)))
+      .get();
     if (!order) throw new NotFoundError("orders.not_found");
     const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
     if (!txn || !txn.providerPaymentId || !isRefundable(txn.status)) throw new ConflictError("refunds.errors.not_paid");
@@ -49,11 +67,20 @@ function reserveRefund(orderId: number, request: RefundRequest | "rest", actor: 
     if (remaining <= 0) throw new ConflictError("refunds.errors.nothing_left");
     const amountCents = request === "rest" ? remaining : request.amountCents;
     if (amountCents > remaining) {
-      throw new ValidationError("errors.validation", { amount: [messageKey("refunds.errors.too_much", { maximum: centsToDecimalString(remaining) })] });
+      throw new ValidationError("errors.validation", {
+        amount: [messageKey("refunds.errors.too_much", { maximum: centsToDecimalString(remaining) })],
+      });
     }
     const refund = tx
       .insert(orderRefunds)
-      .values({ orderId: order.id, shopId: order.shopId, transactionId: txn.id, amountCents, reason: request === "rest" ? "" : request.reason, actorUserId: actor.userId })
+      .values({
+        orderId: order.id,
+        shopId: order.shopId,
+        transactionId: txn.id,
+        amountCents,
+        reason: request === "rest" ? "" : request.reason,
+        actorUserId: actor.userId,
+      })
       .returning()
       .get();
     return { refund, txn, order };
@@ -67,7 +94,12 @@ function reserveRefund(orderId: number, request: RefundRequest | "rest", actor: 
  * the order's history and the payment state, and mailed to the shopper. `"rest"` refunds
  * everything that remains (cancelling a paid order).
  */
-export async function refundOrder(orderId: number, request: RefundRequest | "rest", actor: Actor, options: { notifyShopper: boolean } = { notifyShopper: true }): Promise<OrderRefund> {
+export async function refundOrder(
+  orderId: number,
+  request: RefundRequest | "rest",
+  actor: Actor,
+  options: { notifyShopper: boolean } = { notifyShopper: true },
+): Promise<OrderRefund> {
   const { refund, txn, order } = reserveRefund(orderId, request, actor);
   let answer: { refundId: string; status: "succeeded" | "pending" | "failed" };
   try {
@@ -81,7 +113,11 @@ export async function refundOrder(orderId: number, request: RefundRequest | "res
   } catch (error) {
     // A refused refund frees its amount again.
     const message = error instanceof Error ? error.message : String(error);
-    getDatabase().update(orderRefunds).set({ status: "failed", failureMessage: message, updatedAt: new Date() }).where(eq(orderRefunds.id, refund.id)).run();
+    getDatabase()
+      .update(orderRefunds)
+      .set({ status: "failed", failureMessage: message, updatedAt: new Date() })
+      .where(eq(orderRefunds.id, refund.id))
+      .run();
     if (error instanceof ProviderRequestError) throw providerFailure(error, "orders.errors.refund_failed");
     throw error;
   }
@@ -89,7 +125,12 @@ export async function refundOrder(orderId: number, request: RefundRequest | "res
     const status = answer.status;
     const row = tx
       .update(orderRefunds)
-      .set({ status, providerRefundId: answer.refundId, failureMessage: status === "failed" ? "orders.errors.refund_failed" : "", updatedAt: new Date() })
+      .set({
+        status,
+        providerRefundId: answer.refundId,
+        failureMessage: status === "failed" ? "orders.errors.refund_failed" : "",
+        updatedAt: new Date(),
+      })
       .where(eq(orderRefunds.id, refund.id))
       .returning()
       .get();
@@ -103,7 +144,15 @@ export async function refundOrder(orderId: number, request: RefundRequest | "res
         .all();
       const moved = applyRefundedTotal(tx, current, Number(done?.cents ?? 0));
       tx.insert(orderEvents)
-        .values({ orderId: order.id, shopId: order.shopId, kind: "refund", toValue: moved ?? current.status, amountCents: row.amountCents, note: row.reason, actorUserId: actor.userId })
+        .values({
+          orderId: order.id,
+          shopId: order.shopId,
+          kind: "refund",
+          toValue: moved ?? current.status,
+          amountCents: row.amountCents,
+          note: row.reason,
+          actorUserId: actor.userId,
+        })
         .run();
     }
     return row;
@@ -115,26 +164,31 @@ export async function refundOrder(orderId: number, request: RefundRequest | "res
 
 function mailRefund(orderId: number, refund: OrderRefund): void {
   const db = getDatabase();
-  const row = db.select({ order: orders, shop: shops }).from(orders).innerJoin(shops, eq(shops.id, orders.shopId)).where(eq(orders.id, orderId)).get();
+  const row = db
+    .select({ order: orders, shop: shops })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(eq(orders.id, orderId))
+    .get();
   const txn = db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
   if (!row || !txn) return;
   const held = heldByOurRefunds(db, txn.id);
   // The mail carries the order's status link, which opens on any device (like the other order mails).
   sendWithOrderStatusLink(orderId, row.shop.subdomain, (link) =>
     sendMail({
-    to: row.order.email,
-    template: "order_refund",
-    dedupeKey: `order-refund:${refund.id}`,
-    ...orderRefundMail(row.order.language, {
-      shopName: row.shop.name,
-      customer: row.order.fullName,
-      number: formatOrderNumber(row.order.number),
-      amountCents: refund.amountCents,
-      paidCents: txn.amountCents,
-      refundedCents: refundedOf(txn, held),
-      currency: row.order.currency,
-      link,
-    }),
+      to: row.order.email,
+      template: "order_refund",
+      dedupeKey: `order-refund:${refund.id}`,
+      ...orderRefundMail(row.order.language, {
+        shopName: row.shop.name,
+        customer: row.order.fullName,
+        number: formatOrderNumber(row.order.number),
+        amountCents: refund.amountCents,
+        paidCents: txn.amountCents,
+        refundedCents: refundedOf(txn, held),
+        currency: row.order.currency,
+        link,
+      }),
     }),
   );
 }

@@ -25,7 +25,11 @@ export function allowedTransitions(status: OrderStatus): OrderStatus[] {
 }
 
 function loadShopOrder(orderId: number, shopId: number): Order {
-  const order = getDatabase().select().from(orders).where(and(eq(orders.id, orderId), eq(orders.shopId, shopId))).get();
+  const order = getDatabase()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
+    .get();
   if (!order) throw new NotFoundError("orders.not_found");
   return order;
 }
@@ -64,7 +68,9 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
       .returning()
       .get();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
-    tx.insert(orderEvents).values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId }).run();
+    tx.insert(orderEvents)
+      .values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId })
+      .run();
     return row;
   });
   const shop = getDatabase().select().from(shops).where(eq(shops.id, order.shopId)).get()!;
@@ -86,21 +92,49 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
   return getDatabase().select().from(orders).where(eq(orders.id, order.id)).get()!;
 }
 
-export type OrderHistoryEntry = { id: number; kind: string; from: string; to: string; at: string; by: string | null; amountCents: number | null; note: string };
+export type OrderHistoryEntry = {
+  id: number;
+  kind: string;
+  from: string;
+  to: string;
+  at: string;
+  by: string | null;
+  amountCents: number | null;
+  note: string;
+};
 
 /** The history of several orders (who did what, when; oldest first), in one query. */
 export function orderHistories(orderIds: number[]): Map<number, OrderHistoryEntry[]> {
   const byOrder = new Map<number, OrderHistoryEntry[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = getDatabase()
-    .select({ id: orderEvents.id, orderId: orderEvents.orderId, kind: orderEvents.kind, fromValue: orderEvents.fromValue, toValue: orderEvents.toValue, amountCents: orderEvents.amountCents, note: orderEvents.note, createdAt: orderEvents.createdAt, actor: users })
+    .select({
+      id: orderEvents.id,
+      orderId: orderEvents.orderId,
+      kind: orderEvents.kind,
+      fromValue: orderEvents.fromValue,
+      toValue: orderEvents.toValue,
+      amountCents: orderEvents.amountCents,
+      note: orderEvents.note,
+      createdAt: orderEvents.createdAt,
+      actor: users,
+    })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(inArray(orderEvents.orderId, orderIds))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
     .all();
   for (const event of rows) {
-    const entry = { id: event.id, kind: event.kind, from: event.fromValue, to: event.toValue, at: event.createdAt.toISOString(), by: event.actor ? displayName(event.actor) : null, amountCents: event.amountCents, note: event.note };
+    const entry = {
+      id: event.id,
+      kind: event.kind,
+      from: event.fromValue,
+      to: event.toValue,
+      at: event.createdAt.toISOString(),
+      by: event.actor ? displayName(event.actor) : null,
+      amountCents: event.amountCents,
+      note: event.note,
+    };
     byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), entry]);
   }
   return byOrder;

@@ -24,8 +24,26 @@ export function csvCell(value: string | number): string {
 }
 
 export const CSV_COLUMNS = [
-  "order_number", "created_at", "status", "payment_status", "total_amount", "currency", "full_name", "company_name", "email", "phone",
-  "address", "city", "state", "zip_code", "country", "social_network_handle", "reference", "live_reference", "content", "items",
+  "order_number",
+  "created_at",
+  "status",
+  "payment_status",
+  "total_amount",
+  "currency",
+  "full_name",
+  "company_name",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "state",
+  "zip_code",
+  "country",
+  "social_network_handle",
+  "reference",
+  "live_reference",
+  "content",
+  "items",
 ] as const;
 
 /** The filtered orders as CSV (UTF-8 with BOM, header row, amounts as decimals). */

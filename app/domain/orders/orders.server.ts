@@ -84,9 +84,15 @@ export function createOrder(
     if (Object.keys(soldOut).length > 0) throw new ConflictError("checkout.errors.out_of_stock", soldOut);
     // A catalogue order costs what its items cost, whatever total the client sent.
     if (input.items.length) {
-      const expected = itemsTotalCents(input.items.map((item) => ({ unitPriceCents: byId.get(item.productId)!.priceCents, quantity: item.quantity })));
+      const expected = itemsTotalCents(
+        input.items.map((item) => ({ unitPriceCents: byId.get(item.productId)!.priceCents, quantity: item.quantity })),
+      );
       if (input.total_amount !== expected) {
-        throw new ValidationError("purchase.errors.total_amount_mismatch", { total_amount: [totalMismatchMessage(expected)] }, { total: centsToDecimalString(expected) });
+        throw new ValidationError(
+          "purchase.errors.total_amount_mismatch",
+          { total_amount: [totalMismatchMessage(expected)] },
+          { total: centsToDecimalString(expected) },
+        );
       }
     }
 
@@ -114,12 +120,20 @@ export function createOrder(
         .values(
           input.items.map((item) => {
             const product = byId.get(item.productId)!;
-            return { orderId: order.id, productId: product.id, productName: product.name, quantity: item.quantity, priceCents: product.priceCents };
+            return {
+              orderId: order.id,
+              productId: product.id,
+              productName: product.name,
+              quantity: item.quantity,
+              priceCents: product.priceCents,
+            };
           }),
         )
         .run();
     }
-    tx.insert(orderEvents).values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId }).run();
+    tx.insert(orderEvents)
+      .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId })
+      .run();
     return order;
   });
 }
@@ -277,7 +291,14 @@ export function findOrderTransaction(orderId: number) {
 /** The shipping fields of the shopper's latest paid order in this shop (for the prefill offer). */
 export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
   const scope = shopperScope(shopId, viewer);
-  const [latest] = listOrders(scope, { page: 1, page_size: 1, payment_status: "succeeded", view: undefined, status: undefined, search: undefined }).items;
+  const [latest] = listOrders(scope, {
+    page: 1,
+    page_size: 1,
+    payment_status: "succeeded",
+    view: undefined,
+    status: undefined,
+    search: undefined,
+  }).items;
   return latest ? shippingFieldsOf(latest) : null;
 }
 
@@ -294,12 +315,19 @@ export function assertOrderEditable(order: Pick<Order, "status" | "paymentStatus
  * change its quantity, and the total must follow. Returns that new quantity (null when
  * the quantity does not change or the order has no item).
  */
-export function checkRevisedTotal(items: Pick<OrderItem, "priceCents" | "quantity">[], input: Pick<CheckoutInput, "total_amount" | "quantity">): number | null {
+export function checkRevisedTotal(
+  items: Pick<OrderItem, "priceCents" | "quantity">[],
+  input: Pick<CheckoutInput, "total_amount" | "quantity">,
+): number | null {
   if (!items.length) return null;
   const quantity = items.length === 1 && input.quantity !== undefined ? input.quantity : null;
   const expected = itemsTotalCents(items.map((item) => ({ unitPriceCents: item.priceCents, quantity: quantity ?? item.quantity })));
   if (input.total_amount !== expected) {
-    throw new ValidationError("purchase.errors.total_amount_mismatch", { total_amount: [totalMismatchMessage(expected)] }, { total: centsToDecimalString(expected) });
+    throw new ValidationError(
+      "purchase.errors.total_amount_mismatch",
+      { total_amount: [totalMismatchMessage(expected)] },
+      { total: centsToDecimalString(expected) },
+    );
   }
   return quantity;
 }
@@ -313,7 +341,8 @@ export function updateUnpaidOrder(orderId: number, input: CheckoutInput): Order 
     const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
     const quantity = checkRevisedTotal(items, input);
     const [only] = items;
-    if (only && quantity !== null && quantity !== only.quantity) tx.update(orderItems).set({ quantity }).where(eq(orderItems.id, only.id)).run();
+    if (only && quantity !== null && quantity !== only.quantity)
+      tx.update(orderItems).set({ quantity }).where(eq(orderItems.id, only.id)).run();
     return tx
       .update(orders)
       .set({ ...checkoutColumns(input), updatedAt: new Date() })

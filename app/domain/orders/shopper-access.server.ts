@@ -45,17 +45,21 @@ function takeOrRefuse(rules: LimitRule[], now: number): number[] {
 }
 
 function hasOrders(shopId: number, email: string): boolean {
-  return Boolean(getDatabase().select({ id: orders.id }).from(orders).where(and(eq(orders.shopId, shopId), eq(orders.email, email))).limit(1).get());
+  return Boolean(
+    getDatabase()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.shopId, shopId), eq(orders.email, email)))
+      .limit(1)
+      .get(),
+  );
 }
 
 /**
  * Mails a new code when the email placed orders in the shop (earlier codes of this browser
  * for it stop working). Requests count against the email and the address either way.
  */
-export function requestShopperAccessCode(
-  requester: Requester & { shop: { name: string }; language: Language },
-  now = Date.now(),
-): void {
+export function requestShopperAccessCode(requester: Requester & { shop: { name: string }; language: Language }, now = Date.now()): void {
   const email = requester.email.toLowerCase();
   takeOrRefuse(
     [
@@ -79,7 +83,9 @@ export function requestShopperAccessCode(
       )
       .run();
     // Expired codes of anyone are of no use any more.
-    tx.delete(shopperAccessCodes).where(lt(shopperAccessCodes.expiresAt, new Date(now - ACCESS_CODE_TTL_MS))).run();
+    tx.delete(shopperAccessCodes)
+      .where(lt(shopperAccessCodes.expiresAt, new Date(now - ACCESS_CODE_TTL_MS)))
+      .run();
     tx.insert(shopperAccessCodes)
       .values({
         shopId: requester.shopId,
@@ -143,15 +149,26 @@ export function verifyShopperAccessCode(requester: Requester & { code: string },
       .run().changes === 1;
   if (!claimed) {
     if (pending && !matches) {
-      db.update(shopperAccessCodes).set({ failedAttempts: pending.failedAttempts + 1 }).where(eq(shopperAccessCodes.id, pending.id)).run();
+      db.update(shopperAccessCodes)
+        .set({ failedAttempts: pending.failedAttempts + 1 })
+        .where(eq(shopperAccessCodes.id, pending.id))
+        .run();
     }
     throw new ValidationError("shopper_access.errors.wrong_code", { code: ["shopper_access.errors.wrong_code"] });
   }
   releaseHits(attempt);
   clearHits(emailFailures);
-  db.delete(shopperEmailAccess).where(lt(shopperEmailAccess.expiresAt, new Date(now))).run();
+  db.delete(shopperEmailAccess)
+    .where(lt(shopperEmailAccess.expiresAt, new Date(now)))
+    .run();
   db.insert(shopperEmailAccess)
-    .values({ shopId: requester.shopId, shopperKeyHash: requester.shopperKeyHash, email, expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS), createdAt: new Date(now) })
+    .values({
+      shopId: requester.shopId,
+      shopperKeyHash: requester.shopperKeyHash,
+      email,
+      expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS),
+      createdAt: new Date(now),
+    })
     .onConflictDoUpdate({
       target: [shopperEmailAccess.shopperKeyHash, shopperEmailAccess.shopId, shopperEmailAccess.email],
       set: { expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS) },
@@ -164,7 +181,13 @@ export function provenShopperEmails(shopId: number, shopperKeyHash: string, now 
   return getDatabase()
     .select({ email: shopperEmailAccess.email })
     .from(shopperEmailAccess)
-    .where(and(eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash), eq(shopperEmailAccess.shopId, shopId), gt(shopperEmailAccess.expiresAt, new Date(now))))
+    .where(
+      and(
+        eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash),
+        eq(shopperEmailAccess.shopId, shopId),
+        gt(shopperEmailAccess.expiresAt, new Date(now)),
+      ),
+    )
     .orderBy(shopperEmailAccess.email)
     .all()
     .map((row) => row.email);

@@ -22,7 +22,11 @@ export function orderStatusUrl(subdomain: string, token: string): string {
 /** A new link for the order; only the token's hash is kept. */
 export function createOrderStatusLink(orderId: number): { id: number; token: string } {
   const token = randomToken();
-  const row = getDatabase().insert(orderStatusLinks).values({ orderId, tokenHash: hashToken(token) }).returning({ id: orderStatusLinks.id }).get();
+  const row = getDatabase()
+    .insert(orderStatusLinks)
+    .values({ orderId, tokenHash: hashToken(token) })
+    .returning({ id: orderStatusLinks.id })
+    .get();
   return { id: row.id, token };
 }
 
@@ -69,14 +73,21 @@ export function rotateOrderStatusLinks(orderId: number, shopId: number, now = ne
       .where(and(eq(orderStatusLinks.orderId, order.id), isNull(orderStatusLinks.revokedAt)))
       .run();
     const token = randomToken();
-    tx.insert(orderStatusLinks).values({ orderId: order.id, tokenHash: hashToken(token), createdAt: now }).run();
+    tx.insert(orderStatusLinks)
+      .values({ orderId: order.id, tokenHash: hashToken(token), createdAt: now })
+      .run();
     return token;
   });
   const number = formatOrderNumber(order.number);
   sendMail({
     to: order.email,
     template: "order_status_link",
-    ...orderStatusLinkMail(order.language, { shopName: shop.name, customer: order.fullName, number, link: orderStatusUrl(shop.subdomain, fresh) }),
+    ...orderStatusLinkMail(order.language, {
+      shopName: shop.name,
+      customer: order.fullName,
+      number,
+      link: orderStatusUrl(shop.subdomain, fresh),
+    }),
   });
   return number;
 }

@@ -21,11 +21,15 @@ export type OrderViewer = {
  * order's email with a code in that shop), whoever holds the order's status link, and the
  * shop's seller.
  */
-export function canViewOrder(order: Pick<Order, "shopId" | "shopperKeyHash" | "userId" | "email"> & Partial<Pick<Order, "id">>, viewer: OrderViewer): boolean {
+export function canViewOrder(
+  order: Pick<Order, "shopId" | "shopperKeyHash" | "userId" | "email"> & Partial<Pick<Order, "id">>,
+  viewer: OrderViewer,
+): boolean {
   if (viewer.ownedShopId !== null && viewer.ownedShopId === order.shopId) return true;
   if (viewer.shopperKeyHash && order.shopperKeyHash === viewer.shopperKeyHash) return true;
   if (viewer.statusLinkOrderId != null && viewer.statusLinkOrderId === order.id) return true;
-  if (viewer.provenEmails && viewer.provenEmails.shopId === order.shopId && viewer.provenEmails.emails.includes(order.email.toLowerCase())) return true;
+  if (viewer.provenEmails && viewer.provenEmails.shopId === order.shopId && viewer.provenEmails.emails.includes(order.email.toLowerCase()))
+    return true;
   if (viewer.user) {
     if (order.userId === viewer.user.id) return true;
     if (viewer.user.isVerified && order.email.toLowerCase() === viewer.user.email.toLowerCase()) return true;

@@ -54,7 +54,14 @@ export function recordDispute(eventId: string, accountId: string, dispute: Provi
           .returning()
           .get();
     tx.insert(orderEvents)
-      .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "dispute", fromValue: existing?.status ?? "", toValue: dispute.status, note: dispute.reason })
+      .values({
+        orderId: txn.orderId,
+        shopId: txn.shopId,
+        kind: "dispute",
+        fromValue: existing?.status ?? "",
+        toValue: dispute.status,
+        note: dispute.reason,
+      })
       .run();
     return { outcome: "applied", row };
   });
@@ -90,13 +97,27 @@ function mailDisputeToSeller(dispute: PaymentDispute): void {
   });
 }
 
-export type DisputeView = { id: number; status: string; reason: string; amountCents: number; currency: string; evidenceDueBy: string | null; open: boolean; openedAt: string };
+export type DisputeView = {
+  id: number;
+  status: string;
+  reason: string;
+  amountCents: number;
+  currency: string;
+  evidenceDueBy: string | null;
+  open: boolean;
+  openedAt: string;
+};
 
 /** The disputes of several orders (for the seller's order screens), oldest first. */
 export function orderDisputes(orderIds: number[]): Map<number, DisputeView[]> {
   const byOrder = new Map<number, DisputeView[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = getDatabase().select().from(paymentDisputes).where(inArray(paymentDisputes.orderId, orderIds)).orderBy(asc(paymentDisputes.createdAt), asc(paymentDisputes.id)).all();
+  const rows = getDatabase()
+    .select()
+    .from(paymentDisputes)
+    .where(inArray(paymentDisputes.orderId, orderIds))
+    .orderBy(asc(paymentDisputes.createdAt), asc(paymentDisputes.id))
+    .all();
   for (const d of rows) {
     const view = {
       id: d.id,

@@ -12,7 +12,10 @@ export function installationId(): string {
   const db = getDatabase();
   const existing = db.select({ id: installation.id }).from(installation).get();
   if (existing) return existing.id;
-  db.insert(installation).values({ singleton: 1, id: crypto.randomBytes(8).toString("hex") }).onConflictDoNothing().run();
+  db.insert(installation)
+    .values({ singleton: 1, id: crypto.randomBytes(8).toString("hex") })
+    .onConflictDoNothing()
+    .run();
   return db.select({ id: installation.id }).from(installation).get()!.id;
 }
 

@@ -17,7 +17,14 @@ export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean 
 export const PAID_PAYMENT_STATUSES = ["succeeded", "partially_refunded", "refunded"] as const satisfies readonly PaymentStatus[];
 
 /** Every other state: a checkout that was never paid (open, failed, needing action, or canceled). A unit test checks the two lists cover every state once. */
-export const UNPAID_PAYMENT_STATUSES = ["pending", "processing", "requires_action", "requires_payment_method", "failed", "canceled"] as const satisfies readonly PaymentStatus[];
+export const UNPAID_PAYMENT_STATUSES = [
+  "pending",
+  "processing",
+  "requires_action",
+  "requires_payment_method",
+  "failed",
+  "canceled",
+] as const satisfies readonly PaymentStatus[];
 
 export function isPaid(status: PaymentStatus): boolean {
   return (PAID_PAYMENT_STATUSES as readonly string[]).includes(status);

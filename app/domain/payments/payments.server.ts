@@ -11,11 +11,30 @@ import { computeFees } from "~/lib/fees";
 import { requestLog } from "~/lib/logger.server";
 import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, writeTransaction, type Transaction } from "~db/client";
-import { orderEvents, orderRefunds, orders, paymentEvents, paymentTransactions, sellerProfiles, shops, simulatedPaymentIntents, type PaymentStatus, type PaymentTransaction, type User } from "~db/schema";
+import {
+  orderEvents,
+  orderRefunds,
+  orders,
+  paymentEvents,
+  paymentTransactions,
+  sellerProfiles,
+  shops,
+  simulatedPaymentIntents,
+  type PaymentStatus,
+  type PaymentTransaction,
+  type User,
+} from "~db/schema";
 import { recordDispute } from "./disputes.server";
 import { idempotencyKey } from "./idempotency.server";
 import { canMovePayment, isPaid, paymentStatusAfterRefund } from "./payment-state";
-import { providerFailure, ProviderRequestError, type AccountStatus, type PaymentProvider, type ProviderEvent, type ProviderIntent } from "./provider.server";
+import {
+  providerFailure,
+  ProviderRequestError,
+  type AccountStatus,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from "./provider.server";
 import {
   completeSimulatedOnboarding,
   confirmSimulatedIntent,
@@ -33,7 +52,11 @@ export function getPaymentProvider(): PaymentProvider {
     const config = getConfig();
     provider =
       config.paymentProvider === "stripe"
-        ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL })
+        ? createStripeProvider({
+            secretKey: config.STRIPE_SECRET_KEY!,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: config.STRIPE_API_URL,
+          })
         : createSimulatedProvider();
   }
   return provider;
@@ -97,15 +120,26 @@ export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl
           // Fixed for the account's life: the business's country, from the seller profile.
           country: account.profile.country,
           // A new generation after a deauthorization: the dead account's key must not replay.
-          idempotencyKey: idempotencyKey(`connected-account-${user.id}${account.profile.paymentAccountGeneration ? `-${account.profile.paymentAccountGeneration}` : ""}`),
+          idempotencyKey: idempotencyKey(
+            `connected-account-${user.id}${account.profile.paymentAccountGeneration ? `-${account.profile.paymentAccountGeneration}` : ""}`,
+          ),
         }),
       "payments.errors.connect_failed",
     ));
-    getDatabase().update(sellerProfiles).set({ stripeConnectAccountId: accountId, updatedAt: new Date() }).where(eq(sellerProfiles.userId, user.id)).run();
+    getDatabase()
+      .update(sellerProfiles)
+      .set({ stripeConnectAccountId: accountId, updatedAt: new Date() })
+      .where(eq(sellerProfiles.userId, user.id))
+      .run();
   }
   const base = mainSiteUrl();
   const { url } = await withProvider(
-    () => payments.createOnboardingLink({ accountId: accountId!, returnUrl: `${base}/dashboard#stripe-connect`, refreshUrl: `${base}/onboarding/refresh` }),
+    () =>
+      payments.createOnboardingLink({
+        accountId: accountId!,
+        returnUrl: `${base}/dashboard#stripe-connect`,
+        refreshUrl: `${base}/onboarding/refresh`,
+      }),
     "payments.errors.connect_failed",
   );
   return { onboardingUrl: url };
@@ -152,10 +186,16 @@ function intentResource(txn: PaymentTransaction): PaymentIntentResource {
  * Starts (or resumes) the payment of an order: one intent per order on the seller's
  * connected account, with the platform fee incl. VAT as application fee.
  */
-export async function startPayment(orderId: number, viewer: OrderViewer, providerSlug: string, shopId?: number): Promise<PaymentIntentResource> {
+export async function startPayment(
+  orderId: number,
+  viewer: OrderViewer,
+  providerSlug: string,
+  shopId?: number,
+): Promise<PaymentIntentResource> {
   const order = getVisibleOrder(orderId, viewer, shopId);
   const payments = getPaymentProvider();
-  if (providerSlug !== payments.slug) throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
+  if (providerSlug !== payments.slug)
+    throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
   if (isPaid(order.paymentStatus)) throw new ConflictError("payments.errors.already_paid");
   if (order.status === "cancelled") throw new ConflictError("payments.errors.order_cancelled");
   const account = shopPaymentAccount(order.shopId);
@@ -194,7 +234,13 @@ export async function startPayment(orderId: number, viewer: OrderViewer, provide
     const current = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
     // A concurrent call won the race: everyone gets its intent (same idempotency key).
     if (current && current.status !== "canceled") return current;
-    if (current) return tx.update(paymentTransactions).set({ ...values, id: current.id, updatedAt: new Date() }).where(eq(paymentTransactions.id, current.id)).returning().get();
+    if (current)
+      return tx
+        .update(paymentTransactions)
+        .set({ ...values, id: current.id, updatedAt: new Date() })
+        .where(eq(paymentTransactions.id, current.id))
+        .returning()
+        .get();
     return tx.insert(paymentTransactions).values(values).returning().get();
   });
   return intentResource(txn);
@@ -247,8 +293,12 @@ export async function confirmPayment(transactionId: string, paymentIntentId: str
   const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
   if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
   const order = getVisibleOrder(txn.orderId, viewer);
-  if (txn.providerPaymentId !== paymentIntentId) throw new ValidationError("errors.validation", { payment_intent_id: ["payments.errors.intent_mismatch"] });
-  const intent = await withProvider(() => getPaymentProvider().retrievePaymentIntent(txn.providerAccountId, paymentIntentId), "payments.errors.confirm_failed");
+  if (txn.providerPaymentId !== paymentIntentId)
+    throw new ValidationError("errors.validation", { payment_intent_id: ["payments.errors.intent_mismatch"] });
+  const intent = await withProvider(
+    () => getPaymentProvider().retrievePaymentIntent(txn.providerAccountId, paymentIntentId),
+    "payments.errors.confirm_failed",
+  );
   const { transaction } = applyIntentState(txn.id, intent);
   return { transaction, intent, orderId: order.id };
 }
@@ -260,7 +310,8 @@ export async function confirmPayment(transactionId: string, paymentIntentId: str
  * changed nothing and say why (already seen, already in that state, about an account or a
  * payment we do not have, a type we do not act on, the other mode's key).
  */
-export type EventOutcome = "applied" | "duplicate" | "unchanged" | "unknown_account" | "unknown_payment" | "not_handled" | "livemode_mismatch";
+export type EventOutcome =
+  "applied" | "duplicate" | "unchanged" | "unknown_account" | "unknown_payment" | "not_handled" | "livemode_mismatch";
 
 function recordEventOnly(event: ProviderEvent, type: string): boolean {
   return Boolean(
@@ -394,7 +445,11 @@ export function recordRefund(transactionId: string, amountRefundedCents: number,
         .get();
       if (!recorded) return "duplicate";
     }
-    const ours = tx.select().from(orderRefunds).where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed"))).all();
+    const ours = tx
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed")))
+      .all();
     const oursTotal = ours.reduce((sum, r) => sum + r.amountCents, 0);
     const known = Math.max(txn.refundedAmountCents, oursTotal);
     const moved = applyRefundedTotal(tx, txn, amountRefundedCents);
@@ -404,12 +459,22 @@ export function recordRefund(transactionId: string, amountRefundedCents: number,
     for (const refund of completed) {
       tx.update(orderRefunds).set({ status: "succeeded", updatedAt: now }).where(eq(orderRefunds.id, refund.id)).run();
       tx.insert(orderEvents)
-        .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: refund.amountCents, note: refund.reason, actorUserId: refund.actorUserId })
+        .values({
+          orderId: txn.orderId,
+          shopId: txn.shopId,
+          kind: "refund",
+          toValue: status,
+          amountCents: refund.amountCents,
+          note: refund.reason,
+          actorUserId: refund.actorUserId,
+        })
         .run();
     }
     const elsewhere = amountRefundedCents - known;
     if (elsewhere > 0) {
-      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: elsewhere }).run();
+      tx.insert(orderEvents)
+        .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: elsewhere })
+        .run();
     }
     return moved !== null || elsewhere > 0 || completed.length > 0 ? "applied" : "unchanged";
   });
@@ -448,7 +513,10 @@ export function simulatedChallengeFor(intentId: string, viewer: OrderViewer): Si
   const row = getDatabase()
     .select({ intent: simulatedPaymentIntents, shopperKeyHash: orders.shopperKeyHash })
     .from(simulatedPaymentIntents)
-    .innerJoin(paymentTransactions, and(eq(paymentTransactions.providerPaymentId, simulatedPaymentIntents.id), eq(paymentTransactions.provider, "simulated")))
+    .innerJoin(
+      paymentTransactions,
+      and(eq(paymentTransactions.providerPaymentId, simulatedPaymentIntents.id), eq(paymentTransactions.provider, "simulated")),
+    )
     .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
     .where(eq(simulatedPaymentIntents.id, intentId))
     .get();
@@ -457,9 +525,16 @@ export function simulatedChallengeFor(intentId: string, viewer: OrderViewer): Si
 }
 
 /** The paying shopper answered the simulated bank's authentication: Complete or Fail. */
-export async function answerSimulatedAuthentication(intentId: string, outcome: "complete" | "fail", viewer: OrderViewer): Promise<ProviderIntent> {
+export async function answerSimulatedAuthentication(
+  intentId: string,
+  outcome: "complete" | "fail",
+  viewer: OrderViewer,
+): Promise<ProviderIntent> {
   simulatedChallengeFor(intentId, viewer);
-  const { intent, event } = await withProvider(async () => finishSimulatedAuthentication(intentId, outcome), "payments.errors.confirm_failed");
+  const { intent, event } = await withProvider(
+    async () => finishSimulatedAuthentication(intentId, outcome),
+    "payments.errors.confirm_failed",
+  );
   if (event) await handleProviderEvent(event);
   return intent;
 }
@@ -496,5 +571,9 @@ export async function discardUnpaidIntent(orderId: number): Promise<void> {
       throw providerFailure(error, "payments.errors.cancel_failed");
     }
   }
-  getDatabase().update(paymentTransactions).set({ status: "canceled", updatedAt: new Date() }).where(eq(paymentTransactions.id, txn.id)).run();
+  getDatabase()
+    .update(paymentTransactions)
+    .set({ status: "canceled", updatedAt: new Date() })
+    .where(eq(paymentTransactions.id, txn.id))
+    .run();
 }

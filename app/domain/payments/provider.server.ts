@@ -55,7 +55,13 @@ export interface PaymentProvider {
   readonly slug: ProviderSlug;
   /** Shown on every payment screen of the simulated provider. */
   readonly testMode: boolean;
-  createConnectedAccount(input: { sellerId: number; email: string; businessName: string; country: string; idempotencyKey: string }): Promise<{ accountId: string }>;
+  createConnectedAccount(input: {
+    sellerId: number;
+    email: string;
+    businessName: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<{ accountId: string }>;
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<AccountStatus>;
   createPaymentIntent(input: {

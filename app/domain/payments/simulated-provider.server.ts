@@ -82,7 +82,16 @@ export function createSimulatedProvider(): PaymentProvider {
         const id = randomId("pi_sim");
         const row = tx
           .insert(simulatedPaymentIntents)
-          .values({ id, accountId, clientSecret: `${id}_secret_${crypto.randomBytes(12).toString("hex")}`, amountCents, currency, applicationFeeCents, idempotencyKey, metadata })
+          .values({
+            id,
+            accountId,
+            clientSecret: `${id}_secret_${crypto.randomBytes(12).toString("hex")}`,
+            amountCents,
+            currency,
+            applicationFeeCents,
+            idempotencyKey,
+            metadata,
+          })
           .returning()
           .get();
         return intentOf(row);
@@ -95,8 +104,13 @@ export function createSimulatedProvider(): PaymentProvider {
     },
     async cancelPaymentIntent(accountId, intentId) {
       const row = findIntent(intentId);
-      if (row.accountId !== accountId || row.status === "succeeded") throw new ProviderRequestError("This PaymentIntent cannot be canceled.", "invalid_request");
-      getDatabase().update(simulatedPaymentIntents).set({ status: "canceled", updatedAt: new Date() }).where(eq(simulatedPaymentIntents.id, intentId)).run();
+      if (row.accountId !== accountId || row.status === "succeeded")
+        throw new ProviderRequestError("This PaymentIntent cannot be canceled.", "invalid_request");
+      getDatabase()
+        .update(simulatedPaymentIntents)
+        .set({ status: "canceled", updatedAt: new Date() })
+        .where(eq(simulatedPaymentIntents.id, intentId))
+        .run();
     },
     async refundPayment({ accountId, intentId, amountCents, idempotencyKey }) {
       return writeTransaction((tx) => {
@@ -113,8 +127,12 @@ export function createSimulatedProvider(): PaymentProvider {
         const feeBack =
           refunded === row.amountCents
             ? row.applicationFeeCents - Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents)
-            : Math.round((row.applicationFeeCents * refunded) / row.amountCents) - Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents);
-        tx.update(simulatedPaymentIntents).set({ amountRefundedCents: refunded, updatedAt: new Date() }).where(eq(simulatedPaymentIntents.id, intentId)).run();
+            : Math.round((row.applicationFeeCents * refunded) / row.amountCents) -
+              Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents);
+        tx.update(simulatedPaymentIntents)
+          .set({ amountRefundedCents: refunded, updatedAt: new Date() })
+          .where(eq(simulatedPaymentIntents.id, intentId))
+          .run();
         const refund = tx
           .insert(simulatedRefunds)
           .values({ id: randomId("re_sim"), intentId, amountCents, applicationFeeRefundedCents: feeBack, idempotencyKey })
@@ -135,7 +153,13 @@ const eventId = () => randomId("evt_sim");
 export function completeSimulatedOnboarding(accountId: string, details: { businessName: string; country: string }): ProviderEvent {
   const row = getDatabase()
     .update(simulatedAccounts)
-    .set({ businessName: details.businessName, country: details.country, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+    .set({
+      businessName: details.businessName,
+      country: details.country,
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    })
     .where(eq(simulatedAccounts.id, accountId))
     .returning()
     .get();
@@ -149,7 +173,8 @@ export type CardInput = { number: string; expMonth: number; expYear: number; cvc
 export function simulatedCardError(card: CardInput, now = new Date()): string | null {
   const number = card.number.replace(/[\s-]/g, "");
   if (!/^\d{13,19}$/.test(number) || !passesLuhn(number)) return "payments.card.number_invalid";
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear)) return "payments.card.expiry_invalid";
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear))
+    return "payments.card.expiry_invalid";
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (year < now.getFullYear() || (year === now.getFullYear() && card.expMonth < now.getMonth() + 1)) return "payments.card.expired";
   if (!/^\d{3,4}$/.test(card.cvc)) return "payments.card.cvc_invalid";
@@ -187,18 +212,28 @@ export function confirmSimulatedIntent(clientSecret: string, card: CardInput): {
 }
 
 /** The authentication page's answer: Complete (succeeds) or Fail. */
-export function finishSimulatedAuthentication(intentId: string, outcome: "complete" | "fail"): { intent: ProviderIntent; event: ProviderEvent | null } {
+export function finishSimulatedAuthentication(
+  intentId: string,
+  outcome: "complete" | "fail",
+): { intent: ProviderIntent; event: ProviderEvent | null } {
   return writeTransaction((tx) => {
     const row = tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).get();
     if (!row) throw new ProviderRequestError("No such payment_intent", "invalid_request");
     if (row.status !== "requires_action") return { intent: intentOf(row), event: null };
     const updated = tx
       .update(simulatedPaymentIntents)
-      .set(outcome === "complete" ? { status: "succeeded", lastError: "" } : { status: "requires_payment_method", lastError: "payments.card.authentication_failed" })
+      .set(
+        outcome === "complete"
+          ? { status: "succeeded", lastError: "" }
+          : { status: "requires_payment_method", lastError: "payments.card.authentication_failed" },
+      )
       .where(eq(simulatedPaymentIntents.id, intentId))
       .returning()
       .get();
     const intent = intentOf(updated);
-    return { intent, event: { id: eventId(), type: outcome === "complete" ? "payment.succeeded" : "payment.failed", accountId: row.accountId, intent } };
+    return {
+      intent,
+      event: { id: eventId(), type: outcome === "complete" ? "payment.succeeded" : "payment.failed", accountId: row.accountId, intent },
+    };
   });
 }

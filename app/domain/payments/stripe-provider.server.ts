@@ -82,7 +82,12 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       }),
     createOnboardingLink: ({ accountId, returnUrl, refreshUrl }) =>
       call(async () => {
-        const link = await stripe.accountLinks.create({ account: accountId, type: "account_onboarding", return_url: returnUrl, refresh_url: refreshUrl });
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          type: "account_onboarding",
+          return_url: returnUrl,
+          refresh_url: refreshUrl,
+        });
         return { url: link.url };
       }),
     retrieveAccount: (accountId) => call(async () => accountOf(await stripe.accounts.retrieve(accountId))),
@@ -118,7 +123,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
           { payment_intent: intentId, amount: amountCents, refund_application_fee: true, metadata: reason ? { reason } : {} },
           { stripeAccount: accountId, idempotencyKey },
         );
-        const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+        const status =
+          refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
         return { refundId: refund.id, status };
       }),
     parseWebhook(rawBody, signature) {
@@ -131,7 +137,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       }
       // Connect endpoints receive both modes' events; answering 400 would make Stripe retry
       // the other mode's events for days, so they are acknowledged and ignored.
-      if (event.livemode !== livemode) return { id: event.id, type: "livemode_mismatch", accountId: event.account ?? null, eventType: event.type };
+      if (event.livemode !== livemode)
+        return { id: event.id, type: "livemode_mismatch", accountId: event.account ?? null, eventType: event.type };
       return normalizeStripeEvent(event);
     },
   };
@@ -144,7 +151,9 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent {
     case "account.updated":
       return { id: event.id, type: "account.updated", accountId: event.data.object.id, status: accountOf(event.data.object) };
     case "account.application.deauthorized":
-      return accountId ? { id: event.id, type: "account.deauthorized", accountId } : { id: event.id, type: "ignored", accountId, eventType: event.type };
+      return accountId
+        ? { id: event.id, type: "account.deauthorized", accountId }
+        : { id: event.id, type: "ignored", accountId, eventType: event.type };
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed":
     case "payment_intent.processing":
@@ -153,7 +162,12 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent {
       if (!accountId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
       return {
         id: event.id,
-        type: event.type === "payment_intent.succeeded" ? "payment.succeeded" : event.type === "payment_intent.payment_failed" ? "payment.failed" : "payment.updated",
+        type:
+          event.type === "payment_intent.succeeded"
+            ? "payment.succeeded"
+            : event.type === "payment_intent.payment_failed"
+              ? "payment.failed"
+              : "payment.updated",
         accountId,
         intent: intentOf(event.data.object),
       };

@@ -41,9 +41,8 @@ export function listSellersForReview(filter: ReviewFilter) {
 }
 
 function findSeller(identifier: number | string) {
-  const user = typeof identifier === "number"
-    ? getDatabase().select().from(users).where(eq(users.id, identifier)).get()
-    : findUserByEmail(identifier);
+  const user =
+    typeof identifier === "number" ? getDatabase().select().from(users).where(eq(users.id, identifier)).get() : findUserByEmail(identifier);
   const profile = user ? getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.userId, user.id)).get() : undefined;
   if (!user || !profile) throw new NotFoundError("admin.sellers.not_found");
   return { user, profile };
@@ -83,11 +82,19 @@ export function rejectSeller(identifier: number | string, reason: string | null)
       .set({ verificationStatus: "rejected", rejectionReason: trimmed, verifiedAt: null, updatedAt: new Date() })
       .where(eq(sellerProfiles.userId, user.id))
       .run();
-    tx.update(shops).set({ isLive: false, updatedAt: new Date() }).where(and(eq(shops.ownerId, user.id), eq(shops.isLive, true))).run();
+    tx.update(shops)
+      .set({ isLive: false, updatedAt: new Date() })
+      .where(and(eq(shops.ownerId, user.id), eq(shops.isLive, true)))
+      .run();
   });
   sendMail({
     to: user.email,
     template: "seller_rejected",
-    ...sellerDecisionMail(user.language, { name: displayName(user), approved: false, reason: trimmed, dashboardUrl: `${mainSiteUrl()}/dashboard` }),
+    ...sellerDecisionMail(user.language, {
+      name: displayName(user),
+      approved: false,
+      reason: trimmed,
+      dashboardUrl: `${mainSiteUrl()}/dashboard`,
+    }),
   });
 }

@@ -21,12 +21,29 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
   const paidOrders = and(eq(orders.shopId, shopId), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]));
   const refundCents = sql<number>`coalesce(${orderEvents.amountCents}, ${orders.totalAmountCents})`;
   const refundEvents = and(eq(orderEvents.shopId, shopId), eq(orderEvents.kind, "refund"));
-  const [gross] = db.select({ cents: sum(orders.totalAmountCents) }).from(orders).where(paidOrders).all();
-  const [refunded] = db.select({ cents: sum(refundCents) }).from(orderEvents).innerJoin(orders, eq(orders.id, orderEvents.orderId)).where(refundEvents).all();
+  const [gross] = db
+    .select({ cents: sum(orders.totalAmountCents) })
+    .from(orders)
+    .where(paidOrders)
+    .all();
+  const [refunded] = db
+    .select({ cents: sum(refundCents) })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(refundEvents)
+    .all();
   // The same count as the /orders list's "Orders" view.
   const totalOrders = countOrders({ kind: "seller", shopId }, { view: "orders" });
-  const [catalogue] = db.select({ n: count() }).from(products).where(and(eq(products.shopId, shopId), isNull(products.archivedAt))).all();
-  const [views] = db.select({ n: sum(shopDailyViews.views) }).from(shopDailyViews).where(eq(shopDailyViews.shopId, shopId)).all();
+  const [catalogue] = db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)))
+    .all();
+  const [views] = db
+    .select({ n: sum(shopDailyViews.views) })
+    .from(shopDailyViews)
+    .where(eq(shopDailyViews.shopId, shopId))
+    .all();
 
   // Daily paid sales of the last 30 days (grouped here, not in SQL, to stay dialect-neutral).
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (SALES_CHART_DAYS - 1) * DAY_MS);
@@ -41,7 +58,10 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(refundEvents, gte(orderEvents.createdAt, start)))
     .all();
-  const salesByDay = Array.from({ length: SALES_CHART_DAYS }, (_, i) => ({ day: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10), cents: 0 }));
+  const salesByDay = Array.from({ length: SALES_CHART_DAYS }, (_, i) => ({
+    day: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+    cents: 0,
+  }));
   // A refund counts on the day it was made (as in the seller's bank account), not on the sale's day.
   for (const row of [...paid, ...refunds.map((r) => ({ at: r.at, cents: -Number(r.cents) }))]) {
     const index = Math.floor(((row.at?.getTime() ?? 0) - start.getTime()) / DAY_MS);
@@ -69,7 +89,9 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 
   return {
-    shop: shop ? { name: shop.name, subdomain: shop.subdomain, url: shopSiteUrl(shop.subdomain), isLive: shop.isLive, currency: shop.currency } : null,
+    shop: shop
+      ? { name: shop.name, subdomain: shop.subdomain, url: shopSiteUrl(shop.subdomain), isLive: shop.isLive, currency: shop.currency }
+      : null,
     stats: {
       totalSalesCents: Number(gross?.cents ?? 0) - Number(refunded?.cents ?? 0),
       totalOrders,

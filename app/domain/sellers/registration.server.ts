@@ -8,7 +8,13 @@ import { messageKey } from "~/lib/messages";
 import type { Language } from "~/lib/i18n";
 import { getDatabase, writeTransaction, type Queryable } from "~db/client";
 import { registrationProgress, sellerProfiles, shops, users, type User } from "~db/schema";
-import { businessIdentifierColumns, missingBusinessIdentifier, type RegistrationStep1, type RegistrationStep2, type RegistrationStep3 } from "~/schemas/sellers";
+import {
+  businessIdentifierColumns,
+  missingBusinessIdentifier,
+  type RegistrationStep1,
+  type RegistrationStep2,
+  type RegistrationStep3,
+} from "~/schemas/sellers";
 
 /** Companies and non-profits give their identification number; individuals may not have one. */
 function assertBusinessIdentifier(businessType: string, step2: RegistrationStep2): void {
@@ -23,7 +29,11 @@ function assertBusinessIdentifier(businessType: string, step2: RegistrationStep2
 export type RegistrationStepNumber = 1 | 2 | 3;
 /** What was typed on a step but not submitted (going back with Previous); never passwords. */
 export type RegistrationDraft = Record<string, string>;
-export type RegistrationData = { step1?: RegistrationStep1; step2?: RegistrationStep2; drafts?: Partial<Record<`${RegistrationStepNumber}`, RegistrationDraft>> };
+export type RegistrationData = {
+  step1?: RegistrationStep1;
+  step2?: RegistrationStep2;
+  drafts?: Partial<Record<`${RegistrationStepNumber}`, RegistrationDraft>>;
+};
 
 /** The fields a draft may keep, per step (passwords are never stored). */
 const DRAFT_FIELDS: Record<RegistrationStepNumber, readonly string[]> = {

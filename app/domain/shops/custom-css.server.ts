@@ -16,14 +16,12 @@ type Tok =
   | { t: "at"; raw: string } // "@name", name possibly escaped
   | { t: "p"; c: string }; // one of PUNCT
 
-type Node =
-  { kind: "rule"; selector: Tok[]; decls: Tok[][] } | { kind: "at"; name: string; prelude: Tok[]; body: Node[] | null };
+type Node = { kind: "rule"; selector: Tok[]; decls: Tok[][] } | { kind: "at"; name: string; prelude: Tok[]; body: Node[] | null };
 
 const PUNCT = "{};()[],:";
 const isWs = (c: string | undefined) => c === " " || c === "\t" || c === "\n";
 const isHex = (c: string | undefined) => c !== undefined && /^[0-9a-fA-F]$/.test(c);
-const isIdentChar = (c: string | undefined) =>
-  c !== undefined && (/^[a-zA-Z0-9_-]$/.test(c) || c.charCodeAt(0) >= 0x80);
+const isIdentChar = (c: string | undefined) => c !== undefined && (/^[a-zA-Z0-9_-]$/.test(c) || c.charCodeAt(0) >= 0x80);
 
 /** Reads the escape starting at `s[i] === "\\"`; returns decoded char and end index. */
 function readEscape(s: string, i: number): { ch: string; end: number } {
@@ -196,9 +194,7 @@ function serialize(toks: Tok[]): string {
 }
 
 function decoded(toks: Tok[]): string {
-  return toks
-    .map((tok) => (tok.t === "ws" ? " " : tok.t === "str" ? tok.value : tok.t === "p" ? tok.c : decodeEscapes(tok.raw)))
-    .join("");
+  return toks.map((tok) => (tok.t === "ws" ? " " : tok.t === "str" ? tok.value : tok.t === "p" ? tok.c : decodeEscapes(tok.raw))).join("");
 }
 
 function trimWs(toks: Tok[]): Tok[] {
@@ -312,9 +308,7 @@ function sanitizeNodes(nodes: Node[], scope: string, removed: string[], inKeyfra
   const out: string[] = [];
   for (const node of nodes) {
     if (node.kind === "rule") {
-      const selector = inKeyframes
-        ? keyframeSelector(node.selector, removed)
-        : scopeSelectorList(node.selector, scope, removed);
+      const selector = inKeyframes ? keyframeSelector(node.selector, removed) : scopeSelectorList(node.selector, scope, removed);
       const decls = selector === null ? [] : sanitizeDecls(node.decls, removed);
       if (selector !== null && decls.length > 0) out.push(`${selector} { ${decls.join(" ")} }`);
       continue;
@@ -329,10 +323,7 @@ function sanitizeNodes(nodes: Node[], scope: string, removed: string[], inKeyfra
     const preludeOk =
       node.name === "keyframes"
         ? /^-?[a-zA-Z_][a-zA-Z0-9_-]*$/.test(prelude)
-        : prelude !== "" &&
-          wellFormed(node.prelude) &&
-          !banned(node.prelude) &&
-          !/\[|:has/.test(plainText(node.prelude));
+        : prelude !== "" && wellFormed(node.prelude) && !banned(node.prelude) && !/\[|:has/.test(plainText(node.prelude));
     if (!preludeOk) {
       removed.push(`invalid prelude ${label}`);
       continue;

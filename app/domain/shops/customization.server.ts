@@ -11,7 +11,6 @@ import { checkLogo } from "./logo.server";
 import { CUSTOM_CSS_SCOPE } from "./shops.server";
 import { deleteUpload, storeUpload } from "./uploads.server";
 
-
 /** The minimum order amount in effect (10 € when the seller set none). */
 export function minimumOrderCents(shop: Pick<Shop, "minimumOrderAmountCents">): number {
   return shop.minimumOrderAmountCents ?? DEFAULT_MINIMUM_ORDER_CENTS;

@@ -11,7 +11,8 @@ export type LogoExtension = "png" | "jpg" | "gif" | "webp";
 type ImageCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; problem: ImageProblem };
 export type LogoError = `shop.logo.${ImageProblem}`;
 export type LogoCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; error: LogoError };
-export type ProductImageCheck = { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; error: `catalogue.image.${ImageProblem}` };
+export type ProductImageCheck =
+  { ok: true; extension: LogoExtension; mimeType: string } | { ok: false; error: `catalogue.image.${ImageProblem}` };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);

@@ -56,12 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await accountAction(formData.get("intent"), args);
   } catch (error) {
     // E.g. a non-seller posting a seller form: a clear 4xx page, not a crash.
-    if (error instanceof DomainError) throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
+    if (error instanceof DomainError)
+      throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
     throw error;
   }
 }
 
-function accountAction(intent: FormDataEntryValue | null, args: { request: Request; context: Route.ActionArgs["context"]; formData: FormData; user: User }) {
+function accountAction(
+  intent: FormDataEntryValue | null,
+  args: { request: Request; context: Route.ActionArgs["context"]; formData: FormData; user: User },
+) {
   const { context } = args;
   switch (intent) {
     case "update-profile":
@@ -146,7 +150,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent>
               {editing === "profile" ? (
-                <ProfileForm user={user} lastResult={failedIntent === "update-profile" ? formResult : null} cancelHref="/account?section=profile" />
+                <ProfileForm
+                  user={user}
+                  lastResult={failedIntent === "update-profile" ? formResult : null}
+                  cancelHref="/account?section=profile"
+                />
               ) : (
                 <dl className="grid gap-4 sm:grid-cols-2" data-testid="profile-view">
                   <div>

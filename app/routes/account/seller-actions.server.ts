@@ -51,15 +51,15 @@ export function updateSellerProfileAction({ context, formData, user }: Args) {
   const v = submission.value;
   try {
     updateSellerProfile(user.id, {
-    businessName: v.business_name,
-    businessType: v.business_type,
-    businessDescription: v.business_description,
-    businessAddress: v.business_address,
-    taxId: v.tax_id,
-    contactEmail: v.contact_email,
-    contactPhone: v.contact_phone,
-    website: v.website,
-    siret: v.siret,
+      businessName: v.business_name,
+      businessType: v.business_type,
+      businessDescription: v.business_description,
+      businessAddress: v.business_address,
+      taxId: v.tax_id,
+      contactEmail: v.contact_email,
+      contactPhone: v.contact_phone,
+      website: v.website,
+      siret: v.siret,
       country: v.country,
     });
   } catch (error) {

@@ -70,7 +70,10 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
             key={status}
             to={`?status=${status}`}
             aria-current={status === filter ? "page" : undefined}
-            className={cx("rounded-full border px-3 py-1 text-sm", status === filter ? "border-brand-500 bg-brand-50 text-brand-700" : "border-border text-slate-600")}
+            className={cx(
+              "rounded-full border px-3 py-1 text-sm",
+              status === filter ? "border-brand-500 bg-brand-50 text-brand-700" : "border-border text-slate-600",
+            )}
           >
             {t(`admin.sellers.filter.${status}`)}
           </Link>
@@ -102,10 +105,15 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                         })}
                       </p>
                       <p className="mt-1 text-xs text-slate-500">
-                        {t("onboarding.progress", { completed: seller.onboarding.filter((s) => s.completed).length, total: seller.onboarding.length })}
+                        {t("onboarding.progress", {
+                          completed: seller.onboarding.filter((s) => s.completed).length,
+                          total: seller.onboarding.length,
+                        })}
                       </p>
                       {seller.status === "rejected" ? (
-                        <p className="mt-1 text-sm text-red-700">{seller.rejectionReason || t("sellers.verification.default_rejection_reason")}</p>
+                        <p className="mt-1 text-sm text-red-700">
+                          {seller.rejectionReason || t("sellers.verification.default_rejection_reason")}
+                        </p>
                       ) : null}
                     </div>
                     <div className="flex flex-col gap-3 sm:w-80">
@@ -129,13 +137,26 @@ export default function AdminSellers({ loaderData, actionData }: Route.Component
                           <label htmlFor={`reason-${seller.userId}`} className="block text-sm font-medium">
                             {t("admin.sellers.reason")}
                           </label>
-                          <textarea id={`reason-${seller.userId}`} name="reason" rows={2} required minLength={3} maxLength={500} className={inputClasses} />
+                          <textarea
+                            id={`reason-${seller.userId}`}
+                            name="reason"
+                            rows={2}
+                            required
+                            minLength={3}
+                            maxLength={500}
+                            className={inputClasses}
+                          />
                           {actionData && actionData.userId === seller.userId ? (
                             <p role="alert" className="text-sm text-red-700">
                               {actionData.error}
                             </p>
                           ) : null}
-                          <Button type="submit" variant="danger" pending={busy && navigation.formData?.get("intent") === "reject"} className="w-full">
+                          <Button
+                            type="submit"
+                            variant="danger"
+                            pending={busy && navigation.formData?.get("intent") === "reject"}
+                            className="w-full"
+                          >
                             {t("admin.sellers.reject")}
                           </Button>
                         </Form>

@@ -52,7 +52,10 @@ const api = apiResource({
       user = await createSellerAccount(input, getLocale(context), address);
     }
     headers.append("Set-Cookie", beginUserSession(request, context, user));
-    return Response.json({ message: t("register.completed"), current_step: 3, next_step: 3, user: userResource(user) }, { status: 201, headers });
+    return Response.json(
+      { message: t("register.completed"), current_step: 3, next_step: 3, user: userResource(user) },
+      { status: 201, headers },
+    );
   },
 });
 

@@ -32,9 +32,19 @@ const api = apiResource({
     const refund = await refundOrder(order.id, { amountCents: input.amount, reason: input.reason }, { userId, shopId: order.shopId });
     const updated = getVisibleOrder(order.id, viewer);
     const summary = orderRefundSummaries([updated]).get(order.id);
-    const entry = summary?.refunds.find((r) => r.id === refund.id) ?? { id: refund.id, amountCents: refund.amountCents, reason: refund.reason, status: refund.status, at: refund.createdAt.toISOString(), by: null };
+    const entry = summary?.refunds.find((r) => r.id === refund.id) ?? {
+      id: refund.id,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      status: refund.status,
+      at: refund.createdAt.toISOString(),
+      by: null,
+    };
     return Response.json(
-      { ...refundResource(entry, order.currency), order: { id: order.id, payment_status: updated.paymentStatus, ...refundSummaryResource(summary, order.currency) } },
+      {
+        ...refundResource(entry, order.currency),
+        order: { id: order.id, payment_status: updated.paymentStatus, ...refundSummaryResource(summary, order.currency) },
+      },
       { status: 201 },
     );
   },

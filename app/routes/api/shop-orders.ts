@@ -1,4 +1,12 @@
-import { createOrder, getVisibleOrder, listOrders, orderResource, shopperScope, type OrderScope, type OrderWithItems } from "~/domain/orders/orders.server";
+import {
+  createOrder,
+  getVisibleOrder,
+  listOrders,
+  orderResource,
+  shopperScope,
+  type OrderScope,
+  type OrderWithItems,
+} from "~/domain/orders/orders.server";
 import { orderRefundSummaries, refundSummaryResource } from "~/domain/orders/order-refunds.server";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
 import { changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
@@ -55,9 +63,16 @@ const api = apiResource({
     // One pass, so every field error (items included, under "items.N.field") comes back at once.
     const input = parseInput(orderCreateSchema(minimumOrderCents(shop)), body);
     const shopper = ensureShopperKey(request);
-    const order = createOrder(shop, input, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) });
+    const order = createOrder(shop, input, {
+      shopperKeyHash: shopper.hash,
+      userId: currentUser(context)?.id ?? null,
+      language: getLocale(context),
+    });
     const created = getVisibleOrder(order.id, { shopperKeyHash: shopper.hash, user: null, ownedShopId: null });
-    return Response.json(orderResource(created), { status: 201, headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined });
+    return Response.json(orderResource(created), {
+      status: 201,
+      headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined,
+    });
   },
   async PATCH({ request, params, context }) {
     const id = parsePathId(params.id);

@@ -18,7 +18,9 @@ function productId(value: string | undefined): number {
 }
 
 function sellerProductResource(product: ReturnType<typeof getSellerProduct>, currency: string, origin: string) {
-  const category = product.categoryId ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get() : undefined;
+  const category = product.categoryId
+    ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get()
+    : undefined;
   return {
     ...productResource({ ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null }, currency, origin),
     archived: product.archivedAt !== null,

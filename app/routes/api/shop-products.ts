@@ -33,7 +33,11 @@ const api = apiResource({
     const input = parseInput(productInputSchema, fields);
     const product = await createProduct(shop.id, input, file);
     const category = input.category ? listShopCategories(shop.id).find((c) => c.slug === input.category) : undefined;
-    const resource = productResource({ ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null }, shop.currency, new URL(request.url).origin);
+    const resource = productResource(
+      { ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null },
+      shop.currency,
+      new URL(request.url).origin,
+    );
     return Response.json({ ...resource, archived: false }, { status: 201 });
   },
 });

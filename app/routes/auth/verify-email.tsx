@@ -60,8 +60,15 @@ export default function VerifyEmailPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{t("auth.verify.title")}</h1>
         {result ? (
           <div className="mt-6" data-testid={result.verified ? "verify-success" : "verify-error"}>
-            {result.verified ? <CheckCircleIcon className="mx-auto size-12 text-green-600" /> : <XCircleIcon className="mx-auto size-12 text-red-600" />}
-            <p className={result.verified ? "mt-4 font-medium text-green-800" : "mt-4 font-medium text-red-800"} role={result.verified ? "status" : "alert"}>
+            {result.verified ? (
+              <CheckCircleIcon className="mx-auto size-12 text-green-600" />
+            ) : (
+              <XCircleIcon className="mx-auto size-12 text-red-600" />
+            )}
+            <p
+              className={result.verified ? "mt-4 font-medium text-green-800" : "mt-4 font-medium text-red-800"}
+              role={result.verified ? "status" : "alert"}
+            >
               {result.message}
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">

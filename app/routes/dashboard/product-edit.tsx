@@ -35,7 +35,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (id !== null) {
     try {
       const product = getSellerProduct(shop.id, id);
-      const category = product.categoryId ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get() : undefined;
+      const category = product.categoryId
+        ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get()
+        : undefined;
       initial = {
         name: product.name,
         description: product.description,
@@ -49,7 +51,12 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
       throw error;
     }
   }
-  return { isNew: id === null, initial, categories: listShopCategories(shop.id), title: t(id === null ? "catalogue.admin.new_title" : "catalogue.admin.edit_title") };
+  return {
+    isNew: id === null,
+    initial,
+    categories: listShopCategories(shop.id),
+    title: t(id === null ? "catalogue.admin.new_title" : "catalogue.admin.edit_title"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];

@@ -114,10 +114,18 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">{t("catalogue.admin.fields.image")}</span>
                 </th>
-                <th scope="col" className="px-4 py-3">{t("catalogue.admin.fields.name")}</th>
-                <th scope="col" className="px-4 py-3">{t("catalogue.admin.fields.category")}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t("catalogue.admin.fields.price")}</th>
-                <th scope="col" className="px-4 py-3">{t("catalogue.admin.stock")}</th>
+                <th scope="col" className="px-4 py-3">
+                  {t("catalogue.admin.fields.name")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("catalogue.admin.fields.category")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t("catalogue.admin.fields.price")}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t("catalogue.admin.stock")}
+                </th>
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">{t("orders.columns.actions")}</span>
                 </th>
@@ -128,28 +136,53 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                 <tr key={product.id} className={product.archived ? "opacity-60" : undefined} data-testid="seller-product-row">
                   <td className="px-4 py-2">
                     <div className="flex size-10 items-center justify-center overflow-hidden rounded bg-slate-100">
-                      {product.imageUrl ? <img src={product.imageUrl} alt="" className="size-full object-cover" /> : <ImageIcon className="size-4 text-slate-400" />}
+                      {product.imageUrl ? (
+                        <img src={product.imageUrl} alt="" className="size-full object-cover" />
+                      ) : (
+                        <ImageIcon className="size-4 text-slate-400" />
+                      )}
                     </div>
                   </td>
                   <td className="px-4 py-2 font-medium" data-label={t("catalogue.admin.fields.name")}>
                     {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
                   </td>
-                  <td className="px-4 py-2" data-label={t("catalogue.admin.fields.category")}>{product.categoryName ?? "—"}</td>
-                  <td className="px-4 py-2 text-right tabular-nums" data-label={t("catalogue.admin.fields.price")}>{formatMoney(product.priceCents, loaderData.currency, i18n.language)}</td>
+                  <td className="px-4 py-2" data-label={t("catalogue.admin.fields.category")}>
+                    {product.categoryName ?? "—"}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums" data-label={t("catalogue.admin.fields.price")}>
+                    {formatMoney(product.priceCents, loaderData.currency, i18n.language)}
+                  </td>
                   <td className="px-4 py-2" data-label={t("catalogue.admin.stock")}>
-                    <Badge tone={product.isInStock ? "success" : "neutral"}>{product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}</Badge>
+                    <Badge tone={product.isInStock ? "success" : "neutral"}>
+                      {product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}
+                    </Badge>
                   </td>
                   <td className="px-4 py-2">
                     <div className="flex justify-end gap-2">
-                      <Link to={`/dashboard/products/${product.id}`} className={buttonClasses("outline", "sm")} aria-label={t("catalogue.admin.edit_named", { name: product.name })}>
+                      <Link
+                        to={`/dashboard/products/${product.id}`}
+                        className={buttonClasses("outline", "sm")}
+                        aria-label={t("catalogue.admin.edit_named", { name: product.name })}
+                      >
                         {t("catalogue.admin.edit")}
                       </Link>
                       <Form method="post" onSubmit={product.archived ? undefined : confirmDelete}>
                         <CsrfInput />
                         <input type="hidden" name="intent" value={product.archived ? "restore-product" : "delete-product"} />
                         <input type="hidden" name="productId" value={product.id} />
-                        <Button type="submit" variant="ghost" size="sm" aria-label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", { name: product.name })}>
-                          {product.archived ? t("catalogue.admin.restore") : product.ordered ? t("catalogue.admin.archive") : t("catalogue.admin.delete")}
+                        <Button
+                          type="submit"
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", {
+                            name: product.name,
+                          })}
+                        >
+                          {product.archived
+                            ? t("catalogue.admin.restore")
+                            : product.ordered
+                              ? t("catalogue.admin.archive")
+                              : t("catalogue.admin.delete")}
                         </Button>
                       </Form>
                     </div>
@@ -176,7 +209,14 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   <label className="sr-only" htmlFor={`category-${category.id}`}>
                     {t("catalogue.admin.category_name")}
                   </label>
-                  <input id={`category-${category.id}`} name="name" defaultValue={category.name} required maxLength={60} className={`${inputClasses} max-w-56`} />
+                  <input
+                    id={`category-${category.id}`}
+                    name="name"
+                    defaultValue={category.name}
+                    required
+                    maxLength={60}
+                    className={`${inputClasses} max-w-56`}
+                  />
                   <span className="text-xs text-slate-500">
                     /{category.slug} · {t("catalogue.admin.category_count", { count: category.products })}
                   </span>

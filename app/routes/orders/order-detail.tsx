@@ -77,13 +77,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
     if (intent === "refund") {
       const input = parseInput(refundSchema, typed);
-      const refund = await refundOrder(id, { amountCents: input.amount, reason: input.reason }, { userId: viewer.user.id, shopId: order.shopId });
-      setToast(context, { type: "success", message: t("refunds.done", { amount: formatMoney(refund.amountCents, order.currency, getLocale(context)), number: formatOrderNumber(order.number) }) });
+      const refund = await refundOrder(
+        id,
+        { amountCents: input.amount, reason: input.reason },
+        { userId: viewer.user.id, shopId: order.shopId },
+      );
+      setToast(context, {
+        type: "success",
+        message: t("refunds.done", {
+          amount: formatMoney(refund.amountCents, order.currency, getLocale(context)),
+          number: formatOrderNumber(order.number),
+        }),
+      });
       return redirect(returnTo);
     }
-    if (intent !== "change-status" || !(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });
-    const updated = await changeOrderStatus(id, status as (typeof ORDER_STATUSES)[number], { userId: viewer.user.id, shopId: order.shopId });
-    setToast(context, { type: "success", message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }) });
+    if (intent !== "change-status" || !(ORDER_STATUSES as readonly string[]).includes(status))
+      throw data({ message: t("errors.unknown_action") }, { status: 400 });
+    const updated = await changeOrderStatus(id, status as (typeof ORDER_STATUSES)[number], {
+      userId: viewer.user.id,
+      shopId: order.shopId,
+    });
+    setToast(context, {
+      type: "success",
+      message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }),
+    });
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     if (!(error instanceof DomainError)) throw error;
@@ -91,7 +108,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const fieldErrors = error instanceof ValidationError ? error.fieldErrors : {};
       const formErrors = Object.keys(fieldErrors).length ? [] : [messageKey(error.messageKey, error.values)];
       const refundableCents = orderRefundSummaries([getVisibleOrder(id, viewer)]).get(id)?.refundableCents ?? 0;
-      return data({ refund: { fieldErrors, formErrors, values: typed, refundableCents } } satisfies RefundFormResult, { status: error.status });
+      return data({ refund: { fieldErrors, formErrors, values: typed, refundableCents } } satisfies RefundFormResult, {
+        status: error.status,
+      });
     }
     setToast(context, { type: "error", message: translateMessage(t, error.messageKey, error.values) });
   }
@@ -122,7 +141,15 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                 currency={order.currency}
                 confirmingCancel={confirmCancel}
               />
-              {order.refund ? <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} pageResult={actionData} /> : null}
+              {order.refund ? (
+                <OrderRefunds
+                  orderId={order.id}
+                  number={order.number}
+                  summary={order.refund}
+                  currency={order.currency}
+                  pageResult={actionData}
+                />
+              ) : null}
               <OrderHistory history={order.history} currency={order.currency} />
               <StatusLinkActions orderId={order.id} number={order.number} />
             </>

@@ -39,7 +39,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
     <section className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t(`orders.title.${audience}`)}</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p className="opacity-80">{audience === "seller" ? t(`order_views.subtitle.${view}`, { count }) : t(`orders.subtitle.${audience}`, { count })}</p>
+        <p className="opacity-80">
+          {audience === "seller" ? t(`order_views.subtitle.${view}`, { count }) : t(`orders.subtitle.${audience}`, { count })}
+        </p>
         {audience === "seller" ? (
           <a href={`/api/v1/shop/orders/export/${exportQuery}`} className={buttonClasses("outline", "sm")} download>
             {t("orders.export_csv")}
@@ -74,7 +76,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                         totalCents={order.refund?.refundableCents ?? order.totalCents}
                         currency={order.currency}
                       />
-                      {order.refund ? <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} /> : null}
+                      {order.refund ? (
+                        <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} />
+                      ) : null}
                       <OrderHistory history={order.history} currency={order.currency} />
                       <StatusLinkActions orderId={order.id} number={order.number} />
                     </>

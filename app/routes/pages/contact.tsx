@@ -31,7 +31,10 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           <UsersIcon className="size-8 text-brand-700" />
           <h2 className="mt-4 text-xl font-semibold">{t("contact.community.title")}</h2>
           <p className="mt-2 text-sm text-slate-600">{t("contact.community.description")}</p>
-          <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("contact.community.subject"))}`} className={buttonClasses("outline", "md", "mt-4")}>
+          <a
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("contact.community.subject"))}`}
+            className={buttonClasses("outline", "md", "mt-4")}
+          >
             {t("contact.community.action")}
           </a>
         </article>

@@ -45,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SimulatedOnboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useValidatedForm("simulated-onboarding", simulatedOnboardingSchema, { lastResult: actionData, defaultValue: { business_name: loaderData.businessName, country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" } });
+  const [form, fields] = useValidatedForm("simulated-onboarding", simulatedOnboardingSchema, {
+    lastResult: actionData,
+    defaultValue: { business_name: loaderData.businessName, country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" },
+  });
   return (
     <section className="container-page flex justify-center py-16">
       <div className="w-full max-w-lg rounded-2xl border border-amber-300 bg-white p-8 shadow-sm">
@@ -59,7 +62,10 @@ export default function SimulatedOnboarding({ loaderData, actionData }: Route.Co
           <SelectField
             field={fields.country}
             label={t("payments.simulated.country")}
-            options={["FR", "BE", "CH", "LU", "DE", "ES", "IT", "GB"].map((c) => ({ value: c, label: t(`payments.simulated.countries.${c}`) }))}
+            options={["FR", "BE", "CH", "LU", "DE", "ES", "IT", "GB"].map((c) => ({
+              value: c,
+              label: t(`payments.simulated.countries.${c}`),
+            }))}
           />
           <TextField field={fields.iban} label={t("payments.simulated.iban")} hint={t("payments.simulated.iban_hint")} />
           <Button type="submit" pending={navigation.state === "submitting"} className="w-full">

@@ -72,12 +72,19 @@ export function checkoutPageData({ request, context }: Args) {
   // `?order=` names the order; without it the link continues the shopper's unpaid order
   // of the same purchase (so the browser's Back from the payment step keeps the form).
   let order = visibleOrderOrNull(parsePathId(url.searchParams.get("order")) ?? 0, viewer, shop.id);
-  const resumed = !url.searchParams.has("order") ? resumableOrder(shop.id, viewer, checkoutPurchase(shop.id, minimumCents, productParam, null)) : null;
+  const resumed = !url.searchParams.has("order")
+    ? resumableOrder(shop.id, viewer, checkoutPurchase(shop.id, minimumCents, productParam, null))
+    : null;
   order ??= resumed;
   const purchase = checkoutPurchase(shop.id, minimumCents, productParam, order);
   const requested = url.searchParams.get("step");
-  const step: CheckoutStepName =
-    !order ? "shipping" : isPaid(order.paymentStatus) ? "success" : resumed || requested === "shipping" ? "shipping" : "payment";
+  const step: CheckoutStepName = !order
+    ? "shipping"
+    : isPaid(order.paymentStatus)
+      ? "success"
+      : resumed || requested === "shipping"
+        ? "shipping"
+        : "payment";
   const transaction = order ? findOrderTransaction(order.id) : undefined;
   const provider = getPaymentProvider();
   const prefill = url.searchParams.get("prefill");
@@ -97,9 +104,18 @@ export function checkoutPageData({ request, context }: Args) {
     canReceivePayments: shopPaymentAccount(shop.id).canReceivePayments,
     payment:
       transaction && transaction.status !== "canceled" && transaction.clientSecret
-        ? { transactionId: transaction.id, clientSecret: transaction.clientSecret, accountId: transaction.providerAccountId, lastError: transaction.failureMessage }
+        ? {
+            transactionId: transaction.id,
+            clientSecret: transaction.clientSecret,
+            accountId: transaction.providerAccountId,
+            lastError: transaction.failureMessage,
+          }
         : null,
-    provider: { slug: provider.slug, testMode: provider.testMode, publishableKey: provider.slug === "stripe" ? getConfig().STRIPE_PUBLISHABLE_KEY ?? null : null },
+    provider: {
+      slug: provider.slug,
+      testMode: provider.testMode,
+      publishableKey: provider.slug === "stripe" ? (getConfig().STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    },
     previous,
     hasPrevious: lastPaid !== null,
     prefillRequested: prefill === "1",
@@ -110,7 +126,11 @@ export function checkoutPageData({ request, context }: Args) {
 
 /** A domain error about the order's items (out of stock, not sold here) is about the whole form. */
 function shippingErrorResponse(submission: Submission<unknown>, error: unknown, headers: Headers) {
-  if (error instanceof DomainError && "fieldErrors" in error && Object.keys(error.fieldErrors as object).some((key) => key.startsWith("items."))) {
+  if (
+    error instanceof DomainError &&
+    "fieldErrors" in error &&
+    Object.keys(error.fieldErrors as object).some((key) => key.startsWith("items."))
+  ) {
     return data(submission.reply({ formErrors: [messageKey(error.messageKey, error.values)] }), { status: error.status, headers });
   }
   return formErrorResponse(submission, error, { headers });
@@ -133,7 +153,8 @@ export async function checkoutAction({ request, context }: Args) {
     const existing = visibleOrderOrNull(formOrderId, viewer, shop.id);
     const productField = formData.get("product_id");
     const purchase = checkoutPurchase(shop.id, minimumCents, typeof productField === "string" ? productField : null, existing);
-    const pricing = purchase.kind === "catalogue" && purchase.product ? { unitPriceCents: purchase.product.priceCents, verifyTotal: true } : undefined;
+    const pricing =
+      purchase.kind === "catalogue" && purchase.product ? { unitPriceCents: purchase.product.priceCents, verifyTotal: true } : undefined;
     const submission = parseWithZod(formData, { schema: checkoutSchema(minimumCents, pricing) });
     // A form for a product the shop does not sell (a stale page, a tampered form) creates nothing.
     if (purchase.kind === "catalogue" && !purchase.product) {
@@ -146,11 +167,22 @@ export async function checkoutAction({ request, context }: Args) {
     let orderId: number;
     try {
       if (formOrderId) {
-        orderId = (await reviseUnpaidOrder(formOrderId, { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash }, shop.id, submission.value)).id;
+        orderId = (
+          await reviseUnpaidOrder(
+            formOrderId,
+            { ...viewer, shopperKeyHash: viewer.shopperKeyHash ?? shopper.hash },
+            shop.id,
+            submission.value,
+          )
+        ).id;
       } else {
         // The product goes into the order whatever its stock: the order domain refuses it if it is sold out.
         const items = purchase.kind === "catalogue" ? [{ productId: purchase.productId, quantity: submission.value.quantity ?? 1 }] : [];
-        orderId = createOrder(shop, { ...submission.value, items }, { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) }).id;
+        orderId = createOrder(
+          shop,
+          { ...submission.value, items },
+          { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) },
+        ).id;
       }
     } catch (error) {
       setToast(context, { type: "error", message: t("checkout.order_failed") });
@@ -200,12 +232,19 @@ export async function checkoutAction({ request, context }: Args) {
     }
     // A badly typed card (the provider's own checks) is an error of its field, shown there once.
     const field = paid.lastError ? CARD_ERROR_FIELDS[paid.lastError] : undefined;
-    if (field) return data({ card: submission.reply({ fieldErrors: { [field]: [paid.lastError!] }, hideFields: ["cvc"] }), cardError: null }, { status: 400 });
+    if (field)
+      return data(
+        { card: submission.reply({ fieldErrors: { [field]: [paid.lastError!] }, hideFields: ["cvc"] }), cardError: null },
+        { status: 400 },
+      );
     // Declined: the payment step shows the failure recorded on the payment. Answering with a
     // redirect (replacing the history entry) keeps the step's own URL, without "?index".
     return replace(paymentStep(order.id));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) }, { status: error.status });
+    return data(
+      { card: submission.reply({ hideFields: ["cvc"] }), cardError: translateMessage(t, error.messageKey) },
+      { status: error.status },
+    );
   }
 }

@@ -11,7 +11,12 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RateLimitedError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
-import { ACCESS_CODE_TTL_MS, forgetShopperEmails, requestShopperAccessCode, verifyShopperAccessCode } from "~/domain/orders/shopper-access.server";
+import {
+  ACCESS_CODE_TTL_MS,
+  forgetShopperEmails,
+  requestShopperAccessCode,
+  verifyShopperAccessCode,
+} from "~/domain/orders/shopper-access.server";
 import { formErrorResponse } from "~/http/forms.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -62,24 +67,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "request-code") {
     const submission = parseWithZod(formData, { schema: shopperCodeRequestSchema });
-    if (submission.status !== "success") return data<AccessActionData>({ step: "email", email: "", result: submission.reply() }, { status: 400, headers });
+    if (submission.status !== "success")
+      return data<AccessActionData>({ step: "email", email: "", result: submission.reply() }, { status: 400, headers });
     try {
       requestShopperAccessCode({ ...requester, email: submission.value.email, shop, language: getLocale(context) });
     } catch (error) {
       const failed = formErrorResponse(submission, error);
-      return data<AccessActionData>({ step: "email", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers: withRetryAfter(headers, error) });
+      return data<AccessActionData>(
+        { step: "email", email: submission.value.email, result: failed.data },
+        { status: failed.init?.status, headers: withRetryAfter(headers, error) },
+      );
     }
-    return data<AccessActionData>({ step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) }, { headers });
+    return data<AccessActionData>(
+      { step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) },
+      { headers },
+    );
   }
   if (intent === "verify-code") {
     const submission = parseWithZod(formData, { schema: shopperCodeVerifySchema });
     const email = String(formData.get("email") ?? "");
-    if (submission.status !== "success") return data<AccessActionData>({ step: "code", email, result: submission.reply() }, { status: 400, headers });
+    if (submission.status !== "success")
+      return data<AccessActionData>({ step: "code", email, result: submission.reply() }, { status: 400, headers });
     try {
       verifyShopperAccessCode({ ...requester, email: submission.value.email, code: submission.value.code });
     } catch (error) {
       const failed = formErrorResponse(submission, error);
-      return data<AccessActionData>({ step: "code", email: submission.value.email, result: failed.data }, { status: failed.init?.status, headers: withRetryAfter(headers, error) });
+      return data<AccessActionData>(
+        { step: "code", email: submission.value.email, result: failed.data },
+        { status: failed.init?.status, headers: withRetryAfter(headers, error) },
+      );
     }
     setToast(context, { type: "success", message: t("shopper_access.verified", { email: submission.value.email }) });
     return redirect("/orders", { headers });
@@ -129,7 +145,10 @@ export default function OrderAccessPage({ loaderData, actionData }: Route.Compon
 function EmailForm({ lastResult, defaultEmail }: { lastResult?: SubmissionResult<string[]>; defaultEmail?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useValidatedForm("shopper-code-request", shopperCodeRequestSchema, { lastResult, defaultValue: { email: defaultEmail } });
+  const [form, fields] = useValidatedForm("shopper-code-request", shopperCodeRequestSchema, {
+    lastResult,
+    defaultValue: { email: defaultEmail },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
