@@ -34,8 +34,15 @@ try {
   throw error;
 }
 
-// First: the request id, the request's log line, and a 400 for a Host no URL can be made of.
+// Health answers for the load balancer come first: any Host, no session, no log line.
+server.use((req, res, next) => built.healthCheck(req, res, next));
+// Then: the request id, the request's log line, and a 400 for a Host no URL can be made of.
 server.use(built.requestEdge);
+// A stopping node asks its clients to reconnect elsewhere rather than keep this connection.
+server.use((req, res, next) => {
+  if (built.isDraining()) res.set("Connection", "close");
+  next();
+});
 
 if (!DEVELOPMENT) {
   // Static files carry the app's security headers (one definition, in the bundle).
@@ -54,7 +61,7 @@ server.use(async (req, res, next) => {
   }
 });
 
-server.listen(info.port, info.host, () => {
+const httpServer = server.listen(info.port, info.host, () => {
   console.log(`\n  Main site:  ${info.mainUrl}`);
   console.log(`  Demo shop:  ${info.demoShopUrl}/products`);
   if (info.seeded) console.log("  Demo data was added to the fresh database.");
@@ -64,3 +71,30 @@ server.listen(info.port, info.host, () => {
   console.log(`              ${admin.email} / ${admin.password} (admin, reviews sellers at ${info.mainUrl}/admin/sellers)`);
   console.log(`              ${pendingSeller.email} / ${pendingSeller.password} (seller under review)\n`);
 });
+
+// Graceful stop (SIGTERM from the orchestrator, Ctrl-C): stop accepting connections, claim no
+// more background work, let the requests under way finish, then close the database. A
+// request still running after SHUTDOWN_GRACE_MS is cut off (the orchestrator would kill us).
+const SHUTDOWN_GRACE_MS = 10_000;
+let stopping = false;
+async function shutDown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "shutting down", signal }));
+  setTimeout(() => {
+    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: "shutdown timed out" }));
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  const closed = new Promise((resolve) => httpServer.close(resolve));
+  // Keep-alive connections left idle by a finished request would hold `close` open.
+  const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+  httpServer.closeIdleConnections();
+  await built.stopBackgroundWork();
+  await closed;
+  clearInterval(idleSweep);
+  built.closeDatabase();
+  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "shutdown complete" }));
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutDown("SIGTERM"));
+process.on("SIGINT", () => void shutDown("SIGINT"));

@@ -35,6 +35,12 @@ export function getDatabase(): AppDatabase {
   return current;
 }
 
+/** Closes the process-wide connection (graceful shutdown); the next use reopens it. */
+export function closeDatabase(): void {
+  current?.$client.close();
+  current = undefined;
+}
+
 export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = AppDatabase | Transaction;

@@ -8,14 +8,13 @@ import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateDatabase } from "~db/migrate";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
-import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
-import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
+import { flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/middleware/i18n.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
-import { logger } from "~/lib/logger.server";
+import { startBackgroundWork } from "~/http/lifecycle.server";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -24,6 +23,8 @@ import { logger } from "~/lib/logger.server";
 export { ConfigError } from "~/config.server";
 export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
+export { healthCheck, isDraining, stopBackgroundWork } from "~/http/lifecycle.server";
+export { closeDatabase } from "~db/client";
 
 export async function prepare() {
   const config = getConfig();
@@ -34,15 +35,7 @@ export async function prepare() {
     await seedDemoData(db);
     seeded = true;
   }
-  sweepExpiredRecords();
-  setInterval(() => sweepExpiredRecords(), 60 * 60 * 1000).unref();
-  if (config.SMTP_URL) {
-    // Mails that could not be delivered are retried every minute.
-    setInterval(
-      () => void deliverPendingMail().catch((error: unknown) => logger().error({ err: error }, "mail delivery failed")),
-      60_000,
-    ).unref();
-  }
+  startBackgroundWork({ smtp: Boolean(config.SMTP_URL) });
   return {
     port: config.PORT,
     host: config.HOST,

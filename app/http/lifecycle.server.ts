@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
+import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
+import { logger } from "~/lib/logger.server";
+import { getDatabase } from "~db/client";
+
+/**
+ * A node's life: background work while it serves, health answers for the load balancer,
+ * and a graceful stop. A node that is stopping says so on `/readyz` (so the balancer takes
+ * it out), claims no more background work, and lets the requests it holds finish.
+ */
+let draining = false;
+const timers: NodeJS.Timeout[] = [];
+let delivering: Promise<void> | null = null;
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const MAIL_RETRY_EVERY_MS = 60_000;
+
+/** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
+export function startBackgroundWork(options: { smtp: boolean }): void {
+  sweepExpiredRecords();
+  timers.push(setInterval(() => sweepExpiredRecords(), SWEEP_EVERY_MS).unref());
+  if (options.smtp) {
+    // Mails that could not be delivered are retried every minute; one round at a time.
+    timers.push(
+      setInterval(() => {
+        if (draining || delivering) return;
+        delivering = deliverPendingMail()
+          .catch((error: unknown) => logger().error({ err: error }, "mail delivery failed"))
+          .finally(() => (delivering = null));
+      }, MAIL_RETRY_EVERY_MS).unref(),
+    );
+  }
+}
+
+/** Stops claiming background work and waits for the round (and the mails) under way. */
+export async function stopBackgroundWork(): Promise<void> {
+  draining = true;
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  await delivering;
+  await flushMail();
+}
+
+export function isDraining(): boolean {
+  return draining;
+}
+
+type Readiness = { ready: true } | { ready: false; reason: "shutting_down" | "database" };
+
+/** Ready to take traffic: not stopping, and the database answers. */
+export function readiness(): Readiness {
+  if (draining) return { ready: false, reason: "shutting_down" };
+  try {
+    getDatabase().get(sql`select 1`);
+    return { ready: true };
+  } catch (error) {
+    logger().error({ err: error }, "readiness check: database unreachable");
+    return { ready: false, reason: "database" };
+  }
+}
+
+/**
+ * `/healthz` (the process is up and answering) and `/readyz` (and its database is
+ * reachable, and it is not stopping). Mounted before everything else: any Host, no
+ * session, no request log line (balancers ask every few seconds).
+ */
+export function healthCheck(req: ExpressRequest, res: ExpressResponse, next: () => void): void {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  res.set("Cache-Control", "no-store");
+  if (req.path === "/healthz") {
+    res.status(200).json({ status: "ok" });
+    return;
+  }
+  if (req.path === "/readyz") {
+    const state = readiness();
+    if (state.ready) res.status(200).json({ status: "ready" });
+    else res.status(503).json({ status: "unavailable", reason: state.reason });
+    return;
+  }
+  next();
+}

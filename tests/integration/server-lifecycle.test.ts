@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+/**
+ * `server.js` as a node behind a load balancer sees it: health answers on any Host, and a
+ * graceful stop on SIGTERM that finishes the requests under way.
+ */
+type Node = { process: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+let node: Node | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+async function startNode(): Promise<Node> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-lifecycle-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SEED_DEMO: "0",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ROOT_DOMAIN: `localhost:${port}`,
+      DATABASE_URL: `file:${path.join(dir, "app.db")}`,
+      UPLOAD_DIR: path.join(dir, "uploads"),
+      LOG_LEVEL: "info",
+    },
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const started = setInterval(() => {
+      if (output.includes("Main site:")) {
+        clearInterval(started);
+        resolve();
+      }
+    }, 20);
+    void exited.then((code) => {
+      clearInterval(started);
+      reject(new Error(`server.js exited (${code}): ${output}`));
+    });
+  });
+  return { process: child, port, output: () => output, exited };
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function get(port: number, pathname: string, host: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, path: pathname, headers: { Host: host }, setHost: false, agent: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 250; attempt++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+afterEach(() => {
+  node?.process.kill("SIGKILL");
+  node = undefined;
+});
+
+describe("health checks", () => {
+  it("/healthz and /readyz answer on any Host (a balancer asks by address), never cached, without a request log line", async () => {
+    node = await startNode();
+    for (const host of [`127.0.0.1:${node.port}`, "10.0.3.7:8080", `demo.localhost:${node.port}`]) {
+      const health = await get(node.port, "/healthz", host);
+      expect(health.status, host).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ status: "ok" });
+      expect(health.headers["cache-control"]).toBe("no-store");
+
+      const ready = await get(node.port, "/readyz", host);
+      expect(ready.status, host).toBe(200);
+      expect(JSON.parse(ready.body)).toEqual({ status: "ready" });
+    }
+    // Other paths still go through the app (and its log) as before.
+    expect((await get(node.port, "/pricing", `localhost:${node.port}`)).status).toBe(200);
+    await until(() => node!.output().includes('"path":"/pricing"'), "the request line of /pricing");
+    expect(node.output()).not.toContain('"path":"/healthz"');
+    expect(node.output()).not.toContain('"path":"/readyz"');
+  });
+});
+
+describe("SIGTERM", () => {
+  it("stops accepting connections, finishes the request under way, then exits 0", async () => {
+    node = await startNode();
+    const { port } = node;
+    // A request whose body is still arriving when the signal comes.
+    // The webhook reads the whole raw body before it answers (here: a refused signature).
+    const body = JSON.stringify({ id: "evt_lifecycle", type: "payment_intent.succeeded" });
+    let sent!: () => void;
+    const firstBytesSent = new Promise<void>((resolve) => (sent = resolve));
+    const inFlight = new Promise<Answer>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v1/payment/webhook/",
+          method: "POST",
+          headers: {
+            Host: `localhost:${port}`,
+            "Content-Type": "application/json",
+            "Stripe-Signature": "t=1,v1=bad",
+            "Content-Length": Buffer.byteLength(body),
+          },
+          setHost: false,
+          agent: false,
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: text }));
+        },
+      );
+      request.on("error", reject);
+      request.write(body.slice(0, 10), () => sent());
+      // The rest arrives once the node has begun to stop.
+      void until(() => node!.output().includes('"msg":"shutting down"'), "the shutdown to begin").then(
+        () => request.end(body.slice(10)),
+        reject,
+      );
+    });
+    await firstBytesSent;
+    // One round trip on another connection: the node has read the first request's head by then.
+    expect((await get(port, "/healthz", `localhost:${port}`)).status).toBe(200);
+
+    node.process.kill("SIGTERM");
+    await until(() => node!.output().includes('"msg":"shutting down"'), "the shutdown to begin");
+
+    // New connections are refused while the old request completes.
+    await expect(get(port, "/healthz", `localhost:${port}`)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+
+    const answer = await inFlight;
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: expect.any(String) });
+    expect(node.output()).toContain('"msg":"webhook refused"');
+    expect(answer.headers.connection).toBe("close");
+
+    expect(await node.exited).toBe(0);
+    expect(node.output()).toContain('"msg":"shutdown complete"');
+  });
+});

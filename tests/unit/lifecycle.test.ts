@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { readiness, stopBackgroundWork } from "~/http/lifecycle.server";
+
+describe("readiness", () => {
+  it("is ready while the database answers, and says `shutting_down` once the node stops", async () => {
+    expect(readiness()).toEqual({ ready: true });
+    await stopBackgroundWork();
+    expect(readiness()).toEqual({ ready: false, reason: "shutting_down" });
+  });
+});
