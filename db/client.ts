@@ -21,7 +21,7 @@ export function openDatabase(url: string): AppDatabase {
   sqlite.pragma("journal_mode = WAL");
   // FULL: every commit (an order, a payment) is on disk before it is reported done, even
   // through a power cut or an OS crash; NORMAL could lose the last ones. Cost measured in
-  // docs/architecture.md (Durability).
+  // docs/operations.md (Durability).
   sqlite.pragma(`synchronous = ${DURABLE_SYNC}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
