@@ -82,7 +82,7 @@ export const rateLimitEvents = sqliteTable(
 
 // Addresses a user has signed in from (the rate-limit key of the address, so an IPv6 /64).
 // While the account's email-wide failure limit is full, these addresses may still sign in:
-// a brute force from elsewhere must not lock the owner out (docs/architecture.md).
+// a brute force from elsewhere must not lock the owner out (docs/security.md).
 export const knownLoginAddresses = sqliteTable(
   "known_login_addresses",
   {
