@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
-import { orderRefundSummaries, refundOrder } from "~/domain/orders/order-refunds.server";
+import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
 import { getDatabase } from "~db/client";
 import { orders, paymentTransactions, simulatedAccounts, simulatedPaymentIntents } from "~db/schema";
 import { createShop } from "./factories";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countOrders, listOrders, listViewOf } from "~/domain/orders/orders.server";
 import { sellerDashboard } from "~/domain/sellers/dashboard.server";
-import { PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/payments/payment-state";
+import { PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { getDatabase } from "~db/client";
 import { orderEvents, orders, paymentStatuses, sellerProfiles, users, type PaymentStatus } from "~db/schema";
 import { createShop } from "./factories";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createOrder, formatOrderNumber, getVisibleOrder, listOrders } from "~/domain/orders/orders.server";
 import { canManageOrder, canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
-import { canMovePayment } from "~/domain/payments/payment-state";
+import { canMovePayment } from "~/domain/orders/payment-state";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
 import { createProduct, createShop } from "./factories";

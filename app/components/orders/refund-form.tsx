@@ -5,7 +5,7 @@ import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
-import type { RefundSummary } from "~/domain/orders/order-refunds.server";
+import type { RefundSummary } from "~/domain/payments/refunds.server";
 import { centsToDecimalString, formatMoney } from "~/lib/money";
 
 /** What a refund the server refused sends back: field errors (translation keys) and what was typed. */

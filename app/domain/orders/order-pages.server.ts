@@ -4,7 +4,7 @@ import { orderListQuerySchema, type OrderListQuery } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 import { siteContext } from "~/middleware/site.server";
 import { countOrders, listOrders, listViewOf, shopperScope, type OrderScope } from "./orders.server";
-import { orderRefundSummaries } from "./order-refunds.server";
+import { orderRefundSummaries } from "~/domain/payments/refunds.server";
 import { allowedTransitions, orderHistories } from "./order-status.server";
 import { orderView } from "./order-view.server";
 import { orderDisputes, type DisputeView } from "~/domain/payments/disputes.server";

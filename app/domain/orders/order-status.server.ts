@@ -3,11 +3,9 @@ import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusMail } from "~/domain/mail/templates.server";
-import { isPaid, isRefundable } from "~/domain/payments/payment-state";
-import { discardUnpaidIntent } from "~/domain/payments/payments.server";
+import { isPaid } from "./payment-state";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orders, paymentTransactions, shops, users, type Order, type OrderStatus } from "~db/schema";
-import { orderRefundSummaries, refundOrder } from "./order-refunds.server";
+import { orderEvents, orders, shops, users, type Order, type OrderStatus } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
 import { sendWithOrderStatusLink } from "./status-links.server";
 
@@ -24,7 +22,8 @@ export function allowedTransitions(status: OrderStatus): OrderStatus[] {
   return NEXT[status];
 }
 
-function loadShopOrder(orderId: number, shopId: number): Order {
+/** The shop's order (the seller's screens and API), NotFound when it is another shop's. */
+export function loadShopOrder(orderId: number, shopId: number): Order {
   const order = getDatabase()
     .select()
     .from(orders)
@@ -34,27 +33,19 @@ function loadShopOrder(orderId: number, shopId: number): Order {
   return order;
 }
 
-/**
- * The seller moves an order on. Cancelling a paid order refunds what remains of it through
- * the provider first (the payment status follows the provider's answer); an unpaid order's
- * intent is canceled so it can no longer be paid. Every change is recorded (who, when) and
- * mailed to the shopper.
- */
-export async function changeOrderStatus(orderId: number, to: OrderStatus, actor: { userId: number; shopId: number }): Promise<Order> {
-  const order = loadShopOrder(orderId, actor.shopId);
+/** The workflow allows moving the order to `to`; a conflict names both states otherwise. */
+export function assertStatusTransition(order: Pick<Order, "status">, to: OrderStatus): void {
   if (!NEXT[order.status].includes(to)) {
     throw new ConflictError("orders.errors.invalid_transition", {}, { from: order.status, to });
   }
-  if (to === "cancelled") {
-    const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
-    if (txn && isRefundable(txn.status)) {
-      // Whatever a partial refund left is refunded now; the cancellation mail says so.
-      const rest = orderRefundSummaries([order]).get(order.id)?.refundableCents ?? 0;
-      if (rest > 0) await refundOrder(order.id, "rest", actor, { notifyShopper: false });
-    } else if (txn && !isPaid(txn.status)) {
-      await discardUnpaidIntent(order.id);
-    }
-  }
+}
+
+/**
+ * Writes the seller's status change (who, when) and mails it to the shopper. The money it
+ * moves (a refund or a cancelled intent when cancelling) is settled before, by the caller
+ * (`changeOrderStatus` in payments): orders do not call the payment provider.
+ */
+export function recordStatusChange(order: Order, to: OrderStatus, actor: { userId: number }): Order {
   const updated = writeTransaction((tx) => {
     // The status it had when we checked: a concurrent change makes this one a conflict.
     const row = tx

@@ -1,6 +1,7 @@
 import { centsToDecimalString } from "~/lib/money";
 import type { OrderListQuery } from "~/schemas/checkout";
 import { formatOrderNumber, listOrders, type OrderScope } from "./orders.server";
+import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 
 const MAX_ROWS = 50_000;
 
@@ -59,19 +60,8 @@ export function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "page" 
         payment_status: order.paymentStatus,
         total_amount: centsToDecimalString(order.totalAmountCents),
         currency: order.currency,
-        full_name: order.fullName,
-        company_name: order.companyName,
-        email: order.email,
-        phone: order.phone,
-        address: order.address,
-        city: order.city,
-        state: order.state,
-        zip_code: order.zipCode,
-        country: order.country,
-        social_network_handle: order.socialNetworkHandle,
-        reference: order.reference,
-        live_reference: order.liveReference,
-        content: order.content,
+        ...shippingResource(order),
+        ...purchaseLabelResource(order),
         items: order.items.map((i) => `${i.quantity} x ${i.productName} (${centsToDecimalString(i.priceCents)})`).join("; "),
       };
       lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(","));

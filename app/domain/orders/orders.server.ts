@@ -3,49 +3,19 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.s
 import { containsPattern } from "~/domain/catalogue/products.server";
 import type { Language } from "~/lib/i18n";
 import { centsToDecimalString } from "~/lib/money";
-import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/payments/payment-state";
+import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "./payment-state";
 import { itemsTotalCents } from "~/lib/order-total";
 import { totalMismatchMessage, type CheckoutInput, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orderItems, orders, paymentTransactions, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
+import { orderEvents, orderItems, orders, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
+import { purchaseLabelColumns, purchaseLabelResource, shippingColumns, shippingResource } from "./shipping-fields.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
 
 export type NewOrder = CheckoutInput & { items: { productId: number; quantity: number }[] };
 
 /** The order columns a checkout form sets (creating or editing an order). */
 function checkoutColumns(input: CheckoutInput) {
-  return {
-    totalAmountCents: input.total_amount,
-    reference: input.reference,
-    socialNetworkHandle: input.social_network_handle,
-    content: input.content,
-    liveReference: input.live_reference,
-    fullName: input.full_name,
-    companyName: input.company_name,
-    email: input.email,
-    address: input.address,
-    city: input.city,
-    state: input.state,
-    zipCode: input.zip_code,
-    country: input.country,
-    phone: input.phone,
-  };
-}
-
-/** An order's shopper details as checkout form fields (for the previous-info prefill and going back). */
-export function shippingFieldsOf(order: Order) {
-  return {
-    full_name: order.fullName,
-    company_name: order.companyName,
-    email: order.email,
-    address: order.address,
-    city: order.city,
-    state: order.state,
-    zip_code: order.zipCode,
-    country: order.country,
-    phone: order.phone,
-    social_network_handle: order.socialNetworkHandle,
-  };
+  return { totalAmountCents: input.total_amount, ...purchaseLabelColumns(input), ...shippingColumns(input) };
 }
 
 /** "0007": order numbers are shown zero-padded to 4 digits (spec section 2). */
@@ -269,10 +239,8 @@ export function orderResource(order: OrderWithItems) {
     currency: order.currency,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
-    reference: order.reference,
-    content: order.content,
-    live_reference: order.liveReference,
-    ...shippingFieldsOf(order),
+    ...purchaseLabelResource(order),
+    ...shippingResource(order),
     shop: { name: order.shopName, subdomain: order.shopSubdomain },
     items: order.items.map((item) => ({
       id: item.id,
@@ -281,11 +249,6 @@ export function orderResource(order: OrderWithItems) {
       price: centsToDecimalString(item.priceCents),
     })),
   };
-}
-
-/** The transaction of an order, if a payment was started. */
-export function findOrderTransaction(orderId: number) {
-  return getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
 }
 
 /** The shipping fields of the shopper's latest paid order in this shop (for the prefill offer). */
@@ -299,7 +262,7 @@ export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
     status: undefined,
     search: undefined,
   }).items;
-  return latest ? shippingFieldsOf(latest) : null;
+  return latest ? shippingResource(latest) : null;
 }
 
 /** Whether the shopper may still change an order: not paid, no payment under way, not cancelled. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { clearHits, clientAddressKey, releaseHits, takeHits, type LimitRule, type RateLimit } from "~/domain/accounts/rate-limit.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
@@ -44,6 +44,16 @@ function takeOrRefuse(rules: LimitRule[], now: number): number[] {
   return taken.hitIds;
 }
 
+/** This browser's codes for this email in this shop that were not used yet. */
+function openCodesOf(requester: Pick<Requester, "shopId" | "shopperKeyHash">, email: string): SQL | undefined {
+  return and(
+    eq(shopperAccessCodes.shopperKeyHash, requester.shopperKeyHash),
+    eq(shopperAccessCodes.shopId, requester.shopId),
+    eq(shopperAccessCodes.email, email),
+    isNull(shopperAccessCodes.usedAt),
+  );
+}
+
 function hasOrders(shopId: number, email: string): boolean {
   return Boolean(
     getDatabase()
@@ -73,14 +83,7 @@ export function requestShopperAccessCode(requester: Requester & { shop: { name: 
   writeTransaction((tx) => {
     tx.update(shopperAccessCodes)
       .set({ usedAt: new Date(now) })
-      .where(
-        and(
-          eq(shopperAccessCodes.shopperKeyHash, requester.shopperKeyHash),
-          eq(shopperAccessCodes.shopId, requester.shopId),
-          eq(shopperAccessCodes.email, email),
-          isNull(shopperAccessCodes.usedAt),
-        ),
-      )
+      .where(openCodesOf(requester, email))
       .run();
     // Expired codes of anyone are of no use any more.
     tx.delete(shopperAccessCodes)
@@ -126,10 +129,7 @@ export function verifyShopperAccessCode(requester: Requester & { code: string },
     .from(shopperAccessCodes)
     .where(
       and(
-        eq(shopperAccessCodes.shopperKeyHash, requester.shopperKeyHash),
-        eq(shopperAccessCodes.shopId, requester.shopId),
-        eq(shopperAccessCodes.email, email),
-        isNull(shopperAccessCodes.usedAt),
+        openCodesOf(requester, email),
         gt(shopperAccessCodes.expiresAt, new Date(now)),
         lt(shopperAccessCodes.failedAttempts, ACCESS_CODE_MAX_FAILURES),
       ),

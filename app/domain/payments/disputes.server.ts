@@ -4,7 +4,8 @@ import { sendMail } from "~/domain/mail/mailer.server";
 import { disputeMailToSeller } from "~/domain/mail/templates.server";
 import { formatOrderNumber } from "~/domain/orders/orders.server";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orders, paymentDisputes, paymentEvents, paymentTransactions, shops, users, type PaymentDispute } from "~db/schema";
+import { orderEvents, orders, paymentDisputes, paymentTransactions, shops, users, type PaymentDispute } from "~db/schema";
+import { recordProviderEvent } from "./event-log.server";
 import type { ProviderDispute } from "./provider.server";
 
 /** Dispute statuses after which nothing changes any more (the bank decided). */
@@ -20,20 +21,16 @@ type DisputeOutcome = "applied" | "duplicate" | "unchanged" | "unknown_payment";
  */
 export function recordDispute(eventId: string, accountId: string, dispute: ProviderDispute): DisputeOutcome {
   const result = writeTransaction((tx): { outcome: DisputeOutcome; row?: PaymentDispute } => {
-    const recorded = tx
-      .insert(paymentEvents)
-      .values({ id: eventId, provider: "stripe", type: "charge.dispute", accountId })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id })
-      .get();
-    if (!recorded) return { outcome: "duplicate" };
     const txn = tx
       .select()
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.providerPaymentId, dispute.intentId), eq(paymentTransactions.providerAccountId, accountId)))
       .get();
+    // Only Stripe sends disputes; an event about a payment we do not know is recorded all the same.
+    if (!recordProviderEvent(tx, { id: eventId, provider: txn?.provider ?? "stripe", type: "charge.dispute", accountId })) {
+      return { outcome: "duplicate" };
+    }
     if (!txn) return { outcome: "unknown_payment" };
-    tx.update(paymentEvents).set({ provider: txn.provider }).where(eq(paymentEvents.id, eventId)).run();
     const now = new Date();
     const existing = tx.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, dispute.id)).get();
     if (existing && (existing.status === dispute.status || isDisputeClosed(existing.status))) return { outcome: "unchanged" };

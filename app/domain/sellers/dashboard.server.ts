@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, sum } from "drizzle-orm";
 import { shopSiteUrl } from "~/config.server";
 import { countOrders } from "~/domain/orders/orders.server";
-import { PAID_PAYMENT_STATUSES } from "~/domain/payments/payment-state";
+import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { getDatabase } from "~db/client";
 import { orderEvents, orders, products, shopDailyViews } from "~db/schema";
 import { onboardingView, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";

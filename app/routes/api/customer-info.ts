@@ -1,5 +1,5 @@
 import { ForbiddenError } from "~/domain/errors.server";
-import { shopPaymentAccount } from "~/domain/payments/payments.server";
+import { shopPaymentAccount } from "~/domain/payments/accounts.server";
 import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { apiResource } from "~/http/api.server";
 import { requireApiUser } from "~/middleware/session.server";

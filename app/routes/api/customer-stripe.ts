@@ -1,4 +1,4 @@
-import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/payments.server";
+import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { requireSellerAccount, sellerProfileResource } from "~/domain/sellers/seller-profile.server";
 import { apiResource } from "~/http/api.server";

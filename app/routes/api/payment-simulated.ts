@@ -1,5 +1,6 @@
 import { NotFoundError } from "~/domain/errors.server";
-import { getPaymentProvider, payWithSimulatedCard } from "~/domain/payments/payments.server";
+import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
+import { payWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";

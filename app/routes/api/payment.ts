@@ -1,5 +1,7 @@
+import { payOrder } from "~/domain/checkout/place-order.server";
 import { NotFoundError } from "~/domain/errors.server";
-import { confirmPayment, handleProviderEvent, parseWebhookEvent, startPayment } from "~/domain/payments/payments.server";
+import { handleProviderEvent, parseWebhookEvent } from "~/domain/payments/events.server";
+import { confirmPayment } from "~/domain/payments/intents.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
 import { orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
@@ -15,7 +17,12 @@ const api = apiResource({
       case "pay": {
         const { order_id, provider_slug } = parseInput(payRequestSchema, await readJsonBody(request));
         const site = context.get(siteContext);
-        return startPayment(order_id, orderViewer(request, context), provider_slug, site.kind === "shop" ? site.shop.id : undefined);
+        const payment = await payOrder(order_id, orderViewer(request, context), {
+          shopId: site.kind === "shop" ? site.shop.id : undefined,
+          providerSlug: provider_slug,
+        });
+        if (!payment.started) throw payment.reason;
+        return payment.intent;
       }
       case "confirm": {
         const { transaction_id, payment_intent_id } = parseInput(confirmRequestSchema, await readJsonBody(request));

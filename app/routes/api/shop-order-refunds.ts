@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
-import { orderRefundSummaries, refundOrder, refundResource, refundSummaryResource } from "~/domain/orders/order-refunds.server";
+import { orderRefundSummaries, refundOrder, refundResource, refundSummaryResource } from "~/domain/payments/refunds.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";

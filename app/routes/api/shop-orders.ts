@@ -1,5 +1,5 @@
+import { placeOrder } from "~/domain/checkout/place-order.server";
 import {
-  createOrder,
   getVisibleOrder,
   listOrders,
   orderResource,
@@ -7,9 +7,10 @@ import {
   type OrderScope,
   type OrderWithItems,
 } from "~/domain/orders/orders.server";
-import { orderRefundSummaries, refundSummaryResource } from "~/domain/orders/order-refunds.server";
+import { orderRefundSummaries, refundSummaryResource } from "~/domain/payments/refunds.server";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
-import { changeOrderStatus, orderHistories } from "~/domain/orders/order-status.server";
+import { orderHistories } from "~/domain/orders/order-status.server";
+import { changeOrderStatus } from "~/domain/payments/order-status-change.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
 import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
@@ -63,12 +64,13 @@ const api = apiResource({
     // One pass, so every field error (items included, under "items.N.field") comes back at once.
     const input = parseInput(orderCreateSchema(minimumOrderCents(shop)), body);
     const shopper = ensureShopperKey(request);
-    const order = createOrder(shop, input, {
-      shopperKeyHash: shopper.hash,
-      userId: currentUser(context)?.id ?? null,
-      language: getLocale(context),
+    // The client starts the payment itself (`pay/`), with the provider it names.
+    const { order: created } = await placeOrder({
+      shop,
+      input,
+      shopper: { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) },
+      payment: "later",
     });
-    const created = getVisibleOrder(order.id, { shopperKeyHash: shopper.hash, user: null, ownedShopId: null });
     return Response.json(orderResource(created), {
       status: 201,
       headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined,

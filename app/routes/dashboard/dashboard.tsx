@@ -22,7 +22,8 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";
 import { DomainError } from "~/domain/errors.server";
 import { useRootData } from "~/root";
-import { connectPaymentAccount, getPaymentProvider, refreshPaymentAccountStatus } from "~/domain/payments/payments.server";
+import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
+import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = currentSessionUser(context);

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/onboarding-refresh";
-import { connectPaymentAccount } from "~/domain/payments/payments.server";
+import { connectPaymentAccount } from "~/domain/payments/accounts.server";
 import { DomainError } from "~/domain/errors.server";
 import { requireUserPage } from "~/middleware/session.server";
 

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ShieldIcon } from "~/components/ui/icons";
 import { NotFoundError } from "~/domain/errors.server";
-import { answerSimulatedAuthentication, simulatedChallengeFor } from "~/domain/payments/payments.server";
+import { answerSimulatedAuthentication, simulatedChallengeFor } from "~/domain/payments/simulated-actions.server";
 import { safeRedirectPath } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";

@@ -8,7 +8,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
-import { isPaid } from "~/domain/payments/payment-state";
+import { isPaid } from "~/domain/orders/payment-state";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";

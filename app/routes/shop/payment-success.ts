@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/payment-success";
 import { DomainError } from "~/domain/errors.server";
-import { confirmPayment } from "~/domain/payments/payments.server";
+import { confirmPayment } from "~/domain/payments/intents.server";
 import { orderViewer } from "~/http/shopper.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { requireShopPage } from "~/middleware/site.server";

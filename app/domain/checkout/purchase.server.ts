@@ -2,8 +2,9 @@ import { findShopProduct } from "~/domain/catalogue/products.server";
 import { parsePathId } from "~/lib/path-id";
 import { ConflictError } from "~/domain/errors.server";
 import { minimumQuantity } from "~/lib/order-total";
-import { assertOrderEditable, listOrders, type OrderWithItems } from "./orders.server";
-import type { OrderViewer } from "./visibility.server";
+import { assertOrderEditable, listOrders, type OrderWithItems } from "~/domain/orders/orders.server";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import type { CataloguePricing } from "~/schemas/checkout";
 
 export type PurchaseProduct = { id: number; name: string; priceCents: number; imageUrl: string | null; isInStock: boolean };
 
@@ -76,4 +77,20 @@ export function resumableOrder(shopId: number, viewer: OrderViewer, purchase: Ch
   const samePurchase =
     purchase.kind === "live" ? latest.items.length === 0 : latest.items.length === 1 && latest.items[0]!.productId === purchase.productId;
   return samePurchase ? latest : null;
+}
+
+/**
+ * How the shipping form of this purchase is checked: a catalogue product's unit price, the
+ * total verified against it (a live purchase has none). The browser builds the same schema.
+ */
+export function purchasePricing(purchase: CheckoutPurchase): CataloguePricing | undefined {
+  return purchase.kind === "catalogue" && purchase.product ? { unitPriceCents: purchase.product.priceCents, verifyTotal: true } : undefined;
+}
+
+/**
+ * The order's items for this purchase: the catalogue product whatever its stock (the order
+ * domain refuses it if it is sold out), none for a live purchase.
+ */
+export function purchaseItems(purchase: CheckoutPurchase, quantity: number | undefined): { productId: number; quantity: number }[] {
+  return purchase.kind === "catalogue" ? [{ productId: purchase.productId, quantity: quantity ?? 1 }] : [];
 }

@@ -3,10 +3,9 @@ import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderRefundMail } from "~/domain/mail/refund-mail.server";
-import { isPaid, isRefundable } from "~/domain/payments/payment-state";
-import { applyRefundedTotal, getPaymentProvider } from "~/domain/payments/payments.server";
-import { idempotencyKey } from "~/domain/payments/idempotency.server";
-import { providerFailure, ProviderRequestError } from "~/domain/payments/provider.server";
+import { formatOrderNumber } from "~/domain/orders/orders.server";
+import { canMovePayment, isPaid, isRefundable, paymentStatusAfterRefund } from "~/domain/orders/payment-state";
+import { sendWithOrderStatusLink } from "~/domain/orders/status-links.server";
 import { centsToDecimalString } from "~/lib/money";
 import { messageKey } from "~/lib/messages";
 import { getDatabase, writeTransaction, type Transaction } from "~db/client";
@@ -19,10 +18,13 @@ import {
   users,
   type Order,
   type OrderRefund,
+  type PaymentStatus,
   type PaymentTransaction,
 } from "~db/schema";
-import { formatOrderNumber } from "./orders.server";
-import { sendWithOrderStatusLink } from "./status-links.server";
+import { recordProviderEvent, type EventOutcome } from "./event-log.server";
+import { idempotencyKey } from "./idempotency.server";
+import { providerFailure, ProviderRequestError } from "./provider.server";
+import { getPaymentProvider } from "./provider-registry.server";
 
 /**
  * What of a payment has gone back: our refunds still waiting for the provider count (they
@@ -40,6 +42,73 @@ function heldByOurRefunds(tx: Pick<Transaction, "select">, transactionId: string
     .where(and(eq(orderRefunds.transactionId, transactionId), ne(orderRefunds.status, "failed")))
     .all();
   return Number(row?.cents ?? 0);
+}
+
+/**
+ * Moves a transaction and its order to the state their refunded total gives (partially
+ * refunded, or refunded once nothing is left), forward only. Returns the new state if it moved.
+ */
+function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCents: number): PaymentStatus | null {
+  const total = Math.max(txn.refundedAmountCents, refundedCents);
+  const to = paymentStatusAfterRefund(txn.amountCents, total);
+  const moves = canMovePayment(txn.status, to);
+  const now = new Date();
+  tx.update(paymentTransactions)
+    .set({ refundedAmountCents: total, ...(moves ? { status: to } : {}), updatedAt: now })
+    .where(eq(paymentTransactions.id, txn.id))
+    .run();
+  if (moves) tx.update(orders).set({ paymentStatus: to, updatedAt: now }).where(eq(orders.id, txn.orderId)).run();
+  return moves ? to : null;
+}
+
+/**
+ * The provider reports a payment's refunded total (Stripe's charge.refunded), once per
+ * event. Our own refunds still waiting for the provider are complete once the total covers
+ * them; a refund made elsewhere (the Stripe dashboard) is recorded in the history too.
+ */
+export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string): EventOutcome {
+  return writeTransaction((tx) => {
+    const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+    if (!txn) return "unknown_payment";
+    if (
+      eventId &&
+      !recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: "charge.refunded", accountId: txn.providerAccountId })
+    ) {
+      return "duplicate";
+    }
+    const ours = tx
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed")))
+      .all();
+    const oursTotal = ours.reduce((total, r) => total + r.amountCents, 0);
+    const known = Math.max(txn.refundedAmountCents, oursTotal);
+    const moved = applyRefundedTotal(tx, txn, amountRefundedCents);
+    const status = moved ?? txn.status;
+    const now = new Date();
+    const completed = amountRefundedCents >= oursTotal ? ours.filter((r) => r.status === "pending") : [];
+    for (const refund of completed) {
+      tx.update(orderRefunds).set({ status: "succeeded", updatedAt: now }).where(eq(orderRefunds.id, refund.id)).run();
+      tx.insert(orderEvents)
+        .values({
+          orderId: txn.orderId,
+          shopId: txn.shopId,
+          kind: "refund",
+          toValue: status,
+          amountCents: refund.amountCents,
+          note: refund.reason,
+          actorUserId: refund.actorUserId,
+        })
+        .run();
+    }
+    const elsewhere = amountRefundedCents - known;
+    if (elsewhere > 0) {
+      tx.insert(orderEvents)
+        .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: elsewhere })
+        .run();
+    }
+    return moved !== null || elsewhere > 0 || completed.length > 0 ? "applied" : "unchanged";
+  });
 }
 
 export type RefundRequest = { amountCents: number; reason: string };

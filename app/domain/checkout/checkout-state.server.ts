@@ -1,0 +1,107 @@
+import { getConfig } from "~/config.server";
+import { formatOrderNumber, lastPaidShippingInfo, type OrderWithItems } from "~/domain/orders/orders.server";
+import { isPaid } from "~/domain/orders/payment-state";
+import { purchaseLabelResource, shippingResource } from "~/domain/orders/shipping-fields.server";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { shopPaymentAccount } from "~/domain/payments/accounts.server";
+import { findOrderTransaction } from "~/domain/payments/intents.server";
+import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
+import { minimumOrderCents } from "~/domain/shops/customization.server";
+import { centsToDecimalString } from "~/lib/money";
+import { parsePathId } from "~/lib/path-id";
+import type { Shop } from "~db/schema";
+import { visibleOrderOrNull } from "./place-order.server";
+import { checkoutPurchase, purchasePricing, resumableOrder } from "./purchase.server";
+
+export type CheckoutStepName = "shipping" | "payment" | "success";
+
+/** The checkout's link, as the shop's `/` receives it (each value null when absent). */
+export type CheckoutLink = { order: string | null; productId: string | null; step: string | null; prefill: string | null };
+
+type CheckoutShop = Pick<Shop, "id" | "minimumOrderAmountCents">;
+
+/** The order as the checkout shows it, its fields named as the form names them (going back to shipping fills the form). */
+function checkoutOrderSummary(order: OrderWithItems) {
+  return {
+    id: order.id,
+    number: formatOrderNumber(order.number),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    totalCents: order.totalAmountCents,
+    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
+    shipping: {
+      ...shippingResource(order),
+      ...purchaseLabelResource(order),
+      total_amount: centsToDecimalString(order.totalAmountCents),
+    },
+  };
+}
+
+/**
+ * Where a shopper's checkout stands, from its link: the order (named by `?order=`, else the
+ * shopper's unpaid order of the same purchase, so the browser's Back from the payment step
+ * keeps the form), the purchase, the step, the payment under way and the prefill offer.
+ */
+export function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: CheckoutLink) {
+  const minimumCents = minimumOrderCents(shop);
+  let order = visibleOrderOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
+  const resumed =
+    link.order === null ? resumableOrder(shop.id, viewer, checkoutPurchase(shop.id, minimumCents, link.productId, null)) : null;
+  order ??= resumed;
+  const purchase = checkoutPurchase(shop.id, minimumCents, link.productId, order);
+  const step: CheckoutStepName = !order
+    ? "shipping"
+    : isPaid(order.paymentStatus)
+      ? "success"
+      : resumed || link.step === "shipping"
+        ? "shipping"
+        : "payment";
+  const transaction = order ? findOrderTransaction(order.id) : undefined;
+  const provider = getPaymentProvider();
+  // Only a new order is prefilled; editing an order keeps its own fields.
+  const lastPaid = step === "shipping" && !order ? lastPaidShippingInfo(shop.id, viewer) : null;
+  return {
+    step,
+    purchase,
+    productId: purchase.kind === "catalogue" ? purchase.productId : null,
+    order: order ? checkoutOrderSummary(order) : null,
+    resumed: resumed !== null,
+    minimumCents,
+    canReceivePayments: shopPaymentAccount(shop.id).canReceivePayments,
+    payment:
+      transaction && transaction.status !== "canceled" && transaction.clientSecret
+        ? {
+            transactionId: transaction.id,
+            clientSecret: transaction.clientSecret,
+            accountId: transaction.providerAccountId,
+            lastError: transaction.failureMessage,
+          }
+        : null,
+    provider: {
+      slug: provider.slug,
+      testMode: provider.testMode,
+      publishableKey: provider.slug === "stripe" ? (getConfig().STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    },
+    previous: link.prefill !== "0" ? lastPaid : null,
+    hasPrevious: lastPaid !== null,
+    prefillRequested: link.prefill === "1",
+  };
+}
+
+/**
+ * What the shipping form posted is checked against: the order it edits (if this viewer may
+ * see it), the purchase (that order's item, else the form's product), the shop's minimum
+ * and the catalogue pricing of the schema. `sellable` is false for a product the shop does
+ * not sell (a stale page, a tampered form): nothing is created then.
+ */
+export function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orderId: number, productId: string | null) {
+  const minimumCents = minimumOrderCents(shop);
+  const existing = visibleOrderOrNull(orderId, viewer, shop.id);
+  const purchase = checkoutPurchase(shop.id, minimumCents, productId, existing);
+  return {
+    purchase,
+    minimumCents,
+    pricing: purchasePricing(purchase),
+    sellable: !(purchase.kind === "catalogue" && !purchase.product),
+  };
+}

@@ -1,0 +1,99 @@
+import { DomainError, NotFoundError } from "~/domain/errors.server";
+import {
+  assertOrderEditable,
+  checkRevisedTotal,
+  createOrder,
+  getVisibleOrder,
+  updateUnpaidOrder,
+  type NewOrder,
+  type OrderWithItems,
+} from "~/domain/orders/orders.server";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { discardUnpaidIntent, startPayment, type PaymentIntentResource } from "~/domain/payments/intents.server";
+import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
+import type { Language } from "~/lib/i18n";
+import type { CheckoutInput } from "~/schemas/checkout";
+import type { Shop } from "~db/schema";
+
+/**
+ * The payment of an order the checkout just placed or revised: the started (or resumed)
+ * intent, or the reason it could not start (the order exists all the same; the payment
+ * step explains it and offers to retry).
+ */
+export type PaymentStart = { started: true; intent: PaymentIntentResource } | { started: false; reason: DomainError };
+
+/** The shopper placing the order: this browser's shopper key, the signed-in user, the page's language. */
+export type CheckoutShopper = { shopperKeyHash: string; userId: number | null; language: Language };
+
+/**
+ * Starts (or resumes) an order's payment, with the configured provider unless the caller
+ * names one (the API's `provider_slug`, checked against it). One intent per order, whoever
+ * asks: the shipping step, the payment step's retry, or the API's `pay/`.
+ */
+export async function payOrder(
+  orderId: number,
+  viewer: OrderViewer,
+  options: { shopId?: number; providerSlug?: string } = {},
+): Promise<PaymentStart> {
+  try {
+    const intent = await startPayment(orderId, viewer, options.providerSlug ?? getPaymentProvider().slug, options.shopId);
+    return { started: true, intent };
+  } catch (error) {
+    if (error instanceof DomainError) return { started: false, reason: error };
+    throw error;
+  }
+}
+
+/**
+ * A new order: its items must be live, in-stock products of the shop at their current
+ * price (checked in the creating transaction, so nothing is created otherwise), and the
+ * payment starts right away (the checkout's shipping step) or waits for the client's
+ * `pay/` call (the API, `payment: "later"`). Returns the order as its shopper sees it.
+ */
+export async function placeOrder(request: {
+  shop: Pick<Shop, "id" | "currency">;
+  input: NewOrder;
+  shopper: CheckoutShopper;
+  payment: "now" | "later";
+}): Promise<{ order: OrderWithItems; payment: PaymentStart | null }> {
+  const { shop, shopper } = request;
+  const created = createOrder(shop, request.input, shopper);
+  const placedBy: OrderViewer = { shopperKeyHash: shopper.shopperKeyHash, user: null, ownedShopId: null };
+  const payment = request.payment === "now" ? await payOrder(created.id, placedBy, { shopId: shop.id }) : null;
+  return { order: getVisibleOrder(created.id, placedBy, shop.id), payment };
+}
+
+/**
+ * Back on the shipping step the shopper edits an order not paid yet, then pays it. A new
+ * amount needs a new payment: the old intent is cancelled before the order changes, so a
+ * payment made meanwhile is kept (and the edit refused) rather than overwritten. A paid,
+ * cancelled or processing order is refused (409), as is a total that is not the items'.
+ */
+export async function reviseOrder(request: {
+  shopId: number;
+  orderId: number;
+  /** Whoever may see the order, with this browser's shopper key. */
+  viewer: OrderViewer & { shopperKeyHash: string };
+  input: CheckoutInput;
+}): Promise<{ order: OrderWithItems; payment: PaymentStart }> {
+  const { shopId, viewer, input } = request;
+  const current = getVisibleOrder(request.orderId, viewer, shopId);
+  assertOrderEditable(current);
+  // A wrong total is refused before the payment under way is touched.
+  checkRevisedTotal(current.items, input);
+  if (current.totalAmountCents !== input.total_amount) await discardUnpaidIntent(current.id);
+  updateUnpaidOrder(current.id, input);
+  const payment = await payOrder(current.id, viewer, { shopId });
+  return { order: getVisibleOrder(current.id, viewer, shopId), payment };
+}
+
+/** The order a checkout form names, when this viewer may see it in this shop (a stale or foreign id is none). */
+export function visibleOrderOrNull(orderId: number, viewer: OrderViewer, shopId: number): OrderWithItems | null {
+  if (!orderId) return null;
+  try {
+    return getVisibleOrder(orderId, viewer, shopId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return null;
+  }
+}

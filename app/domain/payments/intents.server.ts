@@ -1,0 +1,205 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
+import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
+import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { computeFees } from "~/lib/fees";
+import { centsToDecimalString } from "~/lib/money";
+import { getDatabase, writeTransaction } from "~db/client";
+import { orderEvents, orders, paymentTransactions, type PaymentTransaction } from "~db/schema";
+import { shopPaymentAccount } from "./accounts.server";
+import { recordProviderEvent } from "./event-log.server";
+import { idempotencyKey } from "./idempotency.server";
+import { providerFailure, ProviderRequestError, type ProviderIntent } from "./provider.server";
+import { getPaymentProvider, withProvider } from "./provider-registry.server";
+
+// An order's payment: its intent at the provider and our transaction row, which only moves forward.
+
+/** The transaction of an order, if a payment was started. */
+export function findOrderTransaction(orderId: number): PaymentTransaction | undefined {
+  return getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
+}
+
+/** Our transaction of a provider's intent on a connected account. */
+export function transactionForIntent(accountId: string, intentId: string): PaymentTransaction | undefined {
+  return getDatabase()
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.providerPaymentId, intentId), eq(paymentTransactions.providerAccountId, accountId)))
+    .get();
+}
+
+export type PaymentIntentResource = {
+  client_secret: string;
+  transaction_id: string;
+  amount: string;
+  currency: string;
+  provider: string;
+  test_mode: boolean;
+  status: string;
+  stripe_account: string;
+};
+
+function intentResource(txn: PaymentTransaction): PaymentIntentResource {
+  const payments = getPaymentProvider();
+  return {
+    client_secret: txn.clientSecret ?? "",
+    transaction_id: txn.id,
+    amount: centsToDecimalString(txn.amountCents),
+    currency: txn.currency,
+    provider: txn.provider,
+    test_mode: payments.testMode,
+    status: txn.status,
+    stripe_account: txn.providerAccountId,
+  };
+}
+
+/**
+ * Starts (or resumes) the payment of an order: one intent per order on the seller's
+ * connected account, with the platform fee incl. VAT as application fee.
+ */
+export async function startPayment(
+  orderId: number,
+  viewer: OrderViewer,
+  providerSlug: string,
+  shopId?: number,
+): Promise<PaymentIntentResource> {
+  const order = getVisibleOrder(orderId, viewer, shopId);
+  const payments = getPaymentProvider();
+  if (providerSlug !== payments.slug)
+    throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
+  if (isPaid(order.paymentStatus)) throw new ConflictError("payments.errors.already_paid");
+  if (order.status === "cancelled") throw new ConflictError("payments.errors.order_cancelled");
+  const account = shopPaymentAccount(order.shopId);
+  if (!account.canReceivePayments || !account.accountId) throw new ConflictError("payments.errors.cannot_receive");
+
+  const existing = findOrderTransaction(order.id);
+  if (existing && existing.status !== "canceled") return intentResource(existing);
+
+  const attempt = existing ? `-${crypto.randomBytes(4).toString("hex")}` : "";
+  const intent = await withProvider(
+    () =>
+      payments.createPaymentIntent({
+        accountId: account.accountId!,
+        amountCents: order.totalAmountCents,
+        currency: order.currency,
+        applicationFeeCents: computeFees(order.totalAmountCents).platformFeeTtcCents,
+        idempotencyKey: idempotencyKey(`order-${order.id}-payment${attempt}`),
+        metadata: { order_id: String(order.id), shop_id: String(order.shopId), order_number: String(order.number) },
+      }),
+    "payments.errors.intent_failed",
+  );
+  const values = {
+    id: `txn_${crypto.randomBytes(12).toString("hex")}`,
+    orderId: order.id,
+    shopId: order.shopId,
+    provider: payments.slug,
+    providerAccountId: account.accountId,
+    providerPaymentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amountCents: intent.amountCents,
+    applicationFeeCents: computeFees(order.totalAmountCents).platformFeeTtcCents,
+    currency: order.currency,
+    status: "pending" as const,
+  };
+  const txn = writeTransaction((tx) => {
+    const current = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
+    // A concurrent call won the race: everyone gets its intent (same idempotency key).
+    if (current && current.status !== "canceled") return current;
+    if (current)
+      return tx
+        .update(paymentTransactions)
+        .set({ ...values, id: current.id, updatedAt: new Date() })
+        .where(eq(paymentTransactions.id, current.id))
+        .returning()
+        .get();
+    return tx.insert(paymentTransactions).values(values).returning().get();
+  });
+  return intentResource(txn);
+}
+
+type StateChange = { transaction: PaymentTransaction; moved: boolean; becamePaid: boolean; duplicateEvent: boolean };
+
+/**
+ * Moves a transaction and its order to the provider's status, at most once per event id
+ * and only forward. Runs in one write transaction, so concurrent confirms and webhooks
+ * serialize and exactly one of them records the payment.
+ */
+export function applyIntentState(transactionId: string, intent: ProviderIntent, eventId?: string, eventType = "payment"): StateChange {
+  const result = writeTransaction((tx) => {
+    let txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+    if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
+    if (eventId && !recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: eventType, accountId: txn.providerAccountId })) {
+      return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: true };
+    }
+    if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: false };
+    const now = new Date();
+    txn = tx
+      .update(paymentTransactions)
+      .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
+      .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
+      .returning()
+      .get();
+    const becamePaid = intent.status === "succeeded";
+    tx.update(orders)
+      .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
+      .where(eq(orders.id, txn.orderId))
+      .run();
+    if (becamePaid) {
+      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" }).run();
+    }
+    return { transaction: txn, moved: true, becamePaid, duplicateEvent: false };
+  });
+  if (result.becamePaid) sendOrderPaidMails(result.transaction.orderId);
+  return result;
+}
+
+/** The shopper's client says it paid: ask the provider (never the client) and record it. */
+export async function confirmPayment(transactionId: string, paymentIntentId: string, viewer: OrderViewer) {
+  const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+  if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
+  const order = getVisibleOrder(txn.orderId, viewer);
+  if (txn.providerPaymentId !== paymentIntentId)
+    throw new ValidationError("errors.validation", { payment_intent_id: ["payments.errors.intent_mismatch"] });
+  const intent = await withProvider(
+    () => getPaymentProvider().retrievePaymentIntent(txn.providerAccountId, paymentIntentId),
+    "payments.errors.confirm_failed",
+  );
+  const { transaction } = applyIntentState(txn.id, intent);
+  return { transaction, intent, orderId: order.id };
+}
+
+/**
+ * The order's amount is about to change or the order is cancelled before payment: its
+ * intent is cancelled at the provider first, so the old amount can never be paid later.
+ * When the provider refuses, the shopper may have just paid: the provider's real state is
+ * recorded and the change is refused instead of losing that payment.
+ */
+export async function discardUnpaidIntent(orderId: number): Promise<void> {
+  const txn = findOrderTransaction(orderId);
+  if (!txn || !txn.providerPaymentId || !canMovePayment(txn.status, "canceled")) return;
+  const payments = getPaymentProvider();
+  try {
+    await payments.cancelPaymentIntent(txn.providerAccountId, txn.providerPaymentId);
+  } catch (error) {
+    if (!(error instanceof ProviderRequestError)) throw error;
+    const intent = await payments.retrievePaymentIntent(txn.providerAccountId, txn.providerPaymentId).catch((lookup: unknown) => {
+      // The provider does not know the intent (any more): nothing can be paid with it.
+      if (lookup instanceof ProviderRequestError && lookup.code === "invalid_request") return null;
+      throw lookup instanceof ProviderRequestError ? providerFailure(lookup) : lookup;
+    });
+    if (intent && intent.status !== "canceled") {
+      applyIntentState(txn.id, intent);
+      if (intent.status === "succeeded") throw new ConflictError("payments.errors.already_paid");
+      if (intent.status === "processing") throw new ConflictError("payments.errors.in_progress");
+      throw providerFailure(error, "payments.errors.cancel_failed");
+    }
+  }
+  getDatabase()
+    .update(paymentTransactions)
+    .set({ status: "canceled", updatedAt: new Date() })
+    .where(eq(paymentTransactions.id, txn.id))
+    .run();
+}

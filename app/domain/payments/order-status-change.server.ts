@@ -1,0 +1,35 @@
+import { isPaid, isRefundable } from "~/domain/orders/payment-state";
+import { assertStatusTransition, loadShopOrder, recordStatusChange } from "~/domain/orders/order-status.server";
+import type { Order, OrderStatus } from "~db/schema";
+import { discardUnpaidIntent, findOrderTransaction } from "./intents.server";
+import { orderRefundSummaries, refundOrder } from "./refunds.server";
+
+type Actor = { userId: number; shopId: number };
+
+/**
+ * Cancelling settles the order's money first: a paid order is refunded what remains of it
+ * (after any partial refund; the cancellation mail says so, no second refund mail), an
+ * unpaid order's intent is cancelled so it can no longer be paid.
+ */
+async function settleCancelledPayment(order: Order, actor: Actor): Promise<void> {
+  const txn = findOrderTransaction(order.id);
+  if (txn && isRefundable(txn.status)) {
+    const rest = orderRefundSummaries([order]).get(order.id)?.refundableCents ?? 0;
+    if (rest > 0) await refundOrder(order.id, "rest", actor, { notifyShopper: false });
+  } else if (txn && !isPaid(txn.status)) {
+    await discardUnpaidIntent(order.id);
+  }
+}
+
+/**
+ * The seller moves an order on. Cancelling a paid order refunds what remains of it through
+ * the provider first (the payment status follows the provider's answer); an unpaid order's
+ * intent is canceled so it can no longer be paid. Every change is recorded (who, when) and
+ * mailed to the shopper. It lives here, above orders, because a status change may move money.
+ */
+export async function changeOrderStatus(orderId: number, to: OrderStatus, actor: Actor): Promise<Order> {
+  const order = loadShopOrder(orderId, actor.shopId);
+  assertStatusTransition(order, to);
+  if (to === "cancelled") await settleCancelledPayment(order, actor);
+  return recordStatusChange(order, to, actor);
+}
