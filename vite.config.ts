@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Native and Node-only packages stay external; they are loaded from node_modules.
-    external: ["better-sqlite3"],
+    external: ["better-sqlite3", "sharp"],
   },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 }));

@@ -1,6 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isWellFormedHost } from "~/lib/host";
-import { fallbackLanguage, isLanguage, languageFromAcceptLanguage, LANGUAGE_KEY, readCookie } from "~/lib/i18n";
+import { fallbackLanguage, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
 import { newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
 import { translatorFor } from "~/middleware/i18n.server";
 import { securityHeaders } from "~/middleware/security-headers.server";
@@ -38,8 +38,8 @@ export function logRequest(line: RequestLine): void {
 
 /** Before the app's i18n middleware runs: the language cookie, else Accept-Language. */
 function edgeTranslator(req: ExpressRequest) {
-  const chosen = readCookie(req.get("Cookie") ?? null, LANGUAGE_KEY);
-  return translatorFor(isLanguage(chosen) ? chosen : (languageFromAcceptLanguage(req.get("Accept-Language")) ?? fallbackLanguage));
+  const chosen = storedLanguage(req.get("Cookie") ?? null);
+  return translatorFor(chosen ?? languageFromAcceptLanguage(req.get("Accept-Language")) ?? fallbackLanguage);
 }
 
 /** A plain-text answer, or the API's JSON error shape under /api/. */

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
 import { provenShopperEmails } from "~/domain/orders/shopper-access.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
-import { readCookie } from "~/lib/i18n";
+import { readCookie, serializeCookie } from "~/lib/cookies";
 import { currentUser } from "~/middleware/session.server";
 import { siteContext } from "~/middleware/site.server";
 import { getDatabase } from "~db/client";
@@ -26,8 +26,9 @@ export function ensureShopperKey(request: Request): { hash: string; setCookie: s
   const existing = shopperKey(request);
   if (existing) return { hash: hashToken(existing), setCookie: null };
   const key = randomToken();
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return { hash: hashToken(key), setCookie: `${SHOPPER_COOKIE}=${key}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR}${secure}` };
+  const secure = new URL(request.url).protocol === "https:";
+  const setCookie = serializeCookie(SHOPPER_COOKIE, key, { path: "/", httpOnly: true, sameSite: "lax", maxAge: ONE_YEAR, secure });
+  return { hash: hashToken(key), setCookie };
 }
 
 /**

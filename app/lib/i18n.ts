@@ -1,3 +1,5 @@
+import { readCookieValues, serializeCookie } from "./cookies";
+
 /** Languages of the interface (spec section 1): en and fr, fallback en. */
 export const supportedLanguages = ["en", "fr"] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -5,6 +7,7 @@ export const fallbackLanguage: Language = "en";
 export const defaultNamespace = "translation";
 /** Cookie (server) and localStorage key (browser) holding the chosen language. */
 export const LANGUAGE_KEY = "i18nextLng";
+const ONE_YEAR_SECONDS = 31_536_000;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
@@ -36,11 +39,11 @@ export function textDirection(_language: Language): "ltr" | "rtl" {
  * `expiredHostOnlyLanguageCookie()` with it.
  */
 export function languageCookie(language: Language, domain?: string): string {
-  return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${domain ? `; Domain=${domain}` : ""}`;
+  return serializeCookie(LANGUAGE_KEY, language, { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "lax", domain });
 }
 
 export function expiredHostOnlyLanguageCookie(): string {
-  return `${LANGUAGE_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return serializeCookie(LANGUAGE_KEY, "", { path: "/", maxAge: 0, sameSite: "lax" });
 }
 
 /** The cookies that store `language` for this host (and its siblings when `domain` is set). */
@@ -53,28 +56,6 @@ export function languageCookies(language: Language, domain?: string): string[] {
  * shared, and the shared one); it lists the older first, so the last one is the latest choice.
  */
 export function storedLanguage(cookieHeader: string | null): Language | undefined {
-  const values = (cookieHeader ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${LANGUAGE_KEY}=`))
-    .map((part) => part.slice(LANGUAGE_KEY.length + 1));
-  const last = values.at(-1);
+  const last = readCookieValues(cookieHeader, LANGUAGE_KEY).at(-1);
   return isLanguage(last) ? last : undefined;
-}
-
-/** Reads `name` from a Cookie header without decoding tricks (the value is plain). */
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }

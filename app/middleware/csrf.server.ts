@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createContext, data, type MiddlewareFunction } from "react-router";
-import { readCookie } from "~/lib/i18n";
+import { readCookie, serializeCookie } from "~/lib/cookies";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
 import { getI18nInstance } from "./i18n.server";
 import { bearerToken } from "./session.server";
@@ -20,7 +20,7 @@ function sameToken(a: string | null | undefined, b: string | null | undefined): 
 
 export function csrfCookie(token: string, secure: boolean): string {
   // Readable by scripts on purpose: API clients echo it in X-CSRFToken (double submit).
-  return `${CSRF_COOKIE}=${token}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serializeCookie(CSRF_COOKIE, token, { path: "/", maxAge: 31_536_000, sameSite: "lax", secure });
 }
 
 /**

@@ -4,7 +4,8 @@ import { authenticateApiKey } from "~/domain/accounts/api-keys.server";
 import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
 import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
 import { ForbiddenError, UnauthorizedError } from "~/domain/errors.server";
-import { isLanguage, readCookie, storedLanguage } from "~/lib/i18n";
+import { readCookie, serializeCookie } from "~/lib/cookies";
+import { isLanguage, storedLanguage } from "~/lib/i18n";
 import { getDatabase } from "~db/client";
 import { users, type User } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
@@ -23,9 +24,9 @@ export function sessionCookieName(request: Request): string {
   return new URL(request.url).protocol === "https:" ? "__Host-sid" : "sid";
 }
 
-function sessionCookie(request: Request, value: string, maxAgeSeconds: number): string {
+export function sessionCookie(request: Request, value: string, maxAgeSeconds: number): string {
   const secure = new URL(request.url).protocol === "https:";
-  return `${sessionCookieName(request)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+  return serializeCookie(sessionCookieName(request), value, { path: "/", httpOnly: true, sameSite: "lax", maxAge: maxAgeSeconds, secure });
 }
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

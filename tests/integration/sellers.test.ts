@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { TestClient } from "./app";
 
@@ -158,7 +159,10 @@ describe("shop customization API", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("image/png");
     expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    // The stored logo is the upload re-encoded (sharp): the same 1x1 PNG picture, not the uploaded bytes.
+    const stored = Buffer.from(await file.arrayBuffer());
+    expect(stored.equals(PNG)).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
 
     // The live shop wears it: public endpoint and the shop page.
     const shop = new TestClient("demo.localhost:3000");
@@ -196,6 +200,10 @@ describe("shop customization API", () => {
     expect(svg.body.errors.shop_logo).toEqual(["SVG logos are not accepted: use PNG, JPEG, GIF or WebP."]);
     const text = await put({}, { bytes: Buffer.from("just some text pretending"), name: "logo.png", type: "image/png" });
     expect(text.body.errors.shop_logo).toEqual(["The logo must be an image (PNG, JPEG, GIF or WebP)."]);
+    // PNG magic bytes over garbage: sharp cannot decode it, so it is the same 400, never a 500.
+    const fake = await put({}, { bytes: Buffer.concat([PNG.subarray(0, 8), Buffer.from("garbage")]), name: "logo.png", type: "image/png" });
+    expect(fake.status).toBe(400);
+    expect(fake.body.errors.shop_logo).toEqual(["The logo must be an image (PNG, JPEG, GIF or WebP)."]);
     const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
     const large = await put({}, { bytes: big, name: "big.png", type: "image/png" });
     expect(large.status).toBe(400);

@@ -1,10 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { getDatabase } from "~db/client";
 import { knownLoginAddresses, type User } from "~db/schema";
-import { loginSchema } from "~/schemas/accounts";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
 import { clientAddressKey, releaseHits, takeHits } from "./rate-limit.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
@@ -70,22 +67,4 @@ function rememberLoginAddress(userId: number, address: string, now: number): voi
     .values({ userId, address, lastLoginAt: new Date(now) })
     .onConflictDoUpdate({ target: [knownLoginAddresses.userId, knownLoginAddresses.address], set: { lastLoginAt: new Date(now) } })
     .run();
-}
-
-/** The login form, through remix-auth's form strategy. */
-export function authenticateLoginForm(request: Request, clientAddress: string): Promise<User> {
-  const authenticator = new Authenticator<User>();
-  authenticator.use(
-    new FormStrategy(async ({ form }) => {
-      const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-        throw new ValidationError("auth.login.failed", fieldErrors);
-      }
-      return verifyCredentials(parsed.data.email, parsed.data.password, clientAddress);
-    }),
-    "form",
-  );
-  return authenticator.authenticate("form", request);
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
-import { checkProductImage } from "~/domain/shops/logo.server";
+import { prepareProductImage } from "~/domain/shops/image-encoding.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput } from "~/schemas/catalogue-admin";
 import { getDatabase, writeTransaction } from "~db/client";
@@ -83,9 +83,9 @@ function categoryIdFor(shopId: number, slug: string | null | undefined): number 
 
 async function storeProductImage(image: Uint8Array | null): Promise<string | undefined> {
   if (!image || image.length === 0) return undefined;
-  const checked = checkProductImage(image);
-  if (!checked.ok) throw new ValidationError("errors.validation", { image: [checked.error] });
-  return storeUpload(image, checked.extension);
+  const prepared = await prepareProductImage(image);
+  if (!prepared.ok) throw new ValidationError("errors.validation", { image: [prepared.error] });
+  return storeUpload(prepared.bytes, prepared.extension);
 }
 
 export async function createProduct(

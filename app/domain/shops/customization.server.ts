@@ -7,7 +7,7 @@ import { DEFAULT_MINIMUM_ORDER_CENTS, type CustomizationInput } from "~/schemas/
 import { getDatabase } from "~db/client";
 import { shops, type Shop } from "~db/schema";
 import { sanitizeCustomCss } from "./custom-css.server";
-import { checkLogo } from "./logo.server";
+import { prepareLogo } from "./image-encoding.server";
 import { CUSTOM_CSS_SCOPE } from "./shops.server";
 import { deleteUpload, storeUpload } from "./uploads.server";
 
@@ -62,8 +62,8 @@ export function requireCustomizableShop(userId: number): Shop {
 export type LogoUpload = { bytes: Uint8Array };
 
 /**
- * Saves the customization. The logo is checked by content (images only, no SVG, 2 MB max)
- * and stored under a random name; custom CSS is sanitised and scoped before it is stored.
+ * Saves the customization. The logo is checked by content (images only, no SVG, 2 MB max),
+ * re-encoded and stored under a random name; custom CSS is sanitised and scoped before it is stored.
  */
 export async function updateCustomization(
   userId: number,
@@ -73,9 +73,9 @@ export async function updateCustomization(
   const shop = requireCustomizableShop(userId);
   let logoPath: string | null | undefined;
   if (logo && logo.bytes.length > 0) {
-    const checked = checkLogo(logo.bytes);
-    if (!checked.ok) throw new ValidationError("errors.validation", { shop_logo: [checked.error] });
-    logoPath = await storeUpload(logo.bytes, checked.extension);
+    const prepared = await prepareLogo(logo.bytes);
+    if (!prepared.ok) throw new ValidationError("errors.validation", { shop_logo: [prepared.error] });
+    logoPath = await storeUpload(prepared.bytes, prepared.extension);
   } else if (input.remove_logo) {
     logoPath = null;
   }

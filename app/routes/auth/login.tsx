@@ -6,13 +6,12 @@ import { setToast } from "remix-toast/middleware";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
-import { authenticateLoginForm } from "~/domain/accounts/login.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { authenticateLogin } from "~/http/authenticator.server";
 import { formErrorResponse, safeRedirectPath } from "~/http/forms.server";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { clientAddressContext } from "~/middleware/request.server";
 import { beginUserSession, currentUser } from "~/middleware/session.server";
 import { siteContext } from "~/middleware/site.server";
 import { loginSchema } from "~/schemas/accounts";
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
   const destination = safeRedirectPath(formData.get("redirectTo"), defaultDestination(context));
   try {
-    const user = await authenticateLoginForm(request, context.get(clientAddressContext));
+    const user = await authenticateLogin("form", request, context);
     const headers = new Headers();
     headers.append("Set-Cookie", beginUserSession(request, context, user));
     // The page keeps the language the visitor is reading: logging in never switches it.
