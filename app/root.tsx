@@ -28,7 +28,7 @@ import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
 import { apiErrorRequestIdMiddleware, nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
-import { currentSessionUser, sessionMiddleware } from "./middleware/session.server";
+import { currentUser, sessionMiddleware } from "./middleware/session.server";
 import { siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
 
@@ -62,7 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     rootDomain: config.ROOT_DOMAIN,
     supportEmail: config.SUPPORT_EMAIL,
     year: new Date().getFullYear(),
-    user: currentSessionUser(context),
+    user: currentUser(context),
   };
 }
 

@@ -7,22 +7,22 @@ export type MessageValues = Record<string, string | number>;
 
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** Errors per input field (API `errors`, form field errors); empty when the whole request failed. */
+  readonly fieldErrors: FieldErrors;
   constructor(
     readonly messageKey: string,
     readonly values: MessageValues = {},
+    fieldErrors: FieldErrors = {},
   ) {
     super(messageKey);
+    this.fieldErrors = fieldErrors;
   }
 }
 
 export class ValidationError extends DomainError {
   readonly status = 400;
-  constructor(
-    messageKey: string,
-    readonly fieldErrors: FieldErrors = {},
-    values: MessageValues = {},
-  ) {
-    super(messageKey, values);
+  constructor(messageKey: string, fieldErrors: FieldErrors = {}, values: MessageValues = {}) {
+    super(messageKey, values, fieldErrors);
   }
 }
 export class UnauthorizedError extends DomainError {
@@ -36,12 +36,8 @@ export class NotFoundError extends DomainError {
 }
 export class ConflictError extends DomainError {
   readonly status = 409;
-  constructor(
-    messageKey: string,
-    readonly fieldErrors: FieldErrors = {},
-    values: MessageValues = {},
-  ) {
-    super(messageKey, values);
+  constructor(messageKey: string, fieldErrors: FieldErrors = {}, values: MessageValues = {}) {
+    super(messageKey, values, fieldErrors);
   }
 }
 export class PayloadTooLargeError extends DomainError {

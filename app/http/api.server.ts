@@ -53,9 +53,7 @@ export function apiErrorResponse(error: unknown, t: TFunction): Response {
     const body: { message: string; errors?: Record<string, string[]> } = {
       message: translateMessage(t, error.messageKey, error.values),
     };
-    if ("fieldErrors" in error && error.fieldErrors && Object.keys(error.fieldErrors as FieldErrors).length > 0) {
-      body.errors = translateFieldErrors(t, error.fieldErrors as FieldErrors);
-    }
+    if (Object.keys(error.fieldErrors).length > 0) body.errors = translateFieldErrors(t, error.fieldErrors);
     const headers = new Headers();
     if (error instanceof RateLimitedError) headers.set("Retry-After", String(error.retryAfterSeconds));
     return Response.json(body, { status: error.status, headers });
@@ -109,7 +107,7 @@ export function parseInputs<A extends z.ZodType, B extends z.ZodType, C extends 
       Object.assign(values, parseInput(schema, input));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      Object.assign(fieldErrors, "fieldErrors" in error ? error.fieldErrors : {});
+      Object.assign(fieldErrors, error.fieldErrors);
     }
   }
   if (Object.keys(fieldErrors).length > 0) throw new ValidationError("errors.validation", fieldErrors);

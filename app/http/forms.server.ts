@@ -1,28 +1,173 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
-import { DomainError } from "~/domain/errors.server";
-import { messageKey } from "~/lib/messages";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { z } from "zod";
+import { DomainError, ForbiddenError } from "~/domain/errors.server";
+import { messageKey, translateMessage } from "~/lib/messages";
+import { getI18nInstance } from "~/middleware/i18n.server";
 
 /**
- * Form actions answer Conform submission results; error texts are translation keys that
- * the form translates. Domain errors become form or field errors with their status.
+ * Screen actions. A screen declares its action as a map from the form's `intent` to a
+ * handler (`formAction`), or with one handler when it has a single form (`singleFormAction`).
+ * Each handler says how a `DomainError` it throws is answered (`errors`):
+ *
+ * - `"form"`: a Conform reply (form error, or field errors when the error has some) with
+ *   the error's status, for the submission the handler parsed with `args.parse(schema)`;
+ * - `"toast"`: an error toast, then back to the form's `returnTo` (a path on this site) or
+ *   to the page itself;
+ * - `"message"`: `{ intent, error }` with the error's status, `error` being the translated
+ *   first field error or message, for small forms that show it in place;
+ * - a function, for a screen whose result has its own shape.
+ *
+ * A `ForbiddenError` (this user may not do this at all, e.g. a non-seller posting a seller
+ * form) is not about what was typed: in the built-in modes it is the error page, with its
+ * status and message.
+ * Anything else a handler throws (redirects, 404 pages, unexpected errors) goes on as is.
+ * An unknown or missing intent is a 400.
  */
-export function formErrorResponse<T>(
-  submission: Submission<T>,
-  error: unknown,
-  options: { hideFields?: string[]; headers?: HeadersInit } = {},
-): ReturnType<typeof data<SubmissionResult<string[]>>> {
-  if (!(error instanceof DomainError)) throw error;
-  const fieldErrors = "fieldErrors" in error ? (error.fieldErrors as Record<string, string[]>) : {};
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+export type FormActionArgs = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
+
+export type FormReplyOptions = { hideFields?: string[]; headers?: HeadersInit };
+
+export type IntentArgs<G> = FormActionArgs & {
+  /** What the action's guard returned (the signed-in user, the seller, ...). */
+  guarded: G;
+  formData: FormData;
+  intent: string;
+  /**
+   * The value of a valid submission; an invalid one answers the form's 400 reply. The
+   * options also apply to a later domain error's reply ("form" errors).
+   */
+  parse: <S extends z.ZodType>(schema: S, options?: FormReplyOptions) => z.output<S>;
+  /** The "form" answer to a domain error, for an `errors` function that answers most errors that way. */
+  reply: (error: DomainError) => FormErrorReply;
+};
+
+export type FormErrorReply = ReturnType<typeof data<SubmissionResult<string[]>>>;
+type MessageReply = ReturnType<typeof data<{ intent: string; error: string }>>;
+type CustomErrorReply<G> = (error: DomainError, args: IntentArgs<G>) => unknown;
+export type ErrorMode<G> = "form" | "toast" | "message" | CustomErrorReply<G>;
+
+export type IntentHandler<G> = { errors: ErrorMode<G>; handle: (args: IntentArgs<G>) => unknown };
+
+type ErrorResult<M> = M extends "form"
+  ? FormErrorReply
+  : M extends "message"
+    ? MessageReply
+    : M extends (...args: never[]) => infer R
+      ? Awaited<R>
+      : never;
+type HandlerResult<H> = H extends { handle: (...args: never[]) => infer R; errors: infer M } ? Awaited<R> | ErrorResult<M> : never;
+
+type Guard<G> = (args: FormActionArgs) => G;
+
+/**
+ * A screen action with several forms, told apart by their `intent` field:
+ * `formAction(guard)({ "intent-a": handler, ... })`. The guard runs first (who may post at
+ * all, e.g. `requireUserPage`); its result reaches every handler as `guarded`.
+ */
+export function formAction<G>(guard: Guard<G>) {
+  return <H extends Record<string, IntentHandler<G>>>(intents: H) =>
+    async (args: FormActionArgs): Promise<HandlerResult<H[keyof H]>> => {
+      const guarded = guard(args);
+      const formData = await args.request.formData();
+      const intent = formData.get("intent");
+      const handler = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+      if (!handler) throw data({ message: getI18nInstance(args.context).t("errors.unknown_action") }, { status: 400 });
+      return (await runHandler(handler, { ...args, guarded, formData, intent: intent as string })) as HandlerResult<H[keyof H]>;
+    };
+}
+
+/** A screen action with one form (no `intent` needed): `singleFormAction(guard)(handler)`, handled as in `formAction`. */
+export function singleFormAction<G>(guard: Guard<G>) {
+  return <H extends IntentHandler<G>>(handler: H) =>
+    async (args: FormActionArgs): Promise<HandlerResult<H>> => {
+      const guarded = guard(args);
+      const formData = await args.request.formData();
+      const intent = formData.get("intent");
+      return (await runHandler(handler, {
+        ...args,
+        guarded,
+        formData,
+        intent: typeof intent === "string" ? intent : "",
+      })) as HandlerResult<H>;
+    };
+}
+
+/** Thrown by `parse` for an invalid submission; answered by the action, never seen outside. */
+class InvalidSubmission {
+  constructor(readonly response: FormErrorReply) {}
+}
+
+async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>, "parse" | "reply">): Promise<unknown> {
+  let parsed: { submission: Submission<unknown>; options: FormReplyOptions } | null = null;
+  const reply = (error: DomainError) => {
+    const { submission, options } = parsed ?? { submission: parseWithZod(base.formData, { schema: z.looseObject({}) }), options: {} };
+    return domainErrorReply(submission, error, options);
+  };
+  const args: IntentArgs<G> = {
+    reply,
+    ...base,
+    parse: (schema, options = {}) => {
+      const submission = parseWithZod(base.formData, { schema });
+      parsed = { submission, options };
+      if (submission.status !== "success") {
+        throw new InvalidSubmission(data(submission.reply({ hideFields: options.hideFields }), { status: 400, headers: options.headers }));
+      }
+      return submission.value as z.output<typeof schema>;
+    },
+  };
+  try {
+    return await handler.handle(args);
+  } catch (error) {
+    if (error instanceof InvalidSubmission) return error.response;
+    if (!(error instanceof DomainError)) throw error;
+    const mode = handler.errors;
+    if (typeof mode === "function") return mode(error, args);
+    const t = getI18nInstance(base.context).t;
+    // A refusal is not about what was typed: the error page says it, whatever the form.
+    if (error instanceof ForbiddenError) {
+      throw data({ message: translateMessage(t, error.messageKey, error.values) }, { status: error.status });
+    }
+    if (mode === "form") return reply(error);
+    if (mode === "message") {
+      const firstFieldError = Object.values(error.fieldErrors)[0]?.[0];
+      return data(
+        { intent: base.intent, error: translateMessage(t, firstFieldError ?? messageKey(error.messageKey, error.values)) },
+        { status: error.status },
+      );
+    }
+    setToast(base.context, { type: "error", message: translateMessage(t, error.messageKey, error.values) });
+    const url = new URL(base.request.url);
+    return redirect(safeRedirectPath(base.formData.get("returnTo"), url.pathname + url.search));
+  }
+}
+
+/** A domain error as a Conform reply: field errors when it has some, else a form error. */
+export function domainErrorReply<T>(submission: Submission<T>, error: DomainError, options: FormReplyOptions = {}): FormErrorReply {
+  const hasFieldErrors = Object.keys(error.fieldErrors).length > 0;
   return data(
     submission.reply({
       formErrors: hasFieldErrors ? [] : [messageKey(error.messageKey, error.values)],
-      fieldErrors,
+      fieldErrors: error.fieldErrors,
       hideFields: options.hideFields,
     }),
     { status: error.status, headers: options.headers },
   );
+}
+
+/**
+ * The reply to a submission that failed with `error`: a domain error as `domainErrorReply`,
+ * anything else rethrown. For actions not (yet) written with `formAction`.
+ */
+export function formErrorResponse<T>(submission: Submission<T>, error: unknown, options: FormReplyOptions = {}): FormErrorReply {
+  if (!(error instanceof DomainError)) throw error;
+  return domainErrorReply(submission, error, options);
 }
 
 /**

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authenticateApiKey } from "~/domain/accounts/api-keys.server";
 import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
 import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
-import { ForbiddenError, UnauthorizedError } from "~/domain/errors.server";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { isLanguage, storedLanguage } from "~/lib/i18n";
 import { getDatabase } from "~db/client";
@@ -15,7 +14,8 @@ import { clientAddressContext } from "./request.server";
  * The session cookie: a random token, HttpOnly, SameSite=Lax, host-only (no Domain, so a
  * shop subdomain never sees the main site's session), Secure and `__Host-` over HTTPS.
  */
-type SessionState = { id: string; user: User | null; viaApiKey?: boolean } | null;
+/** The request's session. Its user never carries the password hash (see `SessionUser`). */
+type SessionState = { id: string; user: SessionUser | null; viaApiKey?: boolean } | null;
 type ContextReader = Readonly<RouterContextProvider>;
 
 export const sessionContext = createContext<SessionState>(null);
@@ -40,11 +40,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         { status: 401, headers: { "WWW-Authenticate": "Bearer" } },
       );
     }
-    context.set(sessionContext, { id: `api-key:${authenticated.keyId}`, user: authenticated.user, viaApiKey: true });
+    context.set(sessionContext, { id: `api-key:${authenticated.keyId}`, user: sessionUser(authenticated.user), viaApiKey: true });
     return next();
   }
   const token = readCookie(request.headers.get("Cookie"), sessionCookieName(request));
-  const session = token ? loadSession(token) : null;
+  const loaded = token ? loadSession(token) : null;
+  const session: SessionState = loaded ? { id: loaded.id, user: loaded.user ? sessionUser(loaded.user) : null } : null;
   context.set(sessionContext, session);
 
   // The interface language follows the user: a switch made while signed in is remembered.
@@ -59,16 +60,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response;
 };
 
-export function currentUser(context: ContextReader): User | null {
+/** The signed-in user, without the password hash; guards live in `app/http/guards.server.ts`. */
+export function currentUser(context: ContextReader): SessionUser | null {
   return context.get(sessionContext)?.user ?? null;
 }
 
-export function currentSessionUser(context: ContextReader): SessionUser | null {
-  const user = currentUser(context);
-  return user ? sessionUser(user) : null;
-}
-
-/** For API resources: the signed-in user, or a 401. */
 /** The key of an `Authorization: Bearer <key>` header; the scheme is case-insensitive (RFC 9110). */
 export function bearerToken(request: Request): string | null {
   const match = /^bearer +(\S+) *$/i.exec(request.headers.get("Authorization") ?? "");
@@ -76,34 +72,10 @@ export function bearerToken(request: Request): string | null {
 }
 
 /**
- * For account-security actions (password change, logout): a signed-in session only. An API
- * key must never be enough to take over the account it belongs to.
- */
-export function requireSignedInUser(context: ContextReader): User {
-  const user = requireApiUser(context);
-  if (context.get(sessionContext)?.viaApiKey) throw new ForbiddenError("api_keys.session_only");
-  return user;
-}
-
-export function requireApiUser(context: ContextReader): User {
-  const user = currentUser(context);
-  if (!user) throw new UnauthorizedError("errors.unauthenticated");
-  return user;
-}
-
-/** For screens: the signed-in user, or the login page that comes back here. */
-export function requireUserPage(request: Request, context: ContextReader): User {
-  const user = currentUser(context);
-  if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
-
-/**
  * Starts a signed-in session (a new id: the visitor's previous session, if any, ends)
  * and returns the Set-Cookie header.
  */
-export function beginUserSession(request: Request, context: ContextReader, user: User): string {
+export function beginUserSession(request: Request, context: ContextReader, user: Pick<User, "id">): string {
   const previous = context.get(sessionContext);
   if (previous) deleteSession(previous.id);
   const session = createSession(user.id, {

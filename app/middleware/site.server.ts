@@ -56,8 +56,11 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
 
 type ContextReader = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 
-/** The current shop, for shop-only domain calls; NotFound on the main site. */
-export function requireShop(context: ContextReader): Shop {
+/**
+ * The shop this request addresses: the shop host's shop. The API form: NotFound on the
+ * main site (who may act on it is the guards' business, `app/http/guards.server.ts`).
+ */
+export function hostShop(context: ContextReader): Shop {
   const site = context.get(siteContext);
   if (site.kind !== "shop") throw new NotFoundError("errors.not_found");
   return site.shop;
@@ -83,9 +86,12 @@ export function siteOnlyMiddleware(kind: ResolvedSite["kind"]): MiddlewareFuncti
   };
 }
 
-/** The current shop for a shop screen's loader; a 404 page on the main site. */
-export function requireShopPage(context: ContextReader): Shop {
+/** `hostShop` for a screen's loader or action: the 404 page on the main site. */
+export function hostShopPage(context: ContextReader): Shop {
   const site = context.get(siteContext);
   if (site.kind !== "shop") throw data(null, { status: 404 });
   return site.shop;
 }
+
+/** @deprecated The checkout's old name for `hostShopPage`, until the checkout moves to it. */
+export const requireShopPage = hostShopPage;

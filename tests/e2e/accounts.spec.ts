@@ -166,9 +166,15 @@ test.describe("account page", () => {
     await expect(page.getByLabel(/^New password/)).toHaveValue("");
   });
 
-  test("a visitor is asked to log in", async ({ page }) => {
-    await page.goto(mainUrl("/account"));
-    await expect(page.getByTestId("account-logged-out")).toHaveText("You must be logged in to view this page");
+  test("a visitor is asked to log in, then comes back to the account", async ({ page }) => {
+    const user = await createTestUser({ firstName: "Vera" });
+    await page.goto(mainUrl("/account?section=profile"));
+    await expect(page).toHaveURL(mainUrl("/login?redirectTo=%2Faccount%3Fsection%3Dprofile"));
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(mainUrl("/account?section=profile"));
+    await expect(page.getByTestId("profile-view")).toBeVisible();
   });
 });
 

@@ -35,7 +35,12 @@ export function usernameFromEmail(email: string): string {
 }
 
 /** The user object of the API (spec section 3) plus the staff flag. */
-export function userResource(user: User) {
+export function userResource(
+  user: Pick<
+    User,
+    "id" | "email" | "username" | "firstName" | "lastName" | "phoneNumber" | "isVerified" | "isSeller" | "isStaff" | "language"
+  >,
+) {
   return {
     id: user.id,
     email: user.email,
@@ -50,7 +55,10 @@ export function userResource(user: User) {
   };
 }
 
-/** What pages need to know about the signed-in user. */
+/**
+ * The signed-in user as the request knows it (router context, pages): never the password
+ * hash, which only the login and password code read, from the database.
+ */
 export type SessionUser = {
   id: number;
   email: string;

@@ -1,17 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { prepareProductImage } from "~/domain/shops/image-encoding.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput } from "~/schemas/catalogue-admin";
 import { getDatabase, writeTransaction } from "~db/client";
-import { categories, orderItems, products, shops, type Product, type Shop, type User } from "~db/schema";
-
-/** The seller's own shop (catalogue work does not wait for onboarding). */
-export function requireSellerShop(user: Pick<User, "id" | "isSeller">): Shop {
-  const shop = user.isSeller ? getDatabase().select().from(shops).where(eq(shops.ownerId, user.id)).get() : undefined;
-  if (!shop) throw new ForbiddenError("sellers.not_a_seller");
-  return shop;
-}
+import { categories, orderItems, products, type Product } from "~db/schema";
 
 /** "Bijoux & Montres" → "bijoux-montres" */
 export function slugify(name: string): string {

@@ -1,22 +1,20 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/account";
 import { EmailVerificationStatus } from "~/components/account/email-verification-status";
 import { PasswordForm } from "~/components/account/password-form";
 import { ProfileForm } from "~/components/account/profile-form";
-import { LoginButton } from "~/components/auth/login-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { DomainError } from "~/domain/errors.server";
 import { mainPageMeta } from "~/domain/marketing/page-meta.server";
 import { cx } from "~/lib/class-names";
-import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
-import type { User } from "~db/schema";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { currentSessionUser, currentUser } from "~/middleware/session.server";
+import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
+import { formAction } from "~/http/forms.server";
+import { requireUserPage } from "~/http/guards.server";
 import { changePasswordAction, resendVerificationAction, updateProfileAction } from "./profile-actions.server";
 import { createApiKeyAction, revokeApiKeyAction, sellerTabData, updateSellerProfileAction } from "./seller-actions.server";
 import { SellerTab } from "~/components/account/seller-tab";
@@ -28,64 +26,35 @@ type Section = (typeof SECTIONS)[number];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const user = currentSessionUser(context);
+  const user = requireUserPage(request, context);
   const requested = url.searchParams.get("section");
   // A bad value (or a seller tab for a non-seller) is ignored.
   const section: Section =
-    SECTIONS.includes(requested as Section) && (requested === "profile" || user?.isSeller) ? (requested as Section) : "profile";
+    SECTIONS.includes(requested as Section) && (requested === "profile" || user.isSeller) ? (requested as Section) : "profile";
+  const sellerAccount = user.isSeller && section === "seller" ? loadSellerAccount(user.id) : null;
   const edit = url.searchParams.get("edit");
   const t = getI18nInstance(context).t;
   return {
     user,
     section,
     edit: edit === "profile" || edit === "password" || edit === "seller" ? edit : null,
-    seller: user?.isSeller && section === "seller" ? sellerTabData(user.id, t) : null,
-    shop: user?.isSeller && section === "shop" ? shopTabData(user.id, url.origin) : null,
+    seller: sellerAccount ? sellerTabData(sellerAccount, t) : null,
+    shop: user.isSeller && section === "shop" ? shopTabData(user.id, url.origin) : null,
     meta: mainPageMeta(t, "account", url),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = currentUser(context);
-  if (!user) throw data({ message: getI18nInstance(context).t("errors.unauthenticated") }, { status: 401 });
-  const formData = await request.formData();
-  const args = { request, context, formData, user };
-  try {
-    return await accountAction(formData.get("intent"), args);
-  } catch (error) {
-    // E.g. a non-seller posting a seller form: a clear 4xx page, not a crash.
-    if (error instanceof DomainError)
-      throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
-    throw error;
-  }
-}
-
-function accountAction(
-  intent: FormDataEntryValue | null,
-  args: { request: Request; context: Route.ActionArgs["context"]; formData: FormData; user: User },
-) {
-  const { context } = args;
-  switch (intent) {
-    case "update-profile":
-      return updateProfileAction(args);
-    case "change-password":
-      return changePasswordAction(args);
-    case "resend-verification":
-      return resendVerificationAction(args);
-    case "update-seller-profile":
-      return updateSellerProfileAction(args);
-    case "create-api-key":
-      return createApiKeyAction(args);
-    case "revoke-api-key":
-      return revokeApiKeyAction(args);
-    case "update-customization":
-      return updateCustomizationAction(args, "/account?section=shop");
-    default:
-      throw data({ message: getI18nInstance(context).t("errors.unknown_action") }, { status: 400 });
-  }
-}
+export const action = formAction(({ request, context }) => requireUserPage(request, context))({
+  "update-profile": updateProfileAction,
+  "change-password": changePasswordAction,
+  "resend-verification": resendVerificationAction,
+  "update-seller-profile": updateSellerProfileAction,
+  "create-api-key": createApiKeyAction,
+  "revoke-api-key": revokeApiKeyAction,
+  "update-customization": updateCustomizationAction("/account?section=shop"),
+});
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -100,20 +69,6 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     if (failedIntent === "update-seller-profile") toast.error(t("sellers.profile.update_failed"));
     if (failedIntent === "update-customization") toast.error(t("customization.update_failed"));
   }, [actionData, failedIntent, t]);
-
-  if (!user) {
-    return (
-      <section className="container-page py-16 text-center">
-        <h1 className="text-2xl font-bold">{t("account.title")}</h1>
-        <p className="mt-4 text-slate-600" data-testid="account-logged-out">
-          {t("account.logged_out")}
-        </p>
-        <div className="mt-6 flex justify-center">
-          <LoginButton destination="here" />
-        </div>
-      </section>
-    );
-  }
 
   const tabs = SECTIONS.filter((s) => s === "profile" || user.isSeller);
   const editing = failedIntent === "update-profile" ? "profile" : failedIntent === "change-password" ? "password" : edit;

@@ -10,21 +10,16 @@ import { Card } from "~/components/ui/card";
 import { useInstantFormat } from "~/components/ui/local-time";
 import { approveSeller, listSellersForReview, rejectSeller } from "~/domain/sellers/approval.server";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/schemas/sellers";
-import { DomainError } from "~/domain/errors.server";
 import { cx } from "~/lib/class-names";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { currentUser } from "~/middleware/session.server";
+import { formAction } from "~/http/forms.server";
+import type { IntentArgs } from "~/http/forms.server";
+import { requireStaffPage } from "~/http/guards.server";
 
 /** Staff only; anyone else gets a 404 (the page's existence is not revealed). */
-function requireStaff(context: Route.LoaderArgs["context"]) {
-  const user = currentUser(context);
-  if (!user?.isStaff) throw data(null, { status: 404 });
-  return user;
-}
-
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context);
+  requireStaffPage(context);
   const requested = new URL(request.url).searchParams.get("status");
   const filter: ReviewFilter = REVIEW_FILTERS.includes(requested as ReviewFilter) ? (requested as ReviewFilter) : "under_review";
   const t = getI18nInstance(context).t;
@@ -33,28 +28,34 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.meta.title }, { name: "robots", content: "noindex" }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context);
-  const t = getI18nInstance(context).t;
-  const form = await request.formData();
-  const userId = Number(form.get("userId"));
-  const back = `/admin/sellers?status=${encodeURIComponent(String(form.get("filter") ?? "under_review"))}`;
-  try {
-    if (form.get("intent") === "approve") {
-      approveSeller(userId);
-      setToast(context, { type: "success", message: t("admin.sellers.approved") });
-    } else if (form.get("intent") === "reject") {
-      rejectSeller(userId, String(form.get("reason") ?? ""));
-      setToast(context, { type: "success", message: t("admin.sellers.rejected") });
-    } else {
-      throw data({ message: t("errors.unknown_action") }, { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ userId, error: translateMessage(t, error.messageKey) }, { status: error.status });
-  }
-  return redirect(back);
+/** The review's answer: back to the same filter with a toast. */
+function reviewed({ context, formData }: IntentArgs<unknown>, messageKey: string) {
+  setToast(context, { type: "success", message: getI18nInstance(context).t(messageKey) });
+  return redirect(`/admin/sellers?status=${encodeURIComponent(String(formData.get("filter") ?? "under_review"))}`);
 }
+
+/** A refused review shows next to the seller it was about. */
+function reviewFailed(error: { messageKey: string; status: number }, { context, formData }: IntentArgs<unknown>) {
+  const message = translateMessage(getI18nInstance(context).t, error.messageKey);
+  return data({ userId: Number(formData.get("userId")), error: message }, { status: error.status });
+}
+
+export const action = formAction(({ context }) => requireStaffPage(context))({
+  approve: {
+    errors: reviewFailed,
+    handle: (args) => {
+      approveSeller(Number(args.formData.get("userId")));
+      return reviewed(args, "admin.sellers.approved");
+    },
+  },
+  reject: {
+    errors: reviewFailed,
+    handle: (args) => {
+      rejectSeller(Number(args.formData.get("userId")), String(args.formData.get("reason") ?? ""));
+      return reviewed(args, "admin.sellers.rejected");
+    },
+  },
+});
 
 export default function AdminSellers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

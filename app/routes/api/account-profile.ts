@@ -1,17 +1,17 @@
 import { updateProfile } from "~/domain/accounts/profile.server";
 import { userResource } from "~/domain/accounts/users.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { requireUser } from "~/http/guards.server";
 import { languageChoiceCookies } from "~/middleware/i18n.server";
-import { requireApiUser } from "~/middleware/session.server";
 import { profilePatchSchema } from "~/schemas/accounts";
 
 /** GET/PATCH /api/v1/account/profile/: first_name, last_name, phone_number, language (email read-only). */
 const api = apiResource({
   GET({ context }) {
-    return userResource(requireApiUser(context));
+    return userResource(requireUser(context));
   },
   async PATCH({ request, context }) {
-    const user = requireApiUser(context);
+    const user = requireUser(context);
     const input = parseInput(profilePatchSchema, await readJsonBody(request));
     const updated = updateProfile(user.id, {
       firstName: input.first_name,

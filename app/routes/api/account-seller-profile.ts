@@ -1,18 +1,17 @@
-import { requireSellerAccount, sellerProfileResource, updateSellerProfile } from "~/domain/sellers/seller-profile.server";
+import { sellerProfileResource, updateSellerProfile } from "~/domain/sellers/seller-profile.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { requireSeller } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireApiUser } from "~/middleware/session.server";
 import { sellerProfilePatchSchema } from "~/schemas/sellers";
 
 /** GET/PATCH /api/v1/account/seller-profile/ (sellers only: 403 otherwise). */
 const api = apiResource({
   GET({ context }) {
-    const account = requireSellerAccount(requireApiUser(context));
+    const { account } = requireSeller(context);
     return sellerProfileResource(account, getI18nInstance(context).t);
   },
   async PATCH({ request, context }) {
-    const user = requireApiUser(context);
-    requireSellerAccount(user);
+    const { user } = requireSeller(context);
     const input = parseInput(sellerProfilePatchSchema, await readJsonBody(request));
     const account = updateSellerProfile(user.id, {
       businessName: input.business_name,

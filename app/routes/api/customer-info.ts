@@ -1,8 +1,6 @@
-import { ForbiddenError } from "~/domain/errors.server";
 import { shopPaymentAccount } from "~/domain/payments/accounts.server";
-import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { apiResource } from "~/http/api.server";
-import { requireApiUser } from "~/middleware/session.server";
+import { requireSeller } from "~/http/guards.server";
 import { siteContext } from "~/middleware/site.server";
 
 /**
@@ -16,9 +14,8 @@ const api = apiResource({
       const account = shopPaymentAccount(site.shop.id);
       return { stripe_connect_account_id: account.canReceivePayments ? account.accountId : null, client_name: site.shop.name };
     }
-    const account = requireSellerAccount(requireApiUser(context));
-    if (!account.shop) throw new ForbiddenError("sellers.not_a_seller");
-    return { stripe_connect_account_id: account.profile.stripeConnectAccountId, client_name: account.shop.name };
+    const { account, shop } = requireSeller(context);
+    return { stripe_connect_account_id: account.profile.stripeConnectAccountId, client_name: shop.name };
   },
 });
 

@@ -1,9 +1,9 @@
 import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
 import { NotFoundError } from "~/domain/errors.server";
-import { requireSellerAccount, sellerProfileResource } from "~/domain/sellers/seller-profile.server";
+import { sellerProfileResource } from "~/domain/sellers/seller-profile.server";
 import { apiResource } from "~/http/api.server";
+import { requireSeller } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireApiUser } from "~/middleware/session.server";
 
 /**
  * POST /api/v1/customer/stripe/connect/ → {onboarding_url};
@@ -11,14 +11,14 @@ import { requireApiUser } from "~/middleware/session.server";
  */
 const api = apiResource({
   async POST({ params, context }) {
-    const user = requireApiUser(context);
+    const { user } = requireSeller(context).account;
     if (params.operation === undefined) {
       const { onboardingUrl } = await connectPaymentAccount(user);
       return { onboarding_url: onboardingUrl };
     }
     if (params.operation === "update_status") {
       await refreshPaymentAccountStatus(user);
-      return sellerProfileResource(requireSellerAccount(user), getI18nInstance(context).t);
+      return sellerProfileResource(requireSeller(context).account, getI18nInstance(context).t);
     }
     throw new NotFoundError("errors.api_not_found");
   },

@@ -1,20 +1,20 @@
 import { listShopCategories } from "~/domain/catalogue/products.server";
 import { createCategory } from "~/domain/catalogue/manage.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
-import { managedShop } from "~/http/seller-shop.server";
+import { requireSeller } from "~/http/guards.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
-import { requireShop, siteContext } from "~/middleware/site.server";
+import { hostShop, siteContext } from "~/middleware/site.server";
 
 const api = apiResource({
   GET({ context }) {
     // A shop host's categories; on the main host, the signed-in seller's own.
-    const shop = context.get(siteContext).kind === "main" ? managedShop(context) : requireShop(context);
+    const shop = context.get(siteContext).kind === "main" ? requireSeller(context).shop : hostShop(context);
     const results = listShopCategories(shop.id);
     return { count: results.length, next: null, previous: null, results };
   },
   /** The shop's seller adds a category (slug derived from the name unless given). */
   async POST({ request, context }) {
-    const shop = managedShop(context);
+    const { shop } = requireSeller(context);
     const input = parseInput(categoryInputSchema, await readJsonBody(request));
     const category = createCategory(shop.id, input);
     return Response.json({ slug: category.slug, name: category.name }, { status: 201 });

@@ -1,18 +1,18 @@
 import { deleteCategory, updateCategory } from "~/domain/catalogue/manage.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
-import { managedShop } from "~/http/seller-shop.server";
+import { requireSeller } from "~/http/guards.server";
 import { categoryPatchSchema } from "~/schemas/catalogue-admin";
 
 /** PATCH/DELETE /api/v1/shop/categories/{slug}/ for the shop's seller. */
 const api = apiResource({
   async PATCH({ request, params, context }) {
-    const shop = managedShop(context);
+    const { shop } = requireSeller(context);
     const input = parseInput(categoryPatchSchema, await readJsonBody(request));
     const category = updateCategory(shop.id, params.slug ?? "", input);
     return { slug: category.slug, name: category.name };
   },
   DELETE({ params, context }) {
-    deleteCategory(managedShop(context).id, params.slug ?? "");
+    deleteCategory(requireSeller(context).shop.id, params.slug ?? "");
     return null;
   },
 });

@@ -1,11 +1,10 @@
 import { customizationResource, publicCustomizationResource, updateCustomization } from "~/domain/shops/customization.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
-import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
+import { requireSeller } from "~/http/guards.server";
 import { formFieldsAndFile } from "~/http/multipart.server";
 import { getLocale } from "~/middleware/i18n.server";
-import { requireApiUser } from "~/middleware/session.server";
-import { requireShop } from "~/middleware/site.server";
+import { hostShop } from "~/middleware/site.server";
 import { customizationSchema } from "~/schemas/customization";
 
 /**
@@ -15,16 +14,13 @@ import { customizationSchema } from "~/schemas/customization";
 const api = apiResource({
   GET({ request, params, context }) {
     const origin = new URL(request.url).origin;
-    if (params.part === "public") return publicCustomizationResource(requireShop(context), getLocale(context), origin);
+    if (params.part === "public") return publicCustomizationResource(hostShop(context), getLocale(context), origin);
     if (params.part) throw new NotFoundError("errors.api_not_found");
-    const account = requireSellerAccount(requireApiUser(context));
-    if (!account.shop) throw new NotFoundError("errors.api_not_found");
-    return customizationResource(account.shop, origin);
+    return customizationResource(requireSeller(context).shop, origin);
   },
   async PUT({ request, params, context }) {
     if (params.part !== "update") throw new NotFoundError("errors.api_not_found");
-    const user = requireApiUser(context);
-    requireSellerAccount(user);
+    const { user } = requireSeller(context);
     let fields: Record<string, unknown>;
     let file: Uint8Array | null = null;
     if ((request.headers.get("Content-Type") ?? "").includes("json")) {

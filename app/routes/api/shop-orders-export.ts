@@ -2,13 +2,13 @@ import { ForbiddenError } from "~/domain/errors.server";
 import { orderQueryFromUrl } from "~/domain/orders/order-pages.server";
 import { ordersCsv } from "~/domain/orders/orders-csv.server";
 import { apiResource } from "~/http/api.server";
+import { requireUser } from "~/http/guards.server";
 import { orderViewer } from "~/http/shopper.server";
-import { requireApiUser } from "~/middleware/session.server";
 
 /** GET /api/v1/shop/orders/export/?view=&status=&payment_status=&search=: the seller's orders as CSV (the list's rule: paid orders unless view or payment_status says otherwise). */
 const api = apiResource({
   GET({ request, context }) {
-    requireApiUser(context);
+    requireUser(context);
     const viewer = orderViewer(request, context);
     if (viewer.ownedShopId === null) throw new ForbiddenError("sellers.not_a_seller");
     const { status, payment_status, view, search } = orderQueryFromUrl(new URL(request.url));

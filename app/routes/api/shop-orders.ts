@@ -18,7 +18,7 @@ import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { parsePathId } from "~/lib/path-id";
 import { getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
-import { requireShop, siteContext } from "~/middleware/site.server";
+import { hostShop, siteContext } from "~/middleware/site.server";
 import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 
@@ -59,7 +59,7 @@ const api = apiResource({
   },
   async POST({ request, params, context }) {
     if (params.id) throw new NotFoundError("errors.api_not_found");
-    const shop = requireShop(context);
+    const shop = hostShop(context);
     const body = await readJsonBody(request);
     // One pass, so every field error (items included, under "items.N.field") comes back at once.
     const input = parseInput(orderCreateSchema(minimumOrderCents(shop)), body);

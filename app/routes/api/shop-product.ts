@@ -4,7 +4,7 @@ import { NotFoundError } from "~/domain/errors.server";
 import { apiResource, parseInput } from "~/http/api.server";
 import { parsePathId } from "~/lib/path-id";
 import { readFieldsAndFile } from "~/http/multipart.server";
-import { managedShop } from "~/http/seller-shop.server";
+import { requireSeller } from "~/http/guards.server";
 import { getDatabase } from "~db/client";
 import { categories } from "~db/schema";
 import { productPatchSchema } from "~/schemas/catalogue-admin";
@@ -29,18 +29,18 @@ function sellerProductResource(product: ReturnType<typeof getSellerProduct>, cur
 
 const api = apiResource({
   GET({ request, params, context }) {
-    const shop = managedShop(context);
+    const { shop } = requireSeller(context);
     return sellerProductResource(getSellerProduct(shop.id, productId(params.id)), shop.currency, new URL(request.url).origin);
   },
   async PATCH({ request, params, context }) {
-    const shop = managedShop(context);
+    const { shop } = requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productPatchSchema, fields);
     const product = await updateProduct(shop.id, productId(params.id), input, file);
     return sellerProductResource(product, shop.currency, new URL(request.url).origin);
   },
   async DELETE({ params, context }) {
-    const shop = managedShop(context);
+    const { shop } = requireSeller(context);
     const { archived } = await deleteProduct(shop.id, productId(params.id));
     return archived ? { archived: true } : null;
   },

@@ -2,9 +2,9 @@ import { apiResource, pageLinks, parseInput } from "~/http/api.server";
 import { createProduct } from "~/domain/catalogue/manage.server";
 import { assertPageExists, listShopCategories, listShopProducts, productResource } from "~/domain/catalogue/products.server";
 import { readFieldsAndFile } from "~/http/multipart.server";
-import { managedShop } from "~/http/seller-shop.server";
+import { requireSeller } from "~/http/guards.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import { requireShop, siteContext } from "~/middleware/site.server";
+import { hostShop, siteContext } from "~/middleware/site.server";
 import { productListQuerySchema, searchParamsObject } from "~/schemas/catalogue";
 
 const api = apiResource({
@@ -12,7 +12,7 @@ const api = apiResource({
     // On a shop host: its live catalogue. On the main host: the signed-in seller's own
     // catalogue (session or API key), archived products included and flagged.
     const ownCatalogue = context.get(siteContext).kind === "main";
-    const shop = ownCatalogue ? managedShop(context) : requireShop(context);
+    const shop = ownCatalogue ? requireSeller(context).shop : hostShop(context);
     const url = new URL(request.url);
     const query = parseInput(productListQuerySchema, searchParamsObject(url.searchParams));
     const { items, count } = listShopProducts(shop.id, query, { includeArchived: ownCatalogue });
@@ -28,7 +28,7 @@ const api = apiResource({
   },
   /** The shop's seller adds a product (multipart with `image`, or JSON). */
   async POST({ request, context }) {
-    const shop = managedShop(context);
+    const { shop } = requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productInputSchema, fields);
     const product = await createProduct(shop.id, input, file);

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon, XCircleIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { verifyEmailToken } from "~/domain/accounts/email-verification.server";
-import { DomainError } from "~/domain/errors.server";
+import { singleFormAction } from "~/http/forms.server";
 import { CSRF_FIELD } from "~/lib/csrf";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -26,16 +26,13 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
  * The verification happens on a POST made by the page (automatically with JavaScript,
  * with a button without it): mail scanners that merely open the link do not use it up.
  */
-export function action({ params, context }: Route.ActionArgs): VerifyResult {
-  const t = getI18nInstance(context).t;
-  try {
+export const action = singleFormAction(() => null)({
+  errors: (error, { context }): VerifyResult => ({ verified: false, message: getI18nInstance(context).t(error.messageKey) }),
+  handle: ({ params, context }): VerifyResult => {
     verifyEmailToken(params.token ?? "");
-    return { verified: true, message: t("auth.verify.success") };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { verified: false, message: t(error.messageKey) };
-  }
-}
+    return { verified: true, message: getI18nInstance(context).t("auth.verify.success") };
+  },
+});
 
 export default function VerifyEmailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -18,16 +18,16 @@ import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
 import { CSRF_FIELD } from "~/lib/csrf";
 import { DEFAULT_CURRENCY } from "~/lib/money";
 import { metaDescriptors } from "~/lib/page-meta";
+import { formAction } from "~/http/forms.server";
+import type { IntentArgs } from "~/http/forms.server";
+import { requireSeller, requireUserPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { currentSessionUser, currentUser } from "~/middleware/session.server";
-import { DomainError } from "~/domain/errors.server";
 import { useRootData } from "~/root";
 import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = currentSessionUser(context);
-  if (!user) throw redirect("/");
+  const user = requireUserPage(request, context);
   // Staff without a shop have no seller dashboard: their work is the seller review.
   if (user.isStaff && !user.isSeller) throw redirect("/admin/sellers");
   const account = user.isSeller ? loadSellerAccount(user.id) : null;
@@ -40,32 +40,36 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-/** The payment card's forms: connect (to the provider's onboarding) and refresh the status. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const t = getI18nInstance(context).t;
-  const user = currentUser(context);
-  if (!user) throw redirect("/");
-  const intent = (await request.formData()).get("intent");
-  try {
-    if (intent === "connect-payments") {
-      const { onboardingUrl } = await connectPaymentAccount(user);
-      return redirect(onboardingUrl);
-    }
-    if (intent === "onboarding-celebrated") {
-      markOnboardingCelebrated(user.id);
-      return { ok: true };
-    }
-    if (intent === "refresh-payment-status") {
-      await refreshPaymentAccountStatus(user);
-      return { ok: true };
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const message = intent === "connect-payments" ? t("payments.errors.connect_failed") : t("payments.errors.status_failed");
-    return data({ ok: false, message }, { status: error.status });
-  }
-  throw data({ message: t("errors.unknown_action") }, { status: 400 });
+/** A refused payment-card request: the card shows the failure in place. */
+function paymentCardFailure(messageKey: string) {
+  return (error: { status: number }, { context }: IntentArgs<unknown>) =>
+    data({ ok: false as const, message: getI18nInstance(context).t(messageKey) }, { status: error.status });
 }
+
+/** The payment card's forms (connect to the provider's onboarding, refresh the status) and the celebration's record. */
+export const action = formAction(({ request, context }) => requireUserPage(request, context))({
+  "connect-payments": {
+    errors: paymentCardFailure("payments.errors.connect_failed"),
+    handle: async ({ context }) => {
+      const { onboardingUrl } = await connectPaymentAccount(requireSeller(context).account.user);
+      return redirect(onboardingUrl);
+    },
+  },
+  "refresh-payment-status": {
+    errors: paymentCardFailure("payments.errors.status_failed"),
+    handle: async ({ context }) => {
+      await refreshPaymentAccountStatus(requireSeller(context).account.user);
+      return { ok: true as const };
+    },
+  },
+  "onboarding-celebrated": {
+    errors: paymentCardFailure("payments.errors.status_failed"),
+    handle: ({ guarded: user }) => {
+      markOnboardingCelebrated(user.id);
+      return { ok: true as const };
+    },
+  },
+});
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
@@ -7,13 +6,13 @@ import { ProductForm } from "~/components/catalogue/product-form";
 import { buttonClasses } from "~/components/ui/button";
 import { createProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
 import { listShopCategories } from "~/domain/catalogue/products.server";
-import { DomainError, NotFoundError } from "~/domain/errors.server";
-import { formErrorResponse } from "~/http/forms.server";
+import { NotFoundError } from "~/domain/errors.server";
+import { singleFormAction } from "~/http/forms.server";
+import { requireSellerPage } from "~/http/guards.server";
 import { formFieldsAndFile } from "~/http/multipart.server";
 import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { sellerShopPage } from "~/http/seller-shop.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
 import { getDatabase } from "~db/client";
 import { categories } from "~db/schema";
@@ -28,7 +27,7 @@ function productIdParam(value: string | undefined): number | null {
 }
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  const shop = sellerShopPage(request, context);
+  const { shop } = requireSellerPage(request, context);
   const id = productIdParam(params.productId);
   const t = getI18nInstance(context).t;
   let initial = { name: "", description: "", price: "", category: "", is_in_stock: true, imageUrl: null as string | null };
@@ -61,26 +60,25 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const shop = sellerShopPage(request, context);
-  const id = productIdParam(params.productId);
-  const t = getI18nInstance(context).t;
-  const formData = await request.formData();
-  // An unchecked box sends nothing: that means "not in stock" here.
-  if (!formData.has("is_in_stock")) formData.set("is_in_stock", "false");
-  const { file } = await formFieldsAndFile(formData, "image");
-  const submission = parseWithZod(formData, { schema: productInputSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    if (id === null) await createProduct(shop.id, submission.value, file);
-    else await updateProduct(shop.id, id, submission.value, file);
-  } catch (error) {
-    if (error instanceof DomainError) return formErrorResponse(submission, error);
-    throw error;
-  }
-  setToast(context, { type: "success", message: t(id === null ? "catalogue.admin.created" : "catalogue.admin.updated") });
-  return redirect("/dashboard/products");
-}
+export const action = singleFormAction(({ request, params, context }) => ({
+  shop: requireSellerPage(request, context).shop,
+  id: productIdParam(params.productId),
+}))({
+  errors: "form",
+  handle: async ({ guarded: { shop, id }, formData, parse, context }) => {
+    // An unchecked box sends nothing: that means "not in stock" here.
+    if (!formData.has("is_in_stock")) formData.set("is_in_stock", "false");
+    const { file } = await formFieldsAndFile(formData, "image");
+    const input = parse(productInputSchema);
+    if (id === null) await createProduct(shop.id, input, file);
+    else await updateProduct(shop.id, id, input, file);
+    setToast(context, {
+      type: "success",
+      message: getI18nInstance(context).t(id === null ? "catalogue.admin.created" : "catalogue.admin.updated"),
+    });
+    return redirect("/dashboard/products");
+  },
+});
 
 export default function ProductEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

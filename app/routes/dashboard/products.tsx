@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/products";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -17,16 +17,16 @@ import {
   restoreProduct,
   updateCategory,
 } from "~/domain/catalogue/manage.server";
-import { DomainError } from "~/domain/errors.server";
 import { formatMoney } from "~/lib/money";
-import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { sellerShopPage } from "~/http/seller-shop.server";
+import { parseInput } from "~/http/api.server";
+import { formAction } from "~/http/forms.server";
+import { requireSellerPage } from "~/http/guards.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
 
 /** /dashboard/products: the seller's catalogue (products and categories). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const shop = sellerShopPage(request, context);
+  const { shop } = requireSellerPage(request, context);
   const t = getI18nInstance(context).t;
   return {
     products: listSellerProducts(shop.id).map((p) => ({
@@ -48,37 +48,54 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const shop = sellerShopPage(request, context);
-  const t = getI18nInstance(context).t;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  try {
-    if (intent === "delete-product") {
-      const { archived } = await deleteProduct(shop.id, Number(form.get("productId")));
-      setToast(context, { type: "success", message: t(archived ? "catalogue.admin.archived" : "catalogue.admin.deleted") });
-    } else if (intent === "restore-product") {
-      restoreProduct(shop.id, Number(form.get("productId")));
-      setToast(context, { type: "success", message: t("catalogue.admin.restored") });
-    } else if (intent === "create-category" || intent === "rename-category") {
-      const parsed = categoryInputSchema.safeParse({ name: form.get("name") ?? "", slug: form.get("slug") || undefined });
-      if (!parsed.success) return data({ intent, error: translateMessage(t, parsed.error.issues[0]!.message) }, { status: 400 });
-      if (intent === "create-category") createCategory(shop.id, parsed.data);
-      else updateCategory(shop.id, String(form.get("currentSlug")), parsed.data);
-      setToast(context, { type: "success", message: t("catalogue.admin.category_saved") });
-    } else if (intent === "delete-category") {
-      deleteCategory(shop.id, String(form.get("slug")));
-      setToast(context, { type: "success", message: t("catalogue.admin.category_deleted") });
-    } else {
-      throw data({ message: t("errors.unknown_action") }, { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const field = "fieldErrors" in error ? Object.values(error.fieldErrors as Record<string, string[]>)[0]?.[0] : undefined;
-    return data({ intent, error: translateMessage(t, field ?? error.messageKey, error.values) }, { status: error.status });
-  }
+/** Saved: a toast, then the list again. */
+function done(context: Route.ActionArgs["context"], messageKey: string) {
+  setToast(context, { type: "success", message: getI18nInstance(context).t(messageKey) });
   return redirect("/dashboard/products");
 }
+
+/** The category form's input; its first error shows in place, like a refused save. */
+function categoryInput(form: FormData) {
+  return parseInput(categoryInputSchema, { name: form.get("name") ?? "", slug: form.get("slug") || undefined });
+}
+
+export const action = formAction(({ request, context }) => requireSellerPage(request, context).shop)({
+  "delete-product": {
+    errors: "message",
+    handle: async ({ guarded: shop, formData, context }) => {
+      const { archived } = await deleteProduct(shop.id, Number(formData.get("productId")));
+      return done(context, archived ? "catalogue.admin.archived" : "catalogue.admin.deleted");
+    },
+  },
+  "restore-product": {
+    errors: "message",
+    handle: ({ guarded: shop, formData, context }) => {
+      restoreProduct(shop.id, Number(formData.get("productId")));
+      return done(context, "catalogue.admin.restored");
+    },
+  },
+  "create-category": {
+    errors: "message",
+    handle: ({ guarded: shop, formData, context }) => {
+      createCategory(shop.id, categoryInput(formData));
+      return done(context, "catalogue.admin.category_saved");
+    },
+  },
+  "rename-category": {
+    errors: "message",
+    handle: ({ guarded: shop, formData, context }) => {
+      updateCategory(shop.id, String(formData.get("currentSlug")), categoryInput(formData));
+      return done(context, "catalogue.admin.category_saved");
+    },
+  },
+  "delete-category": {
+    errors: "message",
+    handle: ({ guarded: shop, formData, context }) => {
+      deleteCategory(shop.id, String(formData.get("slug")));
+      return done(context, "catalogue.admin.category_deleted");
+    },
+  },
+});
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -8,9 +8,10 @@ import { OrderDisputes } from "~/components/orders/order-disputes";
 import { StatusLinkActions } from "~/components/orders/status-link-actions";
 import { buttonClasses } from "~/components/ui/button";
 import { OrderRefunds, type RefundFormResult } from "~/components/orders/refund-form";
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
+import type { DomainError } from "~/domain/errors.server";
 import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
-import { formatOrderNumber, getVisibleOrder, type OrderWithItems } from "~/domain/orders/orders.server";
+import { formatOrderNumber, getVisibleOrder } from "~/domain/orders/orders.server";
 import { parseInput } from "~/http/api.server";
 import { formatMoney } from "~/lib/money";
 import { allowedTransitions, orderHistories } from "~/domain/orders/order-status.server";
@@ -18,7 +19,9 @@ import { changeOrderStatus } from "~/domain/payments/order-status-change.server"
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderDisputes } from "~/domain/payments/disputes.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
-import { safeRedirectPath } from "~/http/forms.server";
+import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { formAction, safeRedirectPath } from "~/http/forms.server";
+import type { IntentArgs } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
@@ -59,64 +62,81 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
+type OrderActionArgs = IntentArgs<{ id: number; viewer: OrderViewer }>;
+
+/** The order the seller acts on: the 404 page when it is not visible, a refusal when it is not theirs. */
+function managedOrder({ guarded: { id, viewer } }: OrderActionArgs) {
+  const order = getVisibleOrder(id, viewer);
+  if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
+  return { order, userId: viewer.user.id };
+}
+
+/** Back where the seller was: the form's `returnTo`, else this page. */
+function returnTo({ formData, guarded: { id } }: OrderActionArgs) {
+  return safeRedirectPath(formData.get("returnTo"), `/orders/${id}`);
+}
+
+/** A refused change: the 404 page for an order this user cannot see, else a toast back where they were. */
+function orderActionFailed(error: DomainError, args: OrderActionArgs) {
+  if (error instanceof NotFoundError) throw data(null, { status: 404 });
+  setToast(args.context, { type: "error", message: translateMessage(getI18nInstance(args.context).t, error.messageKey, error.values) });
+  return redirect(returnTo(args));
+}
+
+function refundTyped(formData: FormData) {
+  return { amount: String(formData.get("amount") ?? ""), reason: String(formData.get("reason") ?? "") };
+}
+
 /**
  * The seller moves the order on or refunds it (from the dialog or this page), then back
  * where they were. A refused refund answers this page with the errors and what was typed.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const t = getI18nInstance(context).t;
-  const viewer = orderViewer(request, context);
-  const id = orderIdParam(params.orderId);
-  const form = await request.formData();
-  const returnTo = safeRedirectPath(form.get("returnTo"), `/orders/${id}`);
-  const intent = form.get("intent");
-  const status = String(form.get("status"));
-  const typed = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") };
-  let order: OrderWithItems | undefined;
-  try {
-    order = getVisibleOrder(id, viewer);
-    if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
-    if (intent === "refund") {
-      const input = parseInput(refundSchema, typed);
-      const refund = await refundOrder(
-        id,
-        { amountCents: input.amount, reason: input.reason },
-        { userId: viewer.user.id, shopId: order.shopId },
-      );
-      setToast(context, {
-        type: "success",
-        message: t("refunds.done", {
-          amount: formatMoney(refund.amountCents, order.currency, getLocale(context)),
-          number: formatOrderNumber(order.number),
-        }),
-      });
-      return redirect(returnTo);
-    }
-    if (intent !== "change-status" || !(ORDER_STATUSES as readonly string[]).includes(status))
-      throw data({ message: t("errors.unknown_action") }, { status: 400 });
-    const updated = await changeOrderStatus(id, status as (typeof ORDER_STATUSES)[number], {
-      userId: viewer.user.id,
-      shopId: order.shopId,
-    });
-    setToast(context, {
-      type: "success",
-      message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }),
-    });
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    if (!(error instanceof DomainError)) throw error;
-    if (intent === "refund" && order && !(error instanceof ForbiddenError)) {
+export const action = formAction(({ request, params, context }) => ({
+  viewer: orderViewer(request, context),
+  id: orderIdParam(params.orderId),
+}))({
+  refund: {
+    errors: (error, args) => {
+      if (error instanceof NotFoundError || error instanceof ForbiddenError) return orderActionFailed(error, args);
+      const { id, viewer } = args.guarded;
       const fieldErrors = error instanceof ValidationError ? error.fieldErrors : {};
       const formErrors = Object.keys(fieldErrors).length ? [] : [messageKey(error.messageKey, error.values)];
       const refundableCents = orderRefundSummaries([getVisibleOrder(id, viewer)]).get(id)?.refundableCents ?? 0;
-      return data({ refund: { fieldErrors, formErrors, values: typed, refundableCents } } satisfies RefundFormResult, {
+      return data({ refund: { fieldErrors, formErrors, values: refundTyped(args.formData), refundableCents } } satisfies RefundFormResult, {
         status: error.status,
       });
-    }
-    setToast(context, { type: "error", message: translateMessage(t, error.messageKey, error.values) });
-  }
-  return redirect(returnTo);
-}
+    },
+    handle: async (args) => {
+      const { order, userId } = managedOrder(args);
+      const input = parseInput(refundSchema, refundTyped(args.formData));
+      const refund = await refundOrder(order.id, { amountCents: input.amount, reason: input.reason }, { userId, shopId: order.shopId });
+      const t = getI18nInstance(args.context).t;
+      setToast(args.context, {
+        type: "success",
+        message: t("refunds.done", {
+          amount: formatMoney(refund.amountCents, order.currency, getLocale(args.context)),
+          number: formatOrderNumber(order.number),
+        }),
+      });
+      return redirect(returnTo(args));
+    },
+  },
+  "change-status": {
+    errors: orderActionFailed,
+    handle: async (args) => {
+      const { order, userId } = managedOrder(args);
+      const t = getI18nInstance(args.context).t;
+      const status = String(args.formData.get("status"));
+      if (!(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });
+      const updated = await changeOrderStatus(order.id, status as (typeof ORDER_STATUSES)[number], { userId, shopId: order.shopId });
+      setToast(args.context, {
+        type: "success",
+        message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }),
+      });
+      return redirect(returnTo(args));
+    },
+  },
+});
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

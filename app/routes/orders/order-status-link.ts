@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from "~/domain/errors.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { rotateOrderStatusLinks } from "~/domain/orders/status-links.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
-import { safeRedirectPath } from "~/http/forms.server";
+import { safeRedirectPath, singleFormAction } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -22,21 +22,19 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The seller revokes the order's status links; the shopper is mailed a new one. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const t = getI18nInstance(context).t;
-  const id = orderIdParam(params.orderId);
-  const viewer = orderViewer(request, context);
-  const form = await request.formData();
-  const returnTo = safeRedirectPath(form.get("returnTo"), `/orders/${id}`);
-  try {
+export const action = singleFormAction(({ request, params, context }) => ({
+  id: orderIdParam(params.orderId),
+  viewer: orderViewer(request, context),
+}))({
+  errors: (error, { context }) => {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
+  },
+  handle: ({ guarded: { id, viewer }, formData, context }) => {
     const order = getVisibleOrder(id, viewer);
     if (!canManageOrder(order, viewer)) throw new ForbiddenError("orders.errors.seller_only");
     const number = rotateOrderStatusLinks(order.id, order.shopId);
-    setToast(context, { type: "success", message: t("shopper_access.revoke.done", { number }) });
-    return redirect(returnTo);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    if (error instanceof ForbiddenError) throw data({ message: translateMessage(t, error.messageKey) }, { status: 403 });
-    throw error;
-  }
-}
+    setToast(context, { type: "success", message: getI18nInstance(context).t("shopper_access.revoke.done", { number }) });
+    return redirect(safeRedirectPath(formData.get("returnTo"), `/orders/${id}`));
+  },
+});

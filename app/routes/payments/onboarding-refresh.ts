@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/onboarding-refresh";
 import { connectPaymentAccount } from "~/domain/payments/accounts.server";
 import { DomainError } from "~/domain/errors.server";
-import { requireUserPage } from "~/middleware/session.server";
+import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
+import { requireUserPage } from "~/http/guards.server";
 
 /**
  * /onboarding/refresh: the provider sends the seller here when an onboarding link expired.
@@ -10,8 +11,11 @@ import { requireUserPage } from "~/middleware/session.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserPage(request, context);
+  // Not a seller (any more), or the provider refused: the dashboard's payment card says what to do.
+  const account = loadSellerAccount(user.id);
+  if (!account) return redirect("/dashboard#stripe-connect");
   try {
-    const { onboardingUrl } = await connectPaymentAccount(user);
+    const { onboardingUrl } = await connectPaymentAccount(account.user);
     return redirect(onboardingUrl);
   } catch (error) {
     if (error instanceof DomainError) return redirect("/dashboard#stripe-connect");

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ShieldIcon } from "~/components/ui/icons";
 import { NotFoundError } from "~/domain/errors.server";
 import { answerSimulatedAuthentication, simulatedChallengeFor } from "~/domain/payments/simulated-actions.server";
-import { safeRedirectPath } from "~/http/forms.server";
+import { safeRedirectPath, singleFormAction } from "~/http/forms.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -40,18 +40,20 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const outcome = form.get("outcome") === "complete" ? "complete" : "fail";
-  const intentId = params.intentId;
-  const answered = await answerSimulatedAuthentication(intentId, outcome, orderViewer(request, context)).catch(notFoundAsPage);
-  const returnTo = safeRedirectPath(form.get("return_to"), "/");
-  const target = new URL(returnTo, "http://local");
-  // The same parameters Stripe adds to its return URL.
-  target.searchParams.set("payment_intent", intentId);
-  target.searchParams.set("redirect_status", answered.status === "succeeded" ? "succeeded" : "failed");
-  return redirect(safeRedirectPath(target.pathname + target.search, "/"));
-}
+/** The shopper's answer to the challenge, then back to the shop as Stripe would return. */
+export const action = singleFormAction(() => null)({
+  errors: notFoundAsPage,
+  handle: async ({ params, request, context, formData }) => {
+    const outcome = formData.get("outcome") === "complete" ? "complete" : "fail";
+    const intentId = params.intentId ?? "";
+    const answered = await answerSimulatedAuthentication(intentId, outcome, orderViewer(request, context));
+    const target = new URL(safeRedirectPath(formData.get("return_to"), "/"), "http://local");
+    // The same parameters Stripe adds to its return URL.
+    target.searchParams.set("payment_intent", intentId);
+    target.searchParams.set("redirect_status", answered.status === "succeeded" ? "succeeded" : "failed");
+    return redirect(safeRedirectPath(target.pathname + target.search, "/"));
+  },
+});
 
 export default function SimulatedAuthenticate({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { setToast } from "remix-toast/middleware";
@@ -11,16 +10,15 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { finishSimulatedOnboarding } from "~/domain/payments/simulated-actions.server";
-import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireUserPage } from "~/middleware/session.server";
+import { singleFormAction } from "~/http/forms.server";
+import { requireSellerPage } from "~/http/guards.server";
 import { simulatedOnboardingSchema } from "~/schemas/payments";
 
 /** The simulated provider's onboarding page (test mode): the signed-in seller's own account only. */
 function sellerAccountId(request: Request, context: Route.LoaderArgs["context"]) {
   if (getPaymentProvider().slug !== "simulated") throw data(null, { status: 404 });
-  const user = requireUserPage(request, context);
-  const account = requireSellerAccount(user);
+  const { account } = requireSellerPage(request, context);
   const accountId = account.profile.stripeConnectAccountId;
   if (!accountId) throw redirect("/dashboard#stripe-connect");
   return { account, accountId };
@@ -34,14 +32,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.meta.title }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { accountId } = sellerAccountId(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: simulatedOnboardingSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await finishSimulatedOnboarding(accountId, { businessName: submission.value.business_name, country: submission.value.country });
-  setToast(context, { type: "success", message: getI18nInstance(context).t("payments.simulated.connected") });
-  return redirect("/dashboard#stripe-connect");
-}
+export const action = singleFormAction(({ request, context }) => sellerAccountId(request, context).accountId)({
+  errors: "form",
+  handle: async ({ guarded: accountId, parse, context }) => {
+    const { business_name, country } = parse(simulatedOnboardingSchema);
+    await finishSimulatedOnboarding(accountId, { businessName: business_name, country });
+    setToast(context, { type: "success", message: getI18nInstance(context).t("payments.simulated.connected") });
+    return redirect("/dashboard#stripe-connect");
+  },
+});
 
 export default function SimulatedOnboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

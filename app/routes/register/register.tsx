@@ -1,7 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect, replace, useActionData } from "react-router";
+import { redirect, replace, useActionData } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { toast } from "sonner";
 import type { Route } from "./+types/register";
@@ -18,7 +17,8 @@ import {
   saveStep2,
   saveStepDraft,
 } from "~/domain/sellers/registration.server";
-import { formErrorResponse } from "~/http/forms.server";
+import { formAction } from "~/http/forms.server";
+import type { IntentArgs } from "~/http/forms.server";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getConfig } from "~/config.server";
@@ -43,58 +43,59 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-export async function action({ request, context }: Route.ActionArgs) {
+type RegisterArgs = IntentArgs<{ sessionId: string; headers: Headers }>;
+
+/** Previous: keep what was typed on this step, then show the one before. */
+function previousStep({ formData, intent, guarded: { sessionId, headers } }: RegisterArgs) {
+  const step = parseStepNumber(intent.replace("step", ""));
+  saveStepDraft(sessionId, step, Object.fromEntries(formData));
+  return redirect(`/register?step=${Math.max(1, step - 1)}`, { headers });
+}
+
+function wizardStep(step: 1 | 2) {
+  return {
+    errors: "form",
+    handle: (args: RegisterArgs) => {
+      if (args.formData.get("back") !== null) return previousStep(args);
+      const { context, guarded } = args;
+      const address = context.get(clientAddressContext);
+      if (step === 1) saveStep1(guarded.sessionId, args.parse(registrationStep1Schema, { headers: guarded.headers }), address);
+      else saveStep2(guarded.sessionId, args.parse(registrationStep2Schema, { headers: guarded.headers }), address);
+      setToast(context, { type: "success", message: getI18nInstance(context).t("register.step_completed", { step }) });
+      return redirect(`/register?step=${step + 1}`, { headers: guarded.headers });
+    },
+  } as const;
+}
+
+export const action = formAction(({ request, context }) => {
   if (currentUser(context)) throw redirect("/dashboard");
-  const t = getI18nInstance(context).t;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
   const session = ensureVisitorSession(request, context);
   const headers = new Headers();
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
-
-  if (formData.get("back") !== null) {
-    // Previous: keep what was typed on this step, then show the one before.
-    const step = parseStepNumber(String(intent).replace("step", ""));
-    saveStepDraft(session.id, step, Object.fromEntries(formData));
-    return redirect(`/register?step=${Math.max(1, step - 1)}`, { headers });
-  }
-
-  if (intent === "step1" || intent === "step2") {
-    const schema = intent === "step1" ? registrationStep1Schema : registrationStep2Schema;
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400, headers });
-    try {
-      const address = context.get(clientAddressContext);
-      if (intent === "step1") saveStep1(session.id, submission.value as ReturnType<typeof registrationStep1Schema.parse>, address);
-      else saveStep2(session.id, submission.value as ReturnType<typeof registrationStep2Schema.parse>, address);
-    } catch (error) {
-      return formErrorResponse(submission, error, { headers });
-    }
-    const step = intent === "step1" ? 1 : 2;
-    setToast(context, { type: "success", message: t("register.step_completed", { step }) });
-    return redirect(`/register?step=${step + 1}`, { headers });
-  }
-
-  if (intent === "step3") {
-    const submission = parseWithZod(formData, { schema: registrationStep3Schema });
-    const hidden = ["password", "password_confirm"];
-    if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400, headers });
-    try {
-      const user = await completeRegistration(session.id, submission.value, getLocale(context), context.get(clientAddressContext));
-      headers.append("Set-Cookie", beginUserSession(request, context, user));
-      setToast(context, { type: "success", message: t("register.completed") });
-      return replace("/dashboard", { headers });
-    } catch (error) {
+  return { sessionId: session.id, headers };
+})({
+  step1: wizardStep(1),
+  step2: wizardStep(2),
+  step3: {
+    errors: (error, args) => {
       // The subdomain was taken since step 1: back to step 1 to choose another.
       if (error instanceof ConflictError && error.fieldErrors.subdomain) {
-        setToast(context, { type: "error", message: t("sellers.subdomain.taken") });
-        return redirect("/register?step=1", { headers });
+        setToast(args.context, { type: "error", message: getI18nInstance(args.context).t("sellers.subdomain.taken") });
+        return redirect("/register?step=1", { headers: args.guarded.headers });
       }
-      return formErrorResponse(submission, error, { hideFields: hidden, headers });
-    }
-  }
-  throw data({ message: t("errors.unknown_action") }, { status: 400 });
-}
+      return args.reply(error);
+    },
+    handle: async (args: RegisterArgs) => {
+      if (args.formData.get("back") !== null) return previousStep(args);
+      const { request, context, guarded } = args;
+      const input = args.parse(registrationStep3Schema, { hideFields: ["password", "password_confirm"], headers: guarded.headers });
+      const user = await completeRegistration(guarded.sessionId, input, getLocale(context), context.get(clientAddressContext));
+      guarded.headers.append("Set-Cookie", beginUserSession(request, context, user));
+      setToast(context, { type: "success", message: getI18nInstance(context).t("register.completed") });
+      return replace("/dashboard", { headers: guarded.headers });
+    },
+  },
+});
 
 export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RateLimitedError } from "~/domain/errors.server";
+import type { DomainError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/domain/marketing/page-meta.server";
 import {
   ACCESS_CODE_TTL_MS,
@@ -17,12 +18,14 @@ import {
   requestShopperAccessCode,
   verifyShopperAccessCode,
 } from "~/domain/orders/shopper-access.server";
-import { formErrorResponse } from "~/http/forms.server";
+import { formAction } from "~/http/forms.server";
+import type { IntentArgs } from "~/http/forms.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { clientAddressContext } from "~/middleware/request.server";
-import { requireShopPage } from "~/middleware/site.server";
+import { hostShopPage } from "~/middleware/site.server";
+import type { Shop } from "~db/schema";
 import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/shopper-access";
 
 /**
@@ -30,7 +33,7 @@ import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/sho
  * ordered with, get a one-time code by mail, and this browser then shows that email's orders.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const shop = requireShopPage(context);
+  const shop = hostShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
   return { meta, emails: orderViewer(request, context).provenEmails?.emails ?? [], codeMinutes: ACCESS_CODE_TTL_MS / 60_000 };
 }
@@ -51,57 +54,69 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 type Step = "email" | "code";
 type AccessActionData = { step: Step; email: string; result: SubmissionResult<string[]> };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const shop = requireShopPage(context);
-  const t = getI18nInstance(context).t;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const shopper = ensureShopperKey(request);
-  const headers = shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined;
-  const requester = { shopId: shop.id, shopperKeyHash: shopper.hash, clientAddress: context.get(clientAddressContext) };
+type AccessArgs = IntentArgs<{ shop: Shop; shopper: { hash: string; setCookie: string | null } }>;
 
-  if (intent === "forget") {
-    forgetShopperEmails(shop.id, shopper.hash);
-    setToast(context, { type: "success", message: t("shopper_access.forgotten") });
-    return redirect("/orders/access", { headers });
-  }
-  if (intent === "request-code") {
-    const submission = parseWithZod(formData, { schema: shopperCodeRequestSchema });
-    if (submission.status !== "success")
-      return data<AccessActionData>({ step: "email", email: "", result: submission.reply() }, { status: 400, headers });
-    try {
-      requestShopperAccessCode({ ...requester, email: submission.value.email, shop, language: getLocale(context) });
-    } catch (error) {
-      const failed = formErrorResponse(submission, error);
-      return data<AccessActionData>(
-        { step: "email", email: submission.value.email, result: failed.data },
-        { status: failed.init?.status, headers: withRetryAfter(headers, error) },
-      );
-    }
-    return data<AccessActionData>(
-      { step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) },
-      { headers },
-    );
-  }
-  if (intent === "verify-code") {
-    const submission = parseWithZod(formData, { schema: shopperCodeVerifySchema });
-    const email = String(formData.get("email") ?? "");
-    if (submission.status !== "success")
-      return data<AccessActionData>({ step: "code", email, result: submission.reply() }, { status: 400, headers });
-    try {
-      verifyShopperAccessCode({ ...requester, email: submission.value.email, code: submission.value.code });
-    } catch (error) {
-      const failed = formErrorResponse(submission, error);
-      return data<AccessActionData>(
-        { step: "code", email: submission.value.email, result: failed.data },
-        { status: failed.init?.status, headers: withRetryAfter(headers, error) },
-      );
-    }
-    setToast(context, { type: "success", message: t("shopper_access.verified", { email: submission.value.email }) });
-    return redirect("/orders", { headers });
-  }
-  throw data({ message: t("errors.unknown_action") }, { status: 400 });
+function shopperHeaders({ guarded: { shopper } }: AccessArgs) {
+  return shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined;
 }
+
+function requester({ guarded: { shop, shopper }, context }: AccessArgs) {
+  return { shopId: shop.id, shopperKeyHash: shopper.hash, clientAddress: context.get(clientAddressContext) };
+}
+
+/** A step's form: a refusal (unknown email, wrong code, too many tries) shows on it, with what was typed. */
+function accessStep(step: Step, schema: typeof shopperCodeRequestSchema | typeof shopperCodeVerifySchema) {
+  return (error: DomainError, args: AccessArgs) => {
+    const failed = args.reply(error);
+    const parsed = parseWithZod(args.formData, { schema });
+    const email = parsed.status === "success" ? parsed.value.email : "";
+    return data<AccessActionData>(
+      { step, email, result: failed.data },
+      { status: failed.init?.status, headers: withRetryAfter(shopperHeaders(args), error) },
+    );
+  };
+}
+
+export const action = formAction(({ request, context }) => ({ shop: hostShopPage(context), shopper: ensureShopperKey(request) }))({
+  forget: {
+    errors: "toast",
+    handle: (args: AccessArgs) => {
+      forgetShopperEmails(args.guarded.shop.id, args.guarded.shopper.hash);
+      setToast(args.context, { type: "success", message: getI18nInstance(args.context).t("shopper_access.forgotten") });
+      return redirect("/orders/access", { headers: shopperHeaders(args) });
+    },
+  },
+  "request-code": {
+    errors: accessStep("email", shopperCodeRequestSchema),
+    handle: (args: AccessArgs) => {
+      const submission = parseWithZod(args.formData, { schema: shopperCodeRequestSchema });
+      if (submission.status !== "success")
+        return data<AccessActionData>(
+          { step: "email", email: "", result: submission.reply() },
+          { status: 400, headers: shopperHeaders(args) },
+        );
+      const { shop } = args.guarded;
+      requestShopperAccessCode({ ...requester(args), email: submission.value.email, shop, language: getLocale(args.context) });
+      return data<AccessActionData>(
+        { step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) },
+        { headers: shopperHeaders(args) },
+      );
+    },
+  },
+  "verify-code": {
+    errors: accessStep("code", shopperCodeVerifySchema),
+    handle: (args: AccessArgs) => {
+      const submission = parseWithZod(args.formData, { schema: shopperCodeVerifySchema });
+      const email = String(args.formData.get("email") ?? "");
+      if (submission.status !== "success")
+        return data<AccessActionData>({ step: "code", email, result: submission.reply() }, { status: 400, headers: shopperHeaders(args) });
+      verifyShopperAccessCode({ ...requester(args), email: submission.value.email, code: submission.value.code });
+      const t = getI18nInstance(args.context).t;
+      setToast(args.context, { type: "success", message: t("shopper_access.verified", { email: submission.value.email }) });
+      return redirect("/orders", { headers: shopperHeaders(args) });
+    },
+  },
+});
 
 export default function OrderAccessPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -15,11 +15,11 @@ import { formatMoney } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireShopPage } from "~/middleware/site.server";
+import { hostShopPage } from "~/middleware/site.server";
 
 /** Only the shopper who placed the order and the shop's seller see it; others get not-found. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  const shop = requireShopPage(context);
+  const shop = hostShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
   const id = parsePathId(params.orderId);
   try {

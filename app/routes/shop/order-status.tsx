@@ -6,7 +6,7 @@ import { orderView } from "~/domain/orders/order-view.server";
 import { orderIdForStatusLink } from "~/domain/orders/status-links.server";
 import { orderViewer } from "~/http/shopper.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireShopPage } from "~/middleware/site.server";
+import { hostShopPage } from "~/middleware/site.server";
 
 // The same page as the confirmation; only who may open it differs.
 export { default, meta } from "./order-confirmation";
@@ -16,7 +16,7 @@ export { default, meta } from "./order-confirmation";
  * revoked link is the confirmation page's "not found".
  */
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  const shop = requireShopPage(context);
+  const shop = hostShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
   const orderId = orderIdForStatusLink(params.token, shop.id);
   if (orderId === null) return data({ meta, order: null }, { status: 404, headers: NO_STORE });

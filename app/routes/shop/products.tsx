@@ -14,7 +14,7 @@ import { recordShopView } from "~/domain/shops/views.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireShopPage } from "~/middleware/site.server";
+import { hostShopPage } from "~/middleware/site.server";
 import { PRODUCT_PAGE_SIZE } from "~/schemas/catalogue";
 
 // Without JavaScript "Load more" asks for ?page=N and gets pages 1..N; cap what one request may ask.
@@ -28,7 +28,7 @@ function catalogueParams(url: URL) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const shop = requireShopPage(context);
+  const shop = hostShopPage(context);
   const url = new URL(request.url);
   const { page, category, search } = catalogueParams(url);
   recordShopView(shop.id, request);

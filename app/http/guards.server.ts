@@ -1,0 +1,90 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { SessionUser } from "~/domain/accounts/users.server";
+import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
+import { loadSellerAccount, type SellerAccount } from "~/domain/sellers/onboarding.server";
+import { currentUser, sessionContext } from "~/middleware/session.server";
+import { siteContext } from "~/middleware/site.server";
+import type { Shop } from "~db/schema";
+
+/**
+ * Who may do what: the one set of guards for screens and the API.
+ *
+ * - `requireUser`, `requireSeller`, `requireStaff` are the API form: they throw domain
+ *   errors that `apiResource` answers (401 signed out, 403 wrong role, 404 another shop).
+ * - `requireUserPage`, `requireSellerPage`, `requireStaffPage` are the screen form, for
+ *   loaders and actions: a signed-out visitor goes to the login page, which comes back
+ *   here; a user without the role gets the 404 page. The staff screens answer 404 to
+ *   visitors too, so their existence is not revealed.
+ *
+ * Business rules (customization needs a completed onboarding, an order is the seller's)
+ * stay in the domain; these only say who is asking.
+ */
+type ContextReader = Readonly<RouterContextProvider>;
+
+/** A signed-in seller: the user, their seller account and their shop. */
+export type Seller = { user: SessionUser; account: SellerAccount; shop: Shop };
+
+/**
+ * The signed-in user, or a 401. `sessionOnly` is for account-security actions (password
+ * change, logout): an API key must never be enough to take over the account it belongs to.
+ */
+export function requireUser(context: ContextReader, options: { sessionOnly?: boolean } = {}): SessionUser {
+  const user = currentUser(context);
+  if (!user) throw new UnauthorizedError("errors.unauthenticated");
+  if (options.sessionOnly && context.get(sessionContext)?.viaApiKey) throw new ForbiddenError("api_keys.session_only");
+  return user;
+}
+
+/**
+ * The signed-in seller with their shop; 403 for other users. On a shop host the call is
+ * about that shop: another seller's shop simply does not have the resource (404).
+ */
+export function requireSeller(context: ContextReader): Seller {
+  const user = requireUser(context);
+  const account = user.isSeller ? loadSellerAccount(user.id) : null;
+  if (!account?.shop) throw new ForbiddenError("sellers.not_a_seller");
+  const site = context.get(siteContext);
+  if (site.kind === "shop" && site.shop.id !== account.shop.id) throw new NotFoundError("errors.not_found");
+  return { user, account, shop: account.shop };
+}
+
+/** A signed-in staff member; 403 for other users. */
+export function requireStaff(context: ContextReader): SessionUser {
+  const user = requireUser(context);
+  if (!user.isStaff) throw new ForbiddenError("errors.forbidden");
+  return user;
+}
+
+export function requireUserPage(request: Request, context: ContextReader): SessionUser {
+  return onPage(request, () => requireUser(context));
+}
+
+export function requireSellerPage(request: Request, context: ContextReader): Seller {
+  return onPage(request, () => requireSeller(context));
+}
+
+export function requireStaffPage(context: ContextReader): SessionUser {
+  try {
+    return requireStaff(context);
+  } catch (error) {
+    if (error instanceof DomainError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The login page for visitors, the 404 page for a refusal. */
+function onPage<T>(request: Request, guard: () => T): T {
+  try {
+    return guard();
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw redirect(loginPath(request));
+    if (error instanceof ForbiddenError || error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The login page, coming back to the requested page afterwards. */
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { sql, TestClient } from "./app";
+
+const main = () => new TestClient("localhost:3000");
+
+async function loggedIn(email: string, password: string) {
+  const client = main();
+  await client.request("/login");
+  expect((await client.request("/login", { form: { email, password } })).status).toBe(302);
+  return client;
+}
+
+/**
+ * Every seller screen, and its form where it has one. `/onboarding` is not among them: it
+ * is the landing page (spec section 2), open to everyone.
+ */
+const SELLER_SCREENS: { path: string; form?: Record<string, string> }[] = [
+  { path: "/dashboard", form: { intent: "refresh-payment-status" } },
+  { path: "/dashboard/products", form: { intent: "delete-category", slug: "fashion" } },
+  { path: "/dashboard/products/new", form: { name: "Lamp", price: "10" } },
+  { path: "/dashboard/products/1", form: { name: "Lamp", price: "10" } },
+  { path: "/shop/customization", form: { intent: "update-customization" } },
+  { path: "/orders" },
+  { path: "/orders?view=checkouts&page=2" },
+  { path: "/account", form: { intent: "update-profile", first_name: "Eve" } },
+  { path: "/account?section=seller", form: { intent: "create-api-key", name: "k" } },
+  { path: "/account?section=shop" },
+  { path: "/onboarding/refresh" },
+  { path: "/payments/simulated/onboarding", form: { business_name: "X", country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" } },
+];
+
+describe("seller screens for signed-out visitors", () => {
+  it("all send them to the login page, which comes back to the screen", async () => {
+    const visitor = main();
+    for (const { path, form } of SELLER_SCREENS) {
+      const login = `/login?redirectTo=${encodeURIComponent(path)}`;
+      const page = await visitor.request(path);
+      expect({ path, status: page.status, location: page.headers.get("Location") }).toEqual({ path, status: 302, location: login });
+      if (!form) continue;
+      const posted = await visitor.request(path, { form });
+      expect({ path, status: posted.status, location: posted.headers.get("Location") }).toEqual({ path, status: 302, location: login });
+    }
+    // Nothing was written on their behalf.
+    expect(sql<{ n: number }[]>("SELECT count(*) AS n FROM categories WHERE slug = 'fashion'")[0]!.n).toBe(1);
+    expect(sql<{ n: number }[]>("SELECT count(*) AS n FROM products WHERE name = 'Lamp'")[0]!.n).toBe(0);
+  });
+
+  it("the login page then brings the seller back to the screen", async () => {
+    const client = main();
+    expect((await client.request("/dashboard/products")).headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fproducts");
+    await client.request("/login?redirectTo=%2Fdashboard%2Fproducts");
+    const login = await client.request("/login", {
+      form: { email: "demo@example.com", password: "Demo1234!", redirectTo: "/dashboard/products" },
+    });
+    expect(login.headers.get("Location")).toBe("/dashboard/products");
+    expect((await client.request("/dashboard/products")).status).toBe(200);
+  });
+
+  it("answers 404 to signed-in users who are not sellers on the seller-only screens", async () => {
+    const admin = await loggedIn("admin@example.com", "Admin1234!");
+    for (const path of ["/dashboard/products", "/dashboard/products/new", "/payments/simulated/onboarding"]) {
+      expect((await admin.request(path)).status, path).toBe(404);
+    }
+  });
+});
+
+describe("the signed-in user in page data and the API", () => {
+  it("never includes the password hash", async () => {
+    const hash = sql<{ password_hash: string }[]>("SELECT password_hash FROM users WHERE email = 'demo@example.com'")[0]!.password_hash;
+    expect(hash.length).toBeGreaterThan(20);
+    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const page = await demo.html("/account");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("demo@example.com"); // the root loader's user is in the page
+    const data = await (await demo.request("/account.data")).text();
+    expect(data).toContain("demo@example.com");
+    const status = await demo.json("/api/v1/account/auth/status/");
+    expect(JSON.stringify(status.body)).toContain("demo@example.com");
+    for (const text of [page.html, data, JSON.stringify(status.body)]) {
+      expect(text).not.toContain(hash);
+      expect(text).not.toMatch(/password_?hash/i);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
+import { requireSeller, requireSellerPage, requireStaff, requireStaffPage, requireUser, requireUserPage } from "~/http/guards.server";
+import { currentUser, sessionContext } from "~/middleware/session.server";
+import { siteContext, type ResolvedSite } from "~/middleware/site.server";
+import { getDatabase } from "~db/client";
+import { eq } from "drizzle-orm";
+import { sellerProfiles, users, type Shop, type User } from "~db/schema";
+import { createShop, createUser } from "./factories";
+
+function contextFor(user: User | null, options: { site?: ResolvedSite; viaApiKey?: boolean } = {}) {
+  const context = new RouterContextProvider();
+  context.set(siteContext, options.site ?? { kind: "main" });
+  context.set(sessionContext, user ? { id: "s", user: sessionUser(user), viaApiKey: options.viaApiKey } : null);
+  return context;
+}
+
+const request = new Request("http://localhost:3000/dashboard/products?page=2");
+
+/** A seller as registration makes one: user, seller profile and shop. */
+function seller(): { shop: Shop; user: User } {
+  const shop = createShop();
+  getDatabase().insert(sellerProfiles).values({ userId: shop.ownerId, businessName: "Shop", businessType: "company" }).run();
+  return { shop, user: getDatabase().select().from(users).where(eq(users.id, shop.ownerId)).get()! };
+}
+
+/** What a page guard threw: a redirect's target or a page's status. */
+function pageAnswer(guard: () => unknown): { location: string | null; status: number } {
+  try {
+    guard();
+  } catch (thrown) {
+    if (thrown instanceof Response) return { location: thrown.headers.get("Location"), status: thrown.status };
+    const init = (thrown as { init?: { status?: number } }).init;
+    return { location: null, status: init?.status ?? -1 };
+  }
+  throw new Error("the guard let the request through");
+}
+
+describe("API guards (domain errors that apiResource answers)", () => {
+  it("requireUser: 401 for visitors, the user otherwise; sessionOnly refuses API keys", () => {
+    expect(() => requireUser(contextFor(null))).toThrow(UnauthorizedError);
+    const user = createUser();
+    expect(requireUser(contextFor(user)).id).toBe(user.id);
+    expect(() => requireUser(contextFor(user, { viaApiKey: true }), { sessionOnly: true })).toThrow(ForbiddenError);
+    expect(requireUser(contextFor(user), { sessionOnly: true }).id).toBe(user.id);
+  });
+
+  it("requireSeller: 401 for visitors, 403 for non-sellers, 404 on another seller's shop host", () => {
+    const { shop, user } = seller();
+    expect(() => requireSeller(contextFor(null))).toThrow(UnauthorizedError);
+    expect(() => requireSeller(contextFor(createUser()))).toThrow(ForbiddenError);
+    // The seller flag without a seller profile and shop is not enough.
+    expect(() => requireSeller(contextFor(createUser({ isSeller: true })))).toThrow(ForbiddenError);
+    const found = requireSeller(contextFor(user));
+    expect(found.shop.id).toBe(shop.id);
+    expect(found.account.profile.userId).toBe(user.id);
+    expect(requireSeller(contextFor(user, { site: { kind: "shop", shop } })).shop.id).toBe(shop.id);
+    expect(() => requireSeller(contextFor(user, { site: { kind: "shop", shop: createShop() } }))).toThrow(NotFoundError);
+  });
+
+  it("requireStaff: 401 for visitors, 403 for everyone but staff", () => {
+    expect(() => requireStaff(contextFor(null))).toThrow(UnauthorizedError);
+    expect(() => requireStaff(contextFor(createUser({ isSeller: true })))).toThrow(ForbiddenError);
+    const staff = createUser({ isStaff: true });
+    expect(requireStaff(contextFor(staff)).id).toBe(staff.id);
+  });
+});
+
+describe("page guards (screens)", () => {
+  const login = "/login?redirectTo=%2Fdashboard%2Fproducts%3Fpage%3D2";
+
+  it("requireUserPage: the login page that comes back here for visitors", () => {
+    expect(pageAnswer(() => requireUserPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
+    const user = createUser();
+    expect(requireUserPage(request, contextFor(user)).id).toBe(user.id);
+  });
+
+  it("requireSellerPage: the login page for visitors, the 404 page for other users", () => {
+    expect(pageAnswer(() => requireSellerPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
+    expect(pageAnswer(() => requireSellerPage(request, contextFor(createUser())))).toEqual({ location: null, status: 404 });
+    const { shop, user } = seller();
+    expect(requireSellerPage(request, contextFor(user)).shop.id).toBe(shop.id);
+  });
+
+  it("requireStaffPage: the 404 page for everyone but staff, visitors included (the page is not revealed)", () => {
+    expect(pageAnswer(() => requireStaffPage(contextFor(null)))).toEqual({ location: null, status: 404 });
+    expect(pageAnswer(() => requireStaffPage(contextFor(createUser())))).toEqual({ location: null, status: 404 });
+    const staff = createUser({ isStaff: true });
+    expect(requireStaffPage(contextFor(staff)).id).toBe(staff.id);
+  });
+});
+
+describe("the signed-in user of a request", () => {
+  it("never carries the password hash", () => {
+    const user = createUser({ passwordHash: "scrypt$secret" });
+    const known = currentUser(contextFor(user))!;
+    expect(known.id).toBe(user.id);
+    expect(JSON.stringify(known)).not.toContain("scrypt$secret");
+    expect(Object.keys(known)).not.toContain("passwordHash");
+    // Enforced by the types: neither the session's user nor any guard's user has the hash.
+    expectTypeOf<SessionUser>().not.toHaveProperty("passwordHash");
+    expectTypeOf(currentUser).returns.toEqualTypeOf<SessionUser | null>();
+    expectTypeOf(requireUser).returns.toEqualTypeOf<SessionUser>();
+    expectTypeOf<ReturnType<typeof requireSeller>["user"]>().toEqualTypeOf<SessionUser>();
+  });
+});
