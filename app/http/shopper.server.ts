@@ -1,13 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
 import { provenShopperEmails } from "~/domain/orders/shopper-access.server";
+import { findShopOwnedBy } from "~/domain/shops/shops.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { currentUser } from "~/middleware/session.server";
 import { siteContext } from "~/middleware/site.server";
-import { getDatabase } from "~db/client";
-import { shops } from "~db/schema";
 
 /**
  * Shoppers order without an account: a long-lived random cookie on the shop host says
@@ -40,13 +38,7 @@ export function orderViewer(request: Request, context: Readonly<RouterContextPro
   const site = context.get(siteContext);
   const key = site.kind === "shop" ? shopperKey(request) : null;
   const keyHash = key ? hashToken(key) : null;
-  const owned = user?.isSeller
-    ? getDatabase()
-        .select({ id: shops.id })
-        .from(shops)
-        .where(and(eq(shops.ownerId, user.id)))
-        .get()
-    : undefined;
+  const owned = user?.isSeller ? findShopOwnedBy(user.id) : undefined;
   return {
     shopperKeyHash: keyHash,
     provenEmails: site.kind === "shop" && keyHash ? { shopId: site.shop.id, emails: provenShopperEmails(site.shop.id, keyHash) } : null,

@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authenticateApiKey } from "~/domain/accounts/api-keys.server";
 import { createSession, deleteSession, loadSession } from "~/domain/accounts/sessions.server";
-import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
+import { rememberUserLanguage, sessionUser, type SessionUser } from "~/domain/accounts/users.server";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { isLanguage, storedLanguage } from "~/lib/i18n";
-import { getDatabase } from "~db/client";
-import { users, type User } from "~db/schema";
+import type { User } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
 import { clientAddressContext } from "./request.server";
 
@@ -51,7 +49,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // The interface language follows the user: a switch made while signed in is remembered.
   const cookieLanguage = storedLanguage(request.headers.get("Cookie"));
   if (session?.user && isLanguage(cookieLanguage) && cookieLanguage !== session.user.language) {
-    getDatabase().update(users).set({ language: cookieLanguage }).where(eq(users.id, session.user.id)).run();
+    rememberUserLanguage(session.user.id, cookieLanguage);
     session.user = { ...session.user, language: cookieLanguage };
   }
 

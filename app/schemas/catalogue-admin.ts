@@ -5,8 +5,8 @@ const flag = z
   .union([z.boolean(), z.enum(["on", "true", "false", "1", "0"])])
   .transform((v) => v === true || v === "on" || v === "true" || v === "1");
 
-/** A product as the seller edits it (screens and API). */
-export const productInputSchema = z.object({
+/** A product's fields as the seller's form and the API name them. */
+const productFields = {
   name: z
     .string({ error: "catalogue.errors.name_required" })
     .trim()
@@ -36,9 +36,42 @@ export const productInputSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
   remove_image: flag.optional(),
-});
-export const productPatchSchema = productInputSchema.partial();
-export type ProductInput = z.output<typeof productPatchSchema>;
+};
+
+/** What the catalogue domain takes to create or change a product; the form's names stop at this schema. */
+export type ProductInput = {
+  name: string;
+  description: string;
+  priceCents: number;
+  /** Absent: unchanged (in stock when creating). */
+  isInStock?: boolean;
+  /** Absent: unchanged; null: no category. */
+  categorySlug?: string | null;
+  removeImage?: boolean;
+};
+export type ProductPatch = Partial<ProductInput>;
+
+type ProductFieldValues = Partial<z.output<z.ZodObject<typeof productFields>>>;
+function toProductPatch(fields: ProductFieldValues): ProductPatch {
+  return {
+    name: fields.name,
+    description: fields.description,
+    priceCents: fields.price,
+    isInStock: fields.is_in_stock,
+    categorySlug: fields.category,
+    removeImage: fields.remove_image,
+  };
+}
+
+/** A product as the seller creates it or saves the whole form (screens and API). */
+export const productInputSchema = z.object(productFields).transform((fields): ProductInput => ({
+  ...toProductPatch(fields),
+  name: fields.name,
+  description: fields.description,
+  priceCents: fields.price,
+}));
+/** PATCH /api/v1/shop/products/{id}/: only the fields sent change. */
+export const productPatchSchema = z.object(productFields).partial().transform(toProductPatch);
 
 export const categoryInputSchema = z.object({
   name: z

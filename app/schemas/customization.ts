@@ -18,11 +18,12 @@ const clearedWhenNull = (text: z.ZodType<string, string>) => text.nullish().tran
 const skippedWhenNull = (field: typeof color) => field.nullish().transform((v) => v ?? undefined);
 
 /**
- * Shop customization. Every field is optional (absent: unchanged). An empty shop name or
- * colour is skipped; an empty banner, custom CSS or minimum amount clears it. null (what
- * the GET answers for an unset minimum amount) means the same as empty.
+ * Shop customization, as the form and the API name its fields. Every field is optional
+ * (absent: unchanged). An empty shop name or colour is skipped; an empty banner, custom CSS
+ * or minimum amount clears it. null (what the GET answers for an unset minimum amount)
+ * means the same as empty.
  */
-export const customizationSchema = z.object({
+const customizationFields = z.object({
   shop_name: z
     .string()
     .trim()
@@ -64,4 +65,32 @@ export const customizationSchema = z.object({
     .optional()
     .transform((v) => v !== undefined),
 });
-export type CustomizationInput = z.output<typeof customizationSchema>;
+
+/** What the shops domain takes: undefined leaves a setting as it is; the form's names stop here. */
+export type CustomizationInput = {
+  name: string | undefined;
+  primaryColor: string | undefined;
+  secondaryColor: string | undefined;
+  backgroundColor: string | undefined;
+  textColor: string | undefined;
+  checkoutBannerTextEn: string | undefined;
+  checkoutBannerTextFr: string | undefined;
+  customCss: string | undefined;
+  /** null: cleared (the default applies). */
+  minimumOrderAmountCents: number | null | undefined;
+  removeLogo: boolean;
+};
+
+/** The customization screen and PUT /api/v1/customer/shop/customization/update/ parse with this. */
+export const customizationSchema = customizationFields.transform((fields): CustomizationInput => ({
+  name: fields.shop_name,
+  primaryColor: fields.primary_color,
+  secondaryColor: fields.secondary_color,
+  backgroundColor: fields.background_color,
+  textColor: fields.text_color,
+  checkoutBannerTextEn: fields.checkout_banner_text_en,
+  checkoutBannerTextFr: fields.checkout_banner_text_fr,
+  customCss: fields.custom_css,
+  minimumOrderAmountCents: fields.minimum_order_amount,
+  removeLogo: fields.remove_logo,
+}));

@@ -75,7 +75,7 @@ describe("listShopCategories", () => {
 
 describe("productListQuerySchema", () => {
   it("applies defaults and bounds", () => {
-    expect(query()).toMatchObject({ page: 1, page_size: 10 });
+    expect(query()).toMatchObject({ page: 1, pageSize: 10 });
     expect(productListQuerySchema.safeParse({ page_size: "101" }).success).toBe(false);
     expect(productListQuerySchema.safeParse({ page: "0" }).success).toBe(false);
     expect(productListQuerySchema.safeParse({ page: "abc" }).success).toBe(false);

@@ -144,16 +144,16 @@ describe("seller profile edit", () => {
 
 describe("customizationSchema: minimum order amount", () => {
   it("is optional in the form's constraints, since empty means the default of 10", () => {
-    expect(getZodConstraint(customizationSchema).minimum_order_amount?.required).toBe(false);
+    expect(getZodConstraint(customizationSchema.in).minimum_order_amount?.required).toBe(false);
   });
 
   it("reads empty and null as cleared, absent as unchanged, and checks the floor", () => {
     const minimum = (value: unknown) => customizationSchema.safeParse(value === undefined ? {} : { minimum_order_amount: value });
-    expect(minimum(undefined).data?.minimum_order_amount).toBeUndefined();
-    expect(minimum("").data?.minimum_order_amount).toBeNull();
-    expect(minimum(null).data?.minimum_order_amount).toBeNull();
-    expect(minimum("12.5").data?.minimum_order_amount).toBe(1250);
-    expect(minimum(7).data?.minimum_order_amount).toBe(700);
+    expect(minimum(undefined).data?.minimumOrderAmountCents).toBeUndefined();
+    expect(minimum("").data?.minimumOrderAmountCents).toBeNull();
+    expect(minimum(null).data?.minimumOrderAmountCents).toBeNull();
+    expect(minimum("12.5").data?.minimumOrderAmountCents).toBe(1250);
+    expect(minimum(7).data?.minimumOrderAmountCents).toBe(700);
     expect(minimum("4.99").error?.issues[0]?.message).toBe("shops.customization.minimum_too_low");
     expect(minimum("abc").error?.issues[0]?.message).toBe("shops.customization.minimum_invalid");
   });

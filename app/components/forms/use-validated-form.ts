@@ -6,6 +6,15 @@ type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 const anyFields = z.record(z.string(), z.unknown());
 
 /**
+ * The object schema a form's fields come from. A schema that maps the form's names to the
+ * domain's (`z.object({...}).transform(...)`) is read through to its object: Conform's
+ * constraints need the fields, not the mapped result.
+ */
+function formFields(schema: z.core.$ZodType): z.core.$ZodType {
+  return schema instanceof z.ZodPipe && schema.out instanceof z.ZodTransform ? formFields(schema.in) : schema;
+}
+
+/**
  * Every form validates the same way: native constraints from the schema (so they hold
  * without JavaScript), the zod schema on blur and then as the user types, and the
  * server's answer (`lastResult`) shown in place.
@@ -19,7 +28,7 @@ export function useValidatedForm<S extends ObjectSchema>(
     id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(formFields(schema)),
     // A submit button marked data-skip-validation (e.g. a wizard's Previous) sends the form
     // as it is; the server decides. (Not formNoValidate: Conform's own blur-validation
     // submitter carries that too.)

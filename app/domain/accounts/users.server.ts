@@ -19,6 +19,11 @@ export function findUserById(id: number): User | undefined {
   return getDatabase().select().from(users).where(eq(users.id, id)).get();
 }
 
+/** The language a signed-in user switched to, kept for the mails we send them. */
+export function rememberUserLanguage(userId: number, language: Language): void {
+  getDatabase().update(users).set({ language }).where(eq(users.id, userId)).run();
+}
+
 /** "Dana Demo", or the username when no name is set. */
 export function displayName(user: Pick<User, "firstName" | "lastName" | "username">): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;

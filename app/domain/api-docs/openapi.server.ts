@@ -208,7 +208,7 @@ export const API_ENDPOINTS: Endpoint[] = [
     auth: "none",
     summary:
       "A shop host's live catalogue, paginated: {results, count, next, previous}. On the main host, the signed-in seller's own catalogue with archived products (archived: true).",
-    query: productListQuerySchema,
+    query: productListQuerySchema.in,
   },
   {
     path: "/shop/products/",

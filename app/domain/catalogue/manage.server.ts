@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from "drizz
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { prepareProductImage } from "~/domain/shops/image-encoding.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
-import type { ProductInput } from "~/schemas/catalogue-admin";
+import type { ProductInput, ProductPatch } from "~/schemas/catalogue-admin";
 import { getDatabase, writeTransaction } from "~db/client";
-import { categories, orderItems, products, type Product } from "~db/schema";
+import { categories, orderItems, products, type Category, type Product } from "~db/schema";
 
 /** "Bijoux & Montres" → "bijoux-montres" */
 export function slugify(name: string): string {
@@ -21,13 +21,21 @@ export function slugify(name: string): string {
 
 /* ---------------------------------------------------------------- products */
 
-export type SellerProductRow = Product & { categorySlug: string | null; categoryName: string | null; ordered: boolean };
+type CategoryRef = { categorySlug: string | null; categoryName: string | null };
+/** A product with its category's slug and name (read in the same query). */
+export type SellerProduct = Product & CategoryRef;
+export type SellerProductRow = SellerProduct & { ordered: boolean };
+
+const productWithCategory = { product: products, categorySlug: categories.slug, categoryName: categories.name };
+function withCategory(row: { product: Product } & CategoryRef): SellerProduct {
+  return { ...row.product, categorySlug: row.categorySlug, categoryName: row.categoryName };
+}
 
 /** Every product of the shop (archived last), with category and whether it was ever ordered. */
 export function listSellerProducts(shopId: number): SellerProductRow[] {
   const db = getDatabase();
   const rows = db
-    .select({ product: products, categorySlug: categories.slug, categoryName: categories.name })
+    .select(productWithCategory)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.shopId, shopId))
@@ -44,25 +52,23 @@ export function listSellerProducts(shopId: number): SellerProductRow[] {
           .map((r) => r.id)
       : [],
   );
-  return rows.map((r) => ({
-    ...r.product,
-    categorySlug: r.categorySlug,
-    categoryName: r.categoryName,
-    ordered: ordered.has(r.product.id),
-  }));
+  return rows.map((r) => ({ ...withCategory(r), ordered: ordered.has(r.product.id) }));
 }
 
-export function getSellerProduct(shopId: number, productId: number): Product {
-  const product = getDatabase()
-    .select()
+/** One product of the shop (archived included) with its category. */
+export function getSellerProduct(shopId: number, productId: number): SellerProduct {
+  const row = getDatabase()
+    .select(productWithCategory)
     .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.shopId, shopId), eq(products.id, productId)))
     .get();
-  if (!product) throw new NotFoundError("catalogue.errors.product_not_found");
-  return product;
+  if (!row) throw new NotFoundError("catalogue.errors.product_not_found");
+  return withCategory(row);
 }
 
-function categoryIdFor(shopId: number, slug: string | null | undefined): number | null | undefined {
+/** The category a product input names: undefined leaves it as it is, null removes it. */
+function categoryNamed(shopId: number, slug: string | null | undefined): Category | null | undefined {
   if (slug === undefined) return undefined;
   if (slug === null) return null;
   const category = getDatabase()
@@ -71,7 +77,7 @@ function categoryIdFor(shopId: number, slug: string | null | undefined): number 
     .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
     .get();
   if (!category) throw new ValidationError("errors.validation", { category: ["catalogue.errors.category_not_found"] });
-  return category.id;
+  return category;
 }
 
 async function storeProductImage(image: Uint8Array | null): Promise<string | undefined> {
@@ -81,41 +87,43 @@ async function storeProductImage(image: Uint8Array | null): Promise<string | und
   return storeUpload(prepared.bytes, prepared.extension);
 }
 
-export async function createProduct(
-  shopId: number,
-  input: ProductInput & { name: string; price: number },
-  image: Uint8Array | null,
-): Promise<Product> {
-  const categoryId = categoryIdFor(shopId, input.category);
+export async function createProduct(shopId: number, input: ProductInput, image: Uint8Array | null): Promise<SellerProduct> {
+  const category = categoryNamed(shopId, input.categorySlug);
   const imagePath = await storeProductImage(image);
-  return getDatabase()
+  const product = getDatabase()
     .insert(products)
     .values({
       shopId,
       name: input.name,
-      description: input.description ?? "",
-      priceCents: input.price,
-      isInStock: input.is_in_stock ?? true,
-      categoryId: categoryId ?? null,
+      description: input.description,
+      priceCents: input.priceCents,
+      isInStock: input.isInStock ?? true,
+      categoryId: category?.id ?? null,
       imagePath: imagePath ?? null,
     })
     .returning()
     .get();
+  return { ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
 }
 
-export async function updateProduct(shopId: number, productId: number, input: ProductInput, image: Uint8Array | null): Promise<Product> {
+export async function updateProduct(
+  shopId: number,
+  productId: number,
+  input: ProductPatch,
+  image: Uint8Array | null,
+): Promise<SellerProduct> {
   const current = getSellerProduct(shopId, productId);
-  const categoryId = categoryIdFor(shopId, input.category);
+  const category = categoryNamed(shopId, input.categorySlug);
   const newImage = await storeProductImage(image);
-  const imagePath = newImage ?? (input.remove_image ? null : undefined);
+  const imagePath = newImage ?? (input.removeImage ? null : undefined);
   const updated = getDatabase()
     .update(products)
     .set({
       name: input.name,
       description: input.description,
-      priceCents: input.price,
-      isInStock: input.is_in_stock,
-      categoryId,
+      priceCents: input.priceCents,
+      isInStock: input.isInStock,
+      categoryId: category === undefined ? undefined : (category?.id ?? null),
       imagePath,
       updatedAt: new Date(),
     })
@@ -123,7 +131,8 @@ export async function updateProduct(shopId: number, productId: number, input: Pr
     .returning()
     .get();
   if (imagePath !== undefined && current.imagePath !== imagePath) await deleteUpload(current.imagePath);
-  return updated;
+  const categoryRef = category === undefined ? current : { categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
+  return { ...updated, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
 }
 
 /** Deletes a product, or archives it when orders refer to it (their history stays intact). */

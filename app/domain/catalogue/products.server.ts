@@ -24,12 +24,12 @@ export function containsPattern(term: string): string {
 
 function productFilters(
   shopId: number,
-  query: Pick<ProductListQuery, "categories__slug" | "search" | "available">,
+  query: Pick<ProductListQuery, "categorySlug" | "search" | "available">,
   includeArchived: boolean,
 ): SQL[] {
   const filters: SQL[] = [eq(products.shopId, shopId)];
   if (!includeArchived) filters.push(isNull(products.archivedAt));
-  if (query.categories__slug) filters.push(eq(categories.slug, query.categories__slug));
+  if (query.categorySlug) filters.push(eq(categories.slug, query.categorySlug));
   if (query.available !== undefined) filters.push(eq(products.isInStock, query.available));
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -50,8 +50,8 @@ export function listShopProducts(
 ): { items: CatalogueProduct[]; count: number } {
   const db = getDatabase();
   const where = and(...productFilters(shopId, query, options.includeArchived ?? false));
-  const offset = options.throughPage ? 0 : (query.page - 1) * query.page_size;
-  const limit = options.throughPage ? query.page * query.page_size : query.page_size;
+  const offset = options.throughPage ? 0 : (query.page - 1) * query.pageSize;
+  const limit = options.throughPage ? query.page * query.pageSize : query.pageSize;
   const items = db
     .select({
       id: products.id,
@@ -89,7 +89,7 @@ export function listShopCategories(shopId: number): { slug: string; name: string
     .all();
 }
 
-/** The API's product shape (spec section 3); image URLs are absolute. */
+/** The API's product shape (spec section 3); image URLs are absolute. The one mapping of a product to JSON. */
 export function productResource(product: CatalogueProduct, currency: string, origin: string) {
   return {
     id: product.id,
@@ -102,6 +102,11 @@ export function productResource(product: CatalogueProduct, currency: string, ori
     category: product.categorySlug,
     category_name: product.categoryName,
   };
+}
+
+/** The seller's view of a product (their own catalogue on the main host): the resource plus `archived`. */
+export function sellerProductResource(product: CatalogueProduct, currency: string, origin: string) {
+  return { ...productResource(product, currency, origin), archived: Boolean(product.archivedAt) };
 }
 
 /** A live product of the shop (for the checkout's summary), or null. */

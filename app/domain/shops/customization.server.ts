@@ -76,14 +76,14 @@ export async function updateCustomization(
     const prepared = await prepareLogo(logo.bytes);
     if (!prepared.ok) throw new ValidationError("errors.validation", { shop_logo: [prepared.error] });
     logoPath = await storeUpload(prepared.bytes, prepared.extension);
-  } else if (input.remove_logo) {
+  } else if (input.removeLogo) {
     logoPath = null;
   }
 
   let removedCss: string[] = [];
   let customCss: string | undefined;
-  if (input.custom_css !== undefined) {
-    const sanitized = sanitizeCustomCss(input.custom_css, CUSTOM_CSS_SCOPE);
+  if (input.customCss !== undefined) {
+    const sanitized = sanitizeCustomCss(input.customCss, CUSTOM_CSS_SCOPE);
     customCss = sanitized.css;
     removedCss = sanitized.removed;
   }
@@ -91,15 +91,15 @@ export async function updateCustomization(
   const updated = getDatabase()
     .update(shops)
     .set({
-      name: input.shop_name,
-      primaryColor: input.primary_color,
-      secondaryColor: input.secondary_color,
-      backgroundColor: input.background_color,
-      textColor: input.text_color,
-      checkoutBannerTextEn: input.checkout_banner_text_en,
-      checkoutBannerTextFr: input.checkout_banner_text_fr,
+      name: input.name,
+      primaryColor: input.primaryColor,
+      secondaryColor: input.secondaryColor,
+      backgroundColor: input.backgroundColor,
+      textColor: input.textColor,
+      checkoutBannerTextEn: input.checkoutBannerTextEn,
+      checkoutBannerTextFr: input.checkoutBannerTextFr,
       customCss,
-      minimumOrderAmountCents: input.minimum_order_amount,
+      minimumOrderAmountCents: input.minimumOrderAmountCents,
       logoPath,
       updatedAt: new Date(),
     })

@@ -15,6 +15,11 @@ export function findLiveShopBySubdomain(subdomain: string): Shop | undefined {
     .get();
 }
 
+/** The shop a seller owns (one per seller), live or not. */
+export function findShopOwnedBy(userId: number): Shop | undefined {
+  return getDatabase().select().from(shops).where(eq(shops.ownerId, userId)).get();
+}
+
 /**
  * The name of a shop that is registered but not live yet (its seller is under review or
  * still onboarding), so its address can say "opening soon" rather than "never created".

@@ -1,30 +1,17 @@
 import { deleteProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
-import { productResource } from "~/domain/catalogue/products.server";
+import { sellerProductResource } from "~/domain/catalogue/products.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { apiResource, parseInput } from "~/http/api.server";
 import { parsePathId } from "~/lib/path-id";
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { requireSeller } from "~/http/guards.server";
-import { getDatabase } from "~db/client";
-import { categories } from "~db/schema";
 import { productPatchSchema } from "~/schemas/catalogue-admin";
-import { eq } from "drizzle-orm";
 
 /** GET/PATCH/DELETE /api/v1/shop/products/{id}/ for the shop's seller (multipart with `image`, or JSON). */
 function productId(value: string | undefined): number {
   const id = parsePathId(value);
   if (id === null) throw new NotFoundError("catalogue.errors.product_not_found");
   return id;
-}
-
-function sellerProductResource(product: ReturnType<typeof getSellerProduct>, currency: string, origin: string) {
-  const category = product.categoryId
-    ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get()
-    : undefined;
-  return {
-    ...productResource({ ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null }, currency, origin),
-    archived: product.archivedAt !== null,
-  };
 }
 
 const api = apiResource({

@@ -1,6 +1,6 @@
 import { apiResource, pageLinks, parseInput } from "~/http/api.server";
 import { createProduct } from "~/domain/catalogue/manage.server";
-import { assertPageExists, listShopCategories, listShopProducts, productResource } from "~/domain/catalogue/products.server";
+import { assertPageExists, listShopProducts, productResource, sellerProductResource } from "~/domain/catalogue/products.server";
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { requireSeller } from "~/http/guards.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
@@ -16,14 +16,11 @@ const api = apiResource({
     const url = new URL(request.url);
     const query = parseInput(productListQuerySchema, searchParamsObject(url.searchParams));
     const { items, count } = listShopProducts(shop.id, query, { includeArchived: ownCatalogue });
-    assertPageExists(query.page, query.page_size, count);
+    assertPageExists(query.page, query.pageSize, count);
     return {
       count,
-      ...pageLinks(url, query.page, query.page_size, count),
-      results: items.map((item) => ({
-        ...productResource(item, shop.currency, url.origin),
-        ...(ownCatalogue ? { archived: Boolean(item.archivedAt) } : {}),
-      })),
+      ...pageLinks(url, query.page, query.pageSize, count),
+      results: items.map((item) => (ownCatalogue ? sellerProductResource : productResource)(item, shop.currency, url.origin)),
     };
   },
   /** The shop's seller adds a product (multipart with `image`, or JSON). */
@@ -32,13 +29,7 @@ const api = apiResource({
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productInputSchema, fields);
     const product = await createProduct(shop.id, input, file);
-    const category = input.category ? listShopCategories(shop.id).find((c) => c.slug === input.category) : undefined;
-    const resource = productResource(
-      { ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null },
-      shop.currency,
-      new URL(request.url).origin,
-    );
-    return Response.json({ ...resource, archived: false }, { status: 201 });
+    return Response.json(sellerProductResource(product, shop.currency, new URL(request.url).origin), { status: 201 });
   },
 });
 

@@ -14,9 +14,6 @@ import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import { getDatabase } from "~db/client";
-import { categories } from "~db/schema";
-import { eq } from "drizzle-orm";
 
 /** /dashboard/products/new and /dashboard/products/{id}: the product form. */
 function productIdParam(value: string | undefined): number | null {
@@ -34,14 +31,11 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (id !== null) {
     try {
       const product = getSellerProduct(shop.id, id);
-      const category = product.categoryId
-        ? getDatabase().select().from(categories).where(eq(categories.id, product.categoryId)).get()
-        : undefined;
       initial = {
         name: product.name,
         description: product.description,
         price: centsToDecimalString(product.priceCents),
-        category: category?.slug ?? "",
+        category: product.categorySlug ?? "",
         is_in_stock: product.isInStock,
         imageUrl: product.imagePath,
       };

@@ -15,28 +15,14 @@ import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
-import { PRODUCT_PAGE_SIZE } from "~/schemas/catalogue";
-
-// Without JavaScript "Load more" asks for ?page=N and gets pages 1..N; cap what one request may ask.
-const MAX_PAGES = 50;
-
-function catalogueParams(url: URL) {
-  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), MAX_PAGES);
-  const category = url.searchParams.get("category")?.trim().slice(0, 100) || undefined;
-  const search = url.searchParams.get("search")?.trim().slice(0, 100) || undefined;
-  return { page, category, search };
-}
+import { catalogueScreenQuerySchema, MAX_CATALOGUE_PAGES, searchParamsObject } from "~/schemas/catalogue";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
-  const { page, category, search } = catalogueParams(url);
+  const query = catalogueScreenQuerySchema.parse(searchParamsObject(url.searchParams));
   recordShopView(shop.id, request);
-  const { items, count } = listShopProducts(
-    shop.id,
-    { page, page_size: PRODUCT_PAGE_SIZE, categories__slug: category, search, available: undefined },
-    { throughPage: true },
-  );
+  const { items, count } = listShopProducts(shop.id, query, { throughPage: true });
   return {
     products: items.map((p) => ({
       id: p.id,
@@ -47,11 +33,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
       isInStock: p.isInStock,
     })),
     count,
-    page,
-    hasNext: page * PRODUCT_PAGE_SIZE < count && page < MAX_PAGES,
+    page: query.page,
+    hasNext: query.page * query.pageSize < count && query.page < MAX_CATALOGUE_PAGES,
     categories: listShopCategories(shop.id),
-    category: category ?? "",
-    search: search ?? "",
+    category: query.categorySlug ?? "",
+    search: query.search ?? "",
     currency: shop.currency,
     meta: shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, url),
   };

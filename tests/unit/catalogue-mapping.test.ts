@@ -1,0 +1,174 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createProduct as addProduct, getSellerProduct, listSellerProducts, updateProduct } from "~/domain/catalogue/manage.server";
+import { listShopCategories, listShopProducts, productResource, sellerProductResource } from "~/domain/catalogue/products.server";
+import { catalogueScreenQuerySchema, productListQuerySchema } from "~/schemas/catalogue";
+import { productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
+import { getDatabase } from "~db/client";
+import type { Shop } from "~db/schema";
+import en from "../../locales/en/translation.json";
+import { createCategory, createProduct, createShop } from "./factories";
+
+/** The English text of a translation key such as `catalogue.errors.price_invalid`. */
+function english(key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+}
+
+const fieldErrorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), english(issue.message)]));
+
+describe("productListQuerySchema (the API's names stop here)", () => {
+  it("turns the API's query into the domain's camelCase query", () => {
+    expect(
+      productListQuerySchema.parse({ page: "2", page_size: "5", categories__slug: " hats ", search: " mug ", available: "1" }),
+    ).toEqual({
+      page: 2,
+      pageSize: 5,
+      categorySlug: "hats",
+      search: "mug",
+      available: true,
+    });
+    expect(productListQuerySchema.parse({})).toEqual({
+      page: 1,
+      pageSize: 10,
+      categorySlug: undefined,
+      search: undefined,
+      available: undefined,
+    });
+  });
+
+  it("refuses what the API refuses, naming the field", () => {
+    const result = productListQuerySchema.safeParse({ page: "0", page_size: "101", available: "maybe" });
+    expect(Object.keys(fieldErrorsOf(result)).sort()).toEqual(["available", "page", "page_size"]);
+  });
+});
+
+describe("catalogueScreenQuerySchema (the shop's /products screen)", () => {
+  it("reads the screen's `category` link as the same category filter", () => {
+    expect(catalogueScreenQuerySchema.parse({ page: "3", category: "hats", search: "mug" })).toEqual({
+      page: 3,
+      pageSize: 10,
+      categorySlug: "hats",
+      search: "mug",
+      available: undefined,
+    });
+  });
+
+  it("falls back to defaults where the API answers 400, and caps the page", () => {
+    expect(catalogueScreenQuerySchema.parse({ page: "abc" }).page).toBe(1);
+    expect(catalogueScreenQuerySchema.parse({ page: "0" }).page).toBe(1);
+    expect(catalogueScreenQuerySchema.parse({ page: "-2" }).page).toBe(1);
+    expect(catalogueScreenQuerySchema.parse({ page: "999" }).page).toBe(50);
+    expect(catalogueScreenQuerySchema.parse({ search: ` ${"x".repeat(120)} ` }).search).toBe("x".repeat(100));
+    // The screen always uses the API's default page size and shows every availability.
+    expect(catalogueScreenQuerySchema.parse({ page_size: "100", available: "false" })).toMatchObject({
+      pageSize: 10,
+      available: undefined,
+    });
+  });
+});
+
+describe("productInputSchema (form and API fields -> the domain's product input)", () => {
+  it("maps snake_case fields to camelCase, price to cents", () => {
+    expect(productInputSchema.parse({ name: " Mug ", price: "12.50", is_in_stock: "false", category: "mugs", remove_image: "on" })).toEqual(
+      {
+        name: "Mug",
+        description: "",
+        priceCents: 1250,
+        isInStock: false,
+        categorySlug: "mugs",
+        removeImage: true,
+      },
+    );
+    expect(productInputSchema.parse({ name: "Mug", price: 9, category: "" })).toMatchObject({ priceCents: 900, categorySlug: null });
+  });
+
+  it("leaves out of a patch what was not sent", () => {
+    expect(productPatchSchema.parse({ price: "3" })).toEqual({
+      name: undefined,
+      description: undefined,
+      priceCents: 300,
+      isInStock: undefined,
+      categorySlug: undefined,
+      removeImage: undefined,
+    });
+  });
+
+  it("reports bad input on the form's fields with the catalogue's texts", () => {
+    expect(fieldErrorsOf(productInputSchema.safeParse({ name: "", price: "0" }))).toEqual({
+      name: "The product name is required",
+      price: "Enter a price above 0, e.g. 19.90",
+    });
+    expect(fieldErrorsOf(productPatchSchema.safeParse({ price: "abc" }))).toEqual({ price: "Enter a price above 0, e.g. 19.90" });
+  });
+});
+
+describe("product queries return their category", () => {
+  let shop: Shop;
+  beforeAll(() => {
+    shop = createShop({ currency: "EUR" });
+    const hats = createCategory(shop.id, "hats", "Hats");
+    createCategory(shop.id, "mugs", "Mugs");
+    for (let i = 1; i <= 30; i++) createProduct(shop.id, { name: `Hat ${i}`, categoryId: i % 2 ? hats.id : null });
+  });
+
+  /** Counts the SQL statements `work` prepares (drizzle prepares one per query). */
+  function statementsOf<T>(work: () => T): { result: T; statements: number } {
+    const prepare = vi.spyOn(getDatabase().$client, "prepare");
+    try {
+      return { result: work(), statements: prepare.mock.calls.length };
+    } finally {
+      prepare.mockRestore();
+    }
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it("renders a catalogue page (products with categories, the category list) in three queries, however many products", () => {
+    const { result, statements } = statementsOf(() => ({
+      page: listShopProducts(shop.id, catalogueScreenQuerySchema.parse({ page: "3" }), { throughPage: true }),
+      categories: listShopCategories(shop.id),
+    }));
+    expect(result.page.items).toHaveLength(30);
+    expect(result.page.items[0]).toMatchObject({ name: "Hat 1", categorySlug: "hats", categoryName: "Hats" });
+    expect(result.page.items[1]).toMatchObject({ name: "Hat 2", categorySlug: null, categoryName: null });
+    expect(statements).toBe(3);
+  });
+
+  it("lists the seller's products with categories in two queries", () => {
+    const { result, statements } = statementsOf(() => listSellerProducts(shop.id));
+    expect(result).toHaveLength(30);
+    expect(result.find((p) => p.name === "Hat 29")).toMatchObject({ categorySlug: "hats", categoryName: "Hats", ordered: false });
+    expect(statements).toBe(2);
+  });
+
+  it("reads one product with its category in one query, and create/update answer it too", async () => {
+    const created = await addProduct(shop.id, productInputSchema.parse({ name: "Cap", price: "5", category: "hats" }), null);
+    expect(created).toMatchObject({ name: "Cap", priceCents: 500, isInStock: true, categorySlug: "hats", categoryName: "Hats" });
+    const { result, statements } = statementsOf(() => getSellerProduct(shop.id, created.id));
+    expect(result).toMatchObject({ categorySlug: "hats", categoryName: "Hats" });
+    expect(statements).toBe(1);
+
+    const renamed = await updateProduct(shop.id, created.id, productPatchSchema.parse({ name: "Cap 2" }), null);
+    expect(renamed).toMatchObject({ name: "Cap 2", categorySlug: "hats", categoryName: "Hats" });
+    const moved = await updateProduct(shop.id, created.id, productPatchSchema.parse({ category: "mugs" }), null);
+    expect(moved).toMatchObject({ categorySlug: "mugs", categoryName: "Mugs" });
+    const cleared = await updateProduct(shop.id, created.id, productPatchSchema.parse({ category: null }), null);
+    expect(cleared).toMatchObject({ categorySlug: null, categoryName: null });
+  });
+
+  it("maps a product to the API's JSON in one place (the seller's view adds `archived`)", () => {
+    const product = listSellerProducts(shop.id).find((p) => p.name === "Hat 1")!;
+    const resource = productResource(product, "EUR", "http://demo.localhost:3000");
+    expect(resource).toEqual({
+      id: product.id,
+      name: "Hat 1",
+      description: "",
+      price: "10.00",
+      currency: "EUR",
+      featured_image: null,
+      is_in_stock: true,
+      category: "hats",
+      category_name: "Hats",
+    });
+    expect(sellerProductResource(product, "EUR", "http://demo.localhost:3000")).toEqual({ ...resource, archived: false });
+  });
+});
