@@ -592,7 +592,11 @@ describe("payments on the connected account", () => {
     expect(profile.body.can_receive_payments).toBe(false);
     expect(profile.body.onboarding_steps.find((s) => s.step === "stripe_connect")).toEqual({ step: "stripe_connect", completed: false });
     // The shop cannot take payments any more: it is offline until the seller reconnects.
+    const shopOrders = () =>
+      sql<{ n: number }[]>("select count(*) as n from orders where shop_id = (select id from shops where subdomain = 'stripe-shop')")[0]!.n;
+    const ordersBefore = shopOrders();
     expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(404);
+    expect(shopOrders()).toBe(ordersBefore);
     const again = await webhook({
       id: "evt_deauth_2",
       object: "event",

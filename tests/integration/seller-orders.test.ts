@@ -241,6 +241,10 @@ describe("refunds", () => {
     expect((await shopper.json(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "1" } })).status).toBe(401);
     expect((await demo.json(`/api/v1/shop/orders/99999/refunds/`, { json: { amount: "1" } })).status).toBe(404);
     expect((await demo.json(`/api/v1/shop/orders/abc/refunds/`, { json: { amount: "1" } })).status).toBe(404);
+    // None of the refused calls recorded a refund.
+    expect(sql<unknown[]>("select id from order_refunds where order_id = ?", unpaid.orderId)).toHaveLength(0);
+    const after = sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
+    expect(after.map((r) => r.amount_cents)).toEqual([1500, 2500]);
     // The shopper's view of the order carries no refund reasons.
     expect(Object.keys((await shopper.json<Record<string, unknown>>(`/api/v1/shop/orders/${orderId}/`)).body)).not.toContain("refunds");
   });
