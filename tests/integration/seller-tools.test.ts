@@ -1,19 +1,9 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
-const fields = {
-  full_name: "Tina Tools",
-  email: "tina@example.test",
-  phone: "0611223344",
-  address: "5 rue des Outils",
-  city: "Lille",
-  zip_code: "59000",
-  country: "France",
-  reference: "TOOLS-1",
-  total_amount: "30.00",
-};
+const fields = shippingFields({ full_name: "Tina Tools", email: "tina@example.test", reference: "TOOLS-1", total_amount: "30.00" });
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
 async function seller(email = "demo@example.com", password = "Demo1234!") {

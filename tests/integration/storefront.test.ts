@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
-const shipping = {
-  full_name: "Paul Shopper",
-  email: "paul@example.test",
-  phone: "0611223344",
-  address: "12 rue Victor Hugo",
-  city: "Nantes",
-  zip_code: "44000",
-  country: "France",
-  reference: "LIVE-7",
-  total_amount: "39.00",
-};
+const shipping = shippingFields({ reference: "LIVE-7", total_amount: "39.00" });
 
 async function checkout(shopper: TestClient, card = "4242 4242 4242 4242") {
   await shopper.request("/?product_id=1");
