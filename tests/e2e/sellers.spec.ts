@@ -125,6 +125,7 @@ test.describe("seller registration", () => {
 
 test.describe("admin approval and onboarding", () => {
   test("an admin approves a seller in /admin/sellers", async ({ browser, jsEnabled }) => {
+    test.slow(); // the whole wizard, then the admin's pages: on a shared machine it outlasts 30 s
     const sellerPage = await browser.newPage({ javaScriptEnabled: jsEnabled });
     const { email } = await register(sellerPage);
     await sellerPage.close();
