@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { E2E_PORT, e2eServerEnvironment } from "./tests/e2e/environment";
 
 // Playwright cannot download its own browser on our machines: use Debian's Chromium.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_PORT;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,15 +39,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      ROOT_DOMAIN: `localhost:${PORT}`,
-      DATABASE_URL: "file:./data/e2e/app.db",
-      UPLOAD_DIR: "./data/e2e/uploads",
-      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
-      SEED_DEMO: "1",
-      // Tests give each test its own client address through X-Forwarded-For (fixtures.ts).
-      TRUST_PROXY: "1",
-    },
+    env: e2eServerEnvironment,
   },
 });

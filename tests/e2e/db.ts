@@ -1,15 +1,28 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
+import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../app/domain/accounts/password.server";
+import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
+import { getDatabase } from "../../db/client";
+import {
+  mailOutbox,
+  orders,
+  paymentTransactions,
+  sellerProfiles,
+  shops,
+  simulatedAccounts,
+  simulatedPaymentIntents,
+  users,
+} from "../../db/schema";
+import { E2E_DATABASE_URL } from "./environment";
 
-/** Direct access to the end-to-end server's database, for setting up users and reading mail. */
-const DB_FILE = "data/e2e/app.db";
-
-function open() {
-  const db = new Database(DB_FILE);
-  db.pragma("busy_timeout = 5000");
-  return db;
-}
+/**
+ * Direct access to the end-to-end server's database, for arranging state and reading mail.
+ * Everything goes through drizzle and the project's schema (and domain functions where one
+ * does the job), so a schema change breaks these helpers at type-check time.
+ */
+// The domain functions used here open the process's connection from DATABASE_URL.
+process.env.DATABASE_URL = E2E_DATABASE_URL;
+const db = () => getDatabase();
 
 export type TestUser = { id: number; email: string; password: string; firstName: string };
 
@@ -17,30 +30,59 @@ export async function createTestUser(options: { verified?: boolean; firstName?: 
   const email = `e2e-${crypto.randomUUID().slice(0, 12)}@example.test`;
   const password = "Test1234!";
   const firstName = options.firstName ?? "Tess";
-  const hash = await hashPassword(password);
-  const db = open();
-  try {
-    const now = Date.now();
-    const result = db
-      .prepare(
-        `insert into users (email, username, first_name, last_name, password_hash, is_verified, language, created_at, updated_at)
-         values (?, ?, ?, 'Tester', ?, ?, ?, ?, ?)`,
-      )
-      .run(email, email.split("@")[0], firstName, hash, options.verified ? 1 : 0, options.language ?? "en", now, now);
-    return { id: Number(result.lastInsertRowid), email, password, firstName };
-  } finally {
-    db.close();
-  }
+  const user = db()
+    .insert(users)
+    .values({
+      email,
+      username: email.split("@")[0]!,
+      firstName,
+      lastName: "Tester",
+      passwordHash: await hashPassword(password),
+      isVerified: options.verified ?? false,
+      language: options.language ?? "en",
+    })
+    .returning({ id: users.id })
+    .get();
+  return { id: user.id, email, password, firstName };
 }
 
 export function lastMailTo(email: string): { subject: string; text: string } | undefined {
-  const db = open();
-  try {
-    return db.prepare(`select subject, text from mail_outbox where "to" = ? order by id desc limit 1`).get(email) as
-      { subject: string; text: string } | undefined;
-  } finally {
-    db.close();
-  }
+  return db()
+    .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1)
+    .get();
+}
+
+/** A verified seller with a complete profile and a shop that is not live yet. */
+function createVerifiedSeller(user: TestUser, subdomain: string, payments?: { accountId: string }): void {
+  db().update(users).set({ isSeller: true }).where(eq(users.id, user.id)).run();
+  db()
+    .insert(sellerProfiles)
+    .values({
+      userId: user.id,
+      businessName: `Shop ${subdomain}`,
+      businessType: "company",
+      businessAddress: "1 rue du Test, Paris",
+      contactEmail: user.email,
+      contactPhone: "0600000000",
+      siret: "12345678901234",
+      verificationStatus: "verified",
+      ...(payments && {
+        stripeConnectAccountId: payments.accountId,
+        stripeDetailsSubmitted: true,
+        stripeOnboardingCompleted: true,
+        stripeChargesEnabled: true,
+        stripePayoutsEnabled: true,
+      }),
+    })
+    .run();
+  db()
+    .insert(shops)
+    .values({ ownerId: user.id, subdomain, name: `Shop ${subdomain}`, businessType: "company" })
+    .run();
 }
 
 /** A seller whose onboarding is complete and whose shop is live (for shop-side tests). */
@@ -49,78 +91,132 @@ export async function createLiveSeller(
 ): Promise<TestUser & { subdomain: string }> {
   const user = await createTestUser({ verified: true, firstName: options.firstName ?? "Lia" });
   const subdomain = options.subdomain ?? `shop-${crypto.randomUUID().slice(0, 8)}`;
-  const db = open();
-  try {
-    const now = Date.now();
-    db.prepare("update users set is_seller = 1 where id = ?").run(user.id);
-    db.prepare(
-      `insert into seller_profiles (user_id, business_name, business_type, business_address, contact_email, contact_phone, siret,
-        verification_status, stripe_connect_account_id, stripe_details_submitted, stripe_onboarding_completed, stripe_charges_enabled,
-        stripe_payouts_enabled, created_at, updated_at)
-       values (?, ?, 'company', '1 rue du Test, Paris', ?, '0600000000', '12345678901234', 'verified', ?, 1, 1, 1, 1, ?, ?)`,
-    ).run(user.id, `Shop ${subdomain}`, user.email, `acct_sim_${subdomain}`, now, now);
-    db.prepare(
-      `insert into shops (owner_id, subdomain, name, business_type, is_live, live_since, created_at, updated_at)
-       values (?, ?, ?, 'company', 1, ?, ?, ?)`,
-    ).run(user.id, subdomain, `Shop ${subdomain}`, now, now, now);
-    // Its payment account at the simulated provider.
-    db.prepare(
-      `insert into simulated_accounts (id, email, business_name, country, details_submitted, charges_enabled, payouts_enabled, created_at)
-       values (?, ?, ?, 'FR', 1, 1, 1, ?)`,
-    ).run(`acct_sim_${subdomain}`, user.email, `Shop ${subdomain}`, now);
-    return { ...user, subdomain };
-  } finally {
-    db.close();
-  }
+  const accountId = `acct_sim_${subdomain}`;
+  // Its payment account at the simulated provider.
+  db()
+    .insert(simulatedAccounts)
+    .values({
+      id: accountId,
+      email: user.email,
+      businessName: `Shop ${subdomain}`,
+      country: "FR",
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    })
+    .run();
+  createVerifiedSeller(user, subdomain, { accountId });
+  // The shop goes live the way the product decides it: every onboarding step is done.
+  if (!activateShopIfReady(user.id)) throw new Error(`the onboarding of ${user.email} is not complete: its shop did not go live`);
+  return { ...user, subdomain };
 }
 
 /** A verified seller with a complete profile but no payment account yet. */
 export async function createSellerWithoutPayments(): Promise<TestUser & { subdomain: string }> {
   const user = await createTestUser({ verified: true, firstName: "Paz" });
   const subdomain = `pay-${crypto.randomUUID().slice(0, 8)}`;
-  const db = open();
-  try {
-    const now = Date.now();
-    db.prepare("update users set is_seller = 1 where id = ?").run(user.id);
-    db.prepare(
-      `insert into seller_profiles (user_id, business_name, business_type, business_address, contact_email, contact_phone, siret, verification_status, created_at, updated_at)
-       values (?, ?, 'company', '1 rue du Test, Paris', ?, '0600000000', '12345678901234', 'verified', ?, ?)`,
-    ).run(user.id, `Shop ${subdomain}`, user.email, now, now);
-    db.prepare(
-      `insert into shops (owner_id, subdomain, name, business_type, is_live, created_at, updated_at) values (?, ?, ?, 'company', 0, ?, ?)`,
-    ).run(user.id, subdomain, `Shop ${subdomain}`, now, now);
-    return { ...user, subdomain };
-  } finally {
-    db.close();
-  }
+  createVerifiedSeller(user, subdomain);
+  return { ...user, subdomain };
 }
 
 /** Turns a seller's payments off (the shop stays live but cannot take payments). */
 export function disablePayments(email: string): void {
-  const db = open();
-  try {
-    db.prepare("update seller_profiles set stripe_charges_enabled = 0 where user_id = (select id from users where email = ?)").run(email);
-  } finally {
-    db.close();
-  }
+  const user = db().select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (!user) throw new Error(`no user ${email}`);
+  db().update(sellerProfiles).set({ stripeChargesEnabled: false }).where(eq(sellerProfiles.userId, user.id)).run();
 }
 
-/** Paid orders in a shop (for the seller's order screens). */
+function shopId(subdomain: string): number {
+  const shop = db().select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).get();
+  if (!shop) throw new Error(`no shop ${subdomain}`);
+  return shop.id;
+}
+
+/** Paid orders #1..#count in a shop (for the seller's order screens): order #i is €(10 + i). */
 export function createPaidOrders(subdomain: string, count: number): void {
-  const db = open();
-  try {
-    const shop = db.prepare("select id from shops where subdomain = ?").get(subdomain) as { id: number };
-    const now = Date.now();
-    const insert = db.prepare(
-      `insert into orders (shop_id, number, status, payment_status, total_amount_cents, currency, reference, full_name, email, address, city, zip_code, country, phone, paid_at, created_at, updated_at)
-       values (?, ?, 'pending', 'succeeded', ?, 'EUR', ?, ?, ?, '1 rue du Test', 'Paris', '75001', 'France', '0600000000', ?, ?, ?)`,
-    );
-    for (let i = 1; i <= count; i++) {
-      const at = now - (count - i) * 60_000;
-      insert.run(shop.id, i, 1000 + i * 100, `REF-${i}`, `Buyer ${i}`, `buyer${i}@example.test`, at, at, at);
-    }
-    db.prepare("update shops set next_order_number = ? where id = ?").run(count + 1, shop.id);
-  } finally {
-    db.close();
+  const id = shopId(subdomain);
+  const now = Date.now();
+  for (let i = 1; i <= count; i++) {
+    const at = new Date(now - (count - i) * 60_000);
+    db()
+      .insert(orders)
+      .values({
+        shopId: id,
+        number: i,
+        status: "pending",
+        paymentStatus: "succeeded",
+        totalAmountCents: 1000 + i * 100,
+        currency: "EUR",
+        reference: `REF-${i}`,
+        fullName: `Buyer ${i}`,
+        email: `buyer${i}@example.test`,
+        address: "1 rue du Test",
+        city: "Paris",
+        zipCode: "75001",
+        country: "France",
+        phone: "0600000000",
+        paidAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run();
   }
+  db()
+    .update(shops)
+    .set({ nextOrderNumber: count + 1 })
+    .where(eq(shops.id, id))
+    .run();
+}
+
+function findOrder(subdomain: string, number: number) {
+  const order = db()
+    .select({ id: orders.id, shopId: orders.shopId, totalAmountCents: orders.totalAmountCents })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId(subdomain)), eq(orders.number, number)))
+    .get();
+  if (!order) throw new Error(`no order #${number} in ${subdomain}`);
+  return order;
+}
+
+/** Gives an order another shopper email (tests run in parallel: each its own inbox). */
+export function setOrderEmail(subdomain: string, number: number, email: string): void {
+  db()
+    .update(orders)
+    .set({ email })
+    .where(eq(orders.id, findOrder(subdomain, number).id))
+    .run();
+}
+
+/** Gives an order a real payment at the simulated provider (what the checkout would have left). */
+export function recordSimulatedPayment(subdomain: string, number: number): void {
+  const order = findOrder(subdomain, number);
+  const intentId = `pi_sim_e2e_${subdomain.replace(/-/g, "")}_${number}`;
+  const accountId = `acct_sim_${subdomain}`;
+  db()
+    .insert(simulatedPaymentIntents)
+    .values({
+      id: intentId,
+      accountId,
+      clientSecret: `${intentId}_secret`,
+      amountCents: order.totalAmountCents,
+      currency: "EUR",
+      applicationFeeCents: 26,
+      status: "succeeded",
+    })
+    .run();
+  db()
+    .insert(paymentTransactions)
+    .values({
+      id: `txn_e2e_${order.id}`,
+      orderId: order.id,
+      shopId: order.shopId,
+      provider: "simulated",
+      providerAccountId: accountId,
+      providerPaymentId: intentId,
+      amountCents: order.totalAmountCents,
+      applicationFeeCents: 26,
+      currency: "EUR",
+      status: "succeeded",
+    })
+    .run();
 }

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_PORT } from "./environment";
 
-export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const PORT = E2E_PORT;
 export const mainUrl = (path = "/") => `http://localhost:${PORT}${path}`;
 export const shopUrl = (subdomain: string, path = "/") => `http://${subdomain}.localhost:${PORT}${path}`;
 

@@ -30,7 +30,8 @@ test("a seller connects through the simulated onboarding and the dashboard card 
   await expect(page).toHaveURL(mainUrl("/dashboard#stripe-connect"));
   await expect(page.getByText("Payment account connected (test mode)")).toBeVisible();
   await expect(card.getByTestId("payment-status")).toHaveText("Connected");
-  if (jsEnabled) await expect(page.locator("html")).toHaveAttribute("data-saw-highlight", "true");
+  // The highlight is the client's: seen with JavaScript, never without.
+  await expect.poll(() => page.locator("html").getAttribute("data-saw-highlight")).toBe(jsEnabled ? "true" : null);
   // Every step is done now: the shop is live.
   await page.goto(shopUrl(seller.subdomain, "/products"));
   await expect(page.getByTestId("shop-name")).toHaveText(`Shop ${seller.subdomain}`);

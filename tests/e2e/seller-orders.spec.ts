@@ -1,37 +1,11 @@
-import Database from "better-sqlite3";
-import { createLiveSeller, createPaidOrders } from "./db";
+import { createLiveSeller, createPaidOrders, recordSimulatedPayment } from "./db";
 import { expect, logIn, mainUrl, test } from "./fixtures";
-
-/** Gives the seller's order #0001 a real payment at the simulated provider (what the checkout would have left). */
-function payThroughSimulatedProvider(subdomain: string): void {
-  const db = new Database("data/e2e/app.db");
-  db.pragma("busy_timeout = 5000");
-  try {
-    const order = db
-      .prepare(
-        "select o.id, o.shop_id, o.total_amount_cents from orders o join shops s on s.id = o.shop_id where s.subdomain = ? and o.number = 1",
-      )
-      .get(subdomain) as { id: number; shop_id: number; total_amount_cents: number };
-    const now = Date.now();
-    const intent = `pi_sim_e2e_${subdomain.replace(/-/g, "")}`;
-    db.prepare(
-      `insert into simulated_payment_intents (id, account_id, client_secret, amount_cents, currency, application_fee_cents, status, created_at, updated_at)
-       values (?, ?, ?, ?, 'EUR', 26, 'succeeded', ?, ?)`,
-    ).run(intent, `acct_sim_${subdomain}`, `${intent}_secret`, order.total_amount_cents, now, now);
-    db.prepare(
-      `insert into payment_transactions (id, order_id, shop_id, provider, provider_account_id, provider_payment_id, amount_cents, application_fee_cents, currency, status, created_at, updated_at)
-       values (?, ?, ?, 'simulated', ?, ?, ?, 26, 'EUR', 'succeeded', ?, ?)`,
-    ).run(`txn_e2e_${order.id}`, order.id, order.shop_id, `acct_sim_${subdomain}`, intent, order.total_amount_cents, now, now);
-  } finally {
-    db.close();
-  }
-}
 
 test("the seller sees paid orders and unpaid checkouts apart, and refunds part of an order", async ({ page, jsEnabled }) => {
   test.slow(); // many pages on a shared machine
   const seller = await createLiveSeller();
   createPaidOrders(seller.subdomain, 2); // #0001 €11.00, #0002 €12.00
-  payThroughSimulatedProvider(seller.subdomain);
+  recordSimulatedPayment(seller.subdomain, 1);
   await logIn(page, seller);
 
   await page.goto(mainUrl("/dashboard"));

@@ -2,15 +2,26 @@ import { createLiveSeller } from "./db";
 import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 test.describe("shop palette and readable colours", () => {
-  test("the customization form warns when the text colour does not read, live and after saving", async ({ page, jsEnabled }) => {
+  test("the customization form warns live, as the text colour is typed @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await logIn(page, seller);
+    await page.goto(mainUrl("/account?section=shop"));
+    const warning = page.getByTestId("contrast-warning");
+    await expect(warning).toHaveCount(0);
+    await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#bbbbbb");
+    // The warning follows the typing, before any save; it lives in a polite live region.
+    await expect(warning).toContainText("The text colour on the background colour has a contrast of 1.91:1");
+    await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#111111");
+    await expect(warning).toHaveCount(0);
+  });
+
+  test("the customization form warns when the text colour does not read, after saving", async ({ page }) => {
     const seller = await createLiveSeller();
     await logIn(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     await expect(page.getByTestId("contrast-warning")).toHaveCount(0);
     await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#bbbbbb");
     const warning = page.getByTestId("contrast-warning");
-    // With JavaScript the warning follows the typing; it lives in a polite live region.
-    if (jsEnabled) await expect(warning).toContainText("The text colour on the background colour has a contrast of 1.91:1");
     await page.getByRole("button", { name: "Save customization" }).click();
     await expect(page.getByText("Shop customization updated successfully")).toBeVisible();
     await expect(warning).toContainText("Some of your colours are hard to read");

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
-import { createLiveSeller, createPaidOrders, lastMailTo } from "./db";
+import { createLiveSeller, createPaidOrders, lastMailTo, setOrderEmail } from "./db";
 import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 /** A live shop with two paid orders, the first placed with an email of its own (tests run in parallel). */
@@ -8,16 +7,7 @@ async function shopWithOrders() {
   const seller = await createLiveSeller();
   createPaidOrders(seller.subdomain, 2);
   const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const db = new Database("data/e2e/app.db");
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update orders set email = ? where number = 1 and shop_id = (select id from shops where subdomain = ?)").run(
-      email,
-      seller.subdomain,
-    );
-  } finally {
-    db.close();
-  }
+  setOrderEmail(seller.subdomain, 1, email);
   return { seller, email };
 }
 

@@ -111,8 +111,13 @@ describe("login, status, logout", () => {
   it("refuses an unsafe call without X-CSRFToken (403)", async () => {
     const client = main();
     await login(client);
+    const before = await client.json<UserBody>("/api/v1/account/profile/");
     const refused = await client.json("/api/v1/account/profile/", { method: "PATCH", json: { first_name: "X" }, csrf: false });
     expect(refused.status).toBe(403);
+    // Nothing changed: the profile reads the same as before the refused call.
+    const after = await client.json<UserBody>("/api/v1/account/profile/");
+    expect(after.body.first_name).not.toBe("X");
+    expect(after.body).toEqual(before.body);
   });
 
   it("rate limits failed logins per email with a 429 and a translated message", async () => {

@@ -78,6 +78,10 @@ describe("login and logout screens (no JavaScript)", () => {
     await client.request("/login");
     const response = await client.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" }, csrf: false });
     expect(response.status).toBe(403);
+    // The refused post signed nobody in.
+    const status = await client.json<{ isAuthenticated: boolean }>("/api/v1/account/auth/status/");
+    expect(status.body.isAuthenticated).toBe(false);
+    expect((await client.request("/dashboard")).status).toBe(302);
   });
 
   it("logs out with a toast and goes home; the old session cookie no longer works", async () => {

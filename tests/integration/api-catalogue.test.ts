@@ -125,4 +125,19 @@ describe("API plumbing", () => {
     const accepted = await client.json("/api/v1/shop/products/", { method: "POST", json: {} });
     expect(accepted.status).toBe(401); // passes the CSRF check, then: only the shop's seller may add products
   });
+
+  it("creates nothing for a signed-in seller's unsafe call refused by the CSRF check", async () => {
+    const seller = new TestClient();
+    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    const product = { name: "Forged mug", price: 9 };
+    const forged = () => sql<{ n: number }[]>("select count(*) as n from products where name = ?", product.name)[0]!.n;
+    expect((await seller.json("/api/v1/shop/products/", { json: product, csrf: false })).status).toBe(403);
+    expect((await seller.json("/api/v1/shop/products/", { json: product, headers: { "X-CSRFToken": "x".repeat(32) } })).status).toBe(403);
+    const crossOrigin = await seller.json("/api/v1/shop/products/", { json: product, headers: { Origin: "http://evil.localhost:3000" } });
+    expect(crossOrigin.status).toBe(403);
+    expect(forged()).toBe(0);
+    // The same call with the token goes through: the refusals above were the CSRF check's.
+    expect((await seller.json("/api/v1/shop/products/", { json: product })).status).toBe(201);
+    expect(forged()).toBe(1);
+  });
 });

@@ -108,3 +108,24 @@ export function sql<T>(query: string, ...params: unknown[]): T {
     db.close();
   }
 }
+
+/**
+ * A shopper's shipping fields as the checkout form and the orders API take them (the API's
+ * names). Tests add what their order needs (reference, total_amount, items) and override
+ * the name or email they look for.
+ */
+export const SHIPPING = {
+  full_name: "Paul Shopper",
+  email: "paul@example.test",
+  phone: "0611223344",
+  address: "12 rue Victor Hugo",
+  city: "Nantes",
+  zip_code: "44000",
+  country: "France",
+} as const;
+
+export function shippingFields<Extra extends Record<string, unknown>>(
+  extra: Extra = {} as Extra,
+): Omit<typeof SHIPPING, keyof Extra> & Extra {
+  return { ...SHIPPING, ...extra };
+}

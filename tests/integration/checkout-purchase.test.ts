@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
 /** Issue 12: a catalogue purchase costs its price times its quantity; sold-out products are never ordered. */
-const shipping = {
-  full_name: "Paul Shopper",
-  email: "paul@example.test",
-  phone: "0611223344",
-  address: "12 rue Victor Hugo",
-  city: "Nantes",
-  zip_code: "44000",
-  country: "France",
-};
+const shipping = shippingFields();
 const orderCount = () => sql<{ n: number }[]>("select count(*) as n from orders")[0]!.n;
 const productId = (name: string) => sql<{ id: number }[]>("select id from products where name = ?", name)[0]!.id;
 const text = (html: string) => html.replaceAll("<!-- -->", "");

@@ -1,6 +1,6 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TestClient } from "./app";
 
 // A real SMTP server on a free port: SMTP_URL is set before the app loads its configuration.
@@ -27,22 +27,20 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe("mail over SMTP", () => {
   it("delivers the translated verification mail with a working link", async () => {
     const client = new TestClient();
     const { status } = await client.json("/api/v1/auth/resend-verification/", { json: { email: "pending@example.com" } });
     expect(status).toBe(200);
-    const mail = await waitFor(() => received.find((m) => m.to === "pending@example.com"));
+    // Delivery is asynchronous: wait until the SMTP server has it.
+    const mail = await vi.waitFor(
+      () => {
+        const found = received.find((m) => m.to === "pending@example.com");
+        if (!found) throw new Error("no mail received yet");
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(mail.subject).toBe("Confirm your email address");
     const link = /http:\/\/localhost:3000\/verify-email\/([\w-]+)/.exec(mail.text);
     expect(link).not.toBeNull();

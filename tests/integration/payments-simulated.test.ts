@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
-const orderFields = {
+const orderFields = shippingFields({
   full_name: "Nina Shopper",
   email: "nina@example.test",
-  address: "3 place Bellecour",
-  city: "Lyon",
-  zip_code: "69002",
-  country: "France",
-  phone: "0611223344",
   live_reference: "Live of Friday",
   total_amount: 39,
   items: [{ product: 1, quantity: 1 }],
-};
+});
 const card = (number: string) => ({ card_number: number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" });
 
 async function orderAndIntent(shopper: TestClient) {

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 
 // The Stripe adapter against a local server that answers like the Stripe API; webhooks are
@@ -35,18 +35,13 @@ async function webhook(event: Record<string, unknown>, options: { secret?: strin
 // One shopper (one shopper cookie) throughout: orders are visible to whoever placed them.
 const shopperClient = new TestClient("stripe-shop.localhost:3000");
 const shopper = () => shopperClient;
-const orderFields = {
+const orderFields = shippingFields({
   full_name: "Sam Shopper",
   email: "sam@example.test",
-  address: "10 rue de Rivoli",
-  city: "Paris",
-  zip_code: "75001",
-  country: "France",
-  phone: "0611223344",
   reference: "LIVE-42",
   total_amount: "100.00",
   items: [],
-};
+});
 
 let accountId = "";
 let seller: TestClient;
@@ -592,7 +587,11 @@ describe("payments on the connected account", () => {
     expect(profile.body.can_receive_payments).toBe(false);
     expect(profile.body.onboarding_steps.find((s) => s.step === "stripe_connect")).toEqual({ step: "stripe_connect", completed: false });
     // The shop cannot take payments any more: it is offline until the seller reconnects.
+    const shopOrders = () =>
+      sql<{ n: number }[]>("select count(*) as n from orders where shop_id = (select id from shops where subdomain = 'stripe-shop')")[0]!.n;
+    const ordersBefore = shopOrders();
     expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(404);
+    expect(shopOrders()).toBe(ordersBefore);
     const again = await webhook({
       id: "evt_deauth_2",
       object: "event",

@@ -156,6 +156,14 @@ describe("registration API", () => {
     const client = main();
     await client.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
     expect((await client.json("/api/v1/customer/register/step1/", { json: step1("x-shop") })).status).toBe(403);
+    // The refused step recorded no progress and reserved nothing.
+    const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
+    try {
+      expect(db.prepare("select id from shops where subdomain = 'x-shop'").all()).toHaveLength(0);
+      expect(db.prepare("select count(*) as n from registration_progress where data like '%x-shop%'").get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
     const page = await client.request("/register");
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/dashboard");

@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
 // Issue 12 items 3 and 4: the seller's order views (paid orders vs unpaid checkouts, one
 // count everywhere) and partial refunds / refunds after delivery.
 
-const fields = {
-  full_name: "Rita Refund",
-  email: "rita@example.test",
-  phone: "0611223344",
-  address: "7 rue du Retour",
-  city: "Lyon",
-  zip_code: "69001",
-  country: "France",
-  reference: "RET-1",
-  total_amount: "30.00",
-};
+const fields = shippingFields({ full_name: "Rita Refund", email: "rita@example.test", reference: "RET-1", total_amount: "30.00" });
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
 async function seller() {
@@ -241,6 +231,10 @@ describe("refunds", () => {
     expect((await shopper.json(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "1" } })).status).toBe(401);
     expect((await demo.json(`/api/v1/shop/orders/99999/refunds/`, { json: { amount: "1" } })).status).toBe(404);
     expect((await demo.json(`/api/v1/shop/orders/abc/refunds/`, { json: { amount: "1" } })).status).toBe(404);
+    // None of the refused calls recorded a refund.
+    expect(sql<unknown[]>("select id from order_refunds where order_id = ?", unpaid.orderId)).toHaveLength(0);
+    const after = sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
+    expect(after.map((r) => r.amount_cents)).toEqual([1500, 2500]);
     // The shopper's view of the order carries no refund reasons.
     expect(Object.keys((await shopper.json<Record<string, unknown>>(`/api/v1/shop/orders/${orderId}/`)).body)).not.toContain("refunds");
   });

@@ -1,19 +1,9 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
-const fields = {
-  full_name: "Tina Tools",
-  email: "tina@example.test",
-  phone: "0611223344",
-  address: "5 rue des Outils",
-  city: "Lille",
-  zip_code: "59000",
-  country: "France",
-  reference: "TOOLS-1",
-  total_amount: "30.00",
-};
+const fields = shippingFields({ full_name: "Tina Tools", email: "tina@example.test", reference: "TOOLS-1", total_amount: "30.00" });
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
 async function seller(email = "demo@example.com", password = "Demo1234!") {
@@ -90,6 +80,8 @@ describe("order handling", () => {
     expect(
       (await new TestClient().json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "cancelled" } })).status,
     ).toBe(401);
+    // Neither refused call changed the order.
+    expect((await shopper.json<{ status: string }>(`/api/v1/shop/orders/${orderId}/`)).body.status).toBe("delivered");
   });
 
   it("answers 409 with a clear message for an invalid transition, 400 for an unknown status", async () => {
@@ -387,6 +379,10 @@ describe("seller forms posted by someone who is not a seller", () => {
       expect(answer.status).toBe(403);
       expect(answer.html).toContain("Only sellers can do this.");
     }
+    // Nothing was created for the admin.
+    const adminId = sql<{ id: number }[]>("select id from users where email = 'admin@example.com'")[0]!.id;
+    expect(sql<unknown[]>("select id from api_keys where user_id = ? or name = 'k1'", adminId)).toHaveLength(0);
+    expect(sql<unknown[]>("select user_id from seller_profiles where user_id = ? or business_name = 'X'", adminId)).toHaveLength(0);
   });
 });
 

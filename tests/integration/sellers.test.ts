@@ -114,6 +114,13 @@ describe("shop customization API", () => {
     });
     expect(locked.status).toBe(403);
     expect(locked.body.message).toBe("Complete your onboarding before customizing your shop.");
+    // The refused update left the shop's name as registered.
+    const handle = db();
+    try {
+      expect(handle.prepare("select name from shops where subdomain = 'locked-shop'").get()).toEqual({ name: "Shop locked-shop" });
+    } finally {
+      handle.close();
+    }
     const admin = await loggedIn("admin@example.com", "Admin1234!");
     expect((await admin.json("/api/v1/customer/shop/customization/")).status).toBe(403);
   });

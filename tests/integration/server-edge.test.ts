@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * `server.js` as `npm start` runs it, with PUBLIC_SCHEME=https and the log captured from
@@ -59,13 +59,15 @@ function logLines(): LogLine[] {
 }
 
 /** The log lines of one request, once its request line is written (after the response ends). */
-async function linesOf(requestId: string): Promise<LogLine[]> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const lines = logLines().filter((line) => line.request_id === requestId);
-    if (lines.some((line) => line.msg === "request")) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no request line for ${requestId} in:\n${stdout}`);
+function linesOf(requestId: string): Promise<LogLine[]> {
+  return vi.waitFor(
+    () => {
+      const lines = logLines().filter((line) => line.request_id === requestId);
+      if (!lines.some((line) => line.msg === "request")) throw new Error(`no request line for ${requestId} in:\n${stdout}`);
+      return lines;
+    },
+    { timeout: 1_000, interval: 20 },
+  );
 }
 
 beforeAll(async () => {

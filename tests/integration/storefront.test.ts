@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
-const shipping = {
-  full_name: "Paul Shopper",
-  email: "paul@example.test",
-  phone: "0611223344",
-  address: "12 rue Victor Hugo",
-  city: "Nantes",
-  zip_code: "44000",
-  country: "France",
-  reference: "LIVE-7",
-  total_amount: "39.00",
-};
+const shipping = shippingFields({ reference: "LIVE-7", total_amount: "39.00" });
 
 async function checkout(shopper: TestClient, card = "4242 4242 4242 4242") {
   await shopper.request("/?product_id=1");
@@ -132,7 +122,13 @@ describe("editing an order on the way back to shipping", () => {
 
   it("a payment form posted for an order the shopper cannot see is a 404, not a crash", async () => {
     const owner = new TestClient("demo.localhost:3000");
-    const { orderId } = await orderWithIntent(owner);
+    const { orderId, intentId } = await orderWithIntent(owner);
+    const state = () => ({
+      order: sql<unknown[]>("select payment_status, total_amount_cents from orders where id = ?", orderId),
+      transactions: sql<unknown[]>("select provider_payment_id, status from payment_transactions where order_id = ?", orderId),
+      intent: sql<unknown[]>("select status from simulated_payment_intents where id = ?", intentId),
+    });
+    const before = state();
     const stranger = new TestClient("demo.localhost:3000");
     await stranger.request("/?product_id=1");
     for (const order of [String(orderId), "abc"]) {
@@ -143,6 +139,9 @@ describe("editing an order on the way back to shipping", () => {
       expect(await card.text()).toContain("Order not found.");
       expect((await stranger.request("/?index", { form: { intent: "start-payment", order } })).status).toBe(404);
     }
+    // The owner's order, its payment and the provider's intent are untouched.
+    expect(state()).toEqual(before);
+    expect(before.order).toEqual([{ payment_status: "pending", total_amount_cents: 3900 }]);
   });
 });
 

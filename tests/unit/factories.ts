@@ -33,3 +33,14 @@ export function createProduct(shopId: number, overrides: Partial<typeof products
     .returning()
     .get();
 }
+
+/** A shopper's checkout fields as the checkout schema takes them (tests add reference and total_amount). */
+export const CHECKOUT_FIELDS = {
+  full_name: "Ada",
+  email: "ada@example.co",
+  address: "1 rue X",
+  city: "Paris",
+  zip_code: "75001",
+  country: "FR",
+  phone: "06123",
+};

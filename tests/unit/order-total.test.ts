@@ -3,17 +3,9 @@ import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { createOrder, listOrders } from "~/domain/orders/orders.server";
 import { itemsTotalCents, minimumQuantity } from "~/lib/order-total";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
-import { createProduct, createShop } from "./factories";
+import { CHECKOUT_FIELDS, createProduct, createShop } from "./factories";
 
-const fields = {
-  full_name: "Ada",
-  email: "ada@example.co",
-  address: "1 rue X",
-  city: "Paris",
-  zip_code: "75001",
-  country: "FR",
-  phone: "06123",
-};
+const fields = CHECKOUT_FIELDS;
 const shopper = { shopperKeyHash: "h", userId: null, language: "en" as const };
 
 describe("catalogue totals", () => {

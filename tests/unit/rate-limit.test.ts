@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LOGIN_FAILURE_LIMIT, loginLimitKeys, verifyCredentials } from "~/domain/accounts/login.server";
 import { createWorkLimiter, hashPassword, passwordHashing, verifyPassword } from "~/domain/accounts/password.server";
 import { clearHits, clientAddressKey, rateLimitStatus, recordHit, releaseHits, takeHits } from "~/domain/accounts/rate-limit.server";
@@ -110,15 +110,23 @@ describe("password hashing concurrency", () => {
     const limiter = createWorkLimiter({ concurrency: 1, maxWaiting: 2 });
     let running = 0;
     let maxRunning = 0;
+    // The jobs hold until released, so the queue is observed full rather than timed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const job = () =>
       limiter.run(async () => {
         running++;
         maxRunning = Math.max(maxRunning, running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await held;
         running--;
         return "done";
       });
-    const results = await Promise.allSettled([job(), job(), job(), job()]);
+    const settled = Promise.allSettled([job(), job(), job(), job()]);
+    await vi.waitFor(() => expect(running).toBe(1));
+    expect(limiter.running).toBe(1);
+    expect(limiter.waiting).toBe(2);
+    release();
+    const results = await settled;
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
     const refused = (results[3] as PromiseRejectedResult).reason as RateLimitedError;
     expect(refused).toBeInstanceOf(RateLimitedError);

@@ -22,19 +22,9 @@ import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { shopperCodeVerifySchema } from "~/schemas/shopper-access";
 import { getDatabase } from "~db/client";
 import { mailOutbox, orderStatusLinks, shopperAccessCodes, type Shop } from "~db/schema";
-import { createShop } from "./factories";
+import { CHECKOUT_FIELDS, createShop } from "./factories";
 
-const checkout = {
-  full_name: "Ada Shopper",
-  email: "Ada@Example.co",
-  address: "1 rue X",
-  city: "Paris",
-  zip_code: "75001",
-  country: "FR",
-  phone: "06123",
-  reference: "R1",
-  total_amount: "10",
-};
+const checkout = { ...CHECKOUT_FIELDS, full_name: "Ada Shopper", email: "Ada@Example.co", reference: "R1", total_amount: "10" };
 const placeOrder = (shop: Shop, email = checkout.email, shopperKeyHash = "browser-a") =>
   createOrder(shop, { ...checkoutSchema(1000).parse({ ...checkout, email }), items: [] }, { shopperKeyHash, userId: null, language: "en" });
 const nobody: OrderViewer = { shopperKeyHash: null, user: null, ownedShopId: null };

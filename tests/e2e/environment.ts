@@ -1,0 +1,17 @@
+/**
+ * The end-to-end server's environment, in one place: playwright.config.ts starts the server
+ * with it, and the helpers in db.ts open the same database.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATABASE_URL = "file:./data/e2e/app.db";
+
+export const e2eServerEnvironment = {
+  PORT: String(E2E_PORT),
+  ROOT_DOMAIN: `localhost:${E2E_PORT}`,
+  DATABASE_URL: E2E_DATABASE_URL,
+  UPLOAD_DIR: "./data/e2e/uploads",
+  SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+  SEED_DEMO: "1",
+  // Tests give each test its own client address through X-Forwarded-For (fixtures.ts).
+  TRUST_PROXY: "1",
+};
