@@ -66,14 +66,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("Root loader data is missing");
-  return data;
-}
-
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.defaultTitle }] : []);
 
 export const links: Route.LinksFunction = () => [

@@ -21,7 +21,7 @@ import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";
 import { DomainError } from "~/domain/errors.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import { connectPaymentAccount, getPaymentProvider, refreshPaymentAccountStatus } from "~/domain/payments/payments.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
