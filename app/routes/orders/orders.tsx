@@ -13,7 +13,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorReference } from "~/components/request-id";
 import { mainPageMeta, shopPageMeta } from "~/domain/marketing/page-meta.server";
-import { ordersPageData } from "~/domain/orders/order-pages.server";
+import { ordersPageData } from "~/routes/orders/orders-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { siteContext } from "~/middleware/site.server";
