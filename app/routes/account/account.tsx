@@ -10,7 +10,7 @@ import { LoginButton } from "~/components/auth/login-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DomainError } from "~/domain/errors.server";
-import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { mainPageMeta } from "~/routes/page-meta.server";
 import { cx } from "~/lib/class-names";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";

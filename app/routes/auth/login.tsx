@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
 import { authenticateLoginForm } from "~/domain/accounts/login.server";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import { formErrorResponse, safeRedirectPath } from "~/http/forms.server";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";

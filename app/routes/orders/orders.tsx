@@ -12,7 +12,7 @@ import { StatusLinkActions } from "~/components/orders/status-link-actions";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorReference } from "~/components/request-id";
-import { mainPageMeta, shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { mainPageMeta, shopPageMeta } from "~/routes/page-meta.server";
 import { ordersPageData } from "~/routes/orders/orders-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/customization";
 import { ShopTab } from "~/components/account/shop-tab";
 import { LoginButton } from "~/components/auth/login-dialog";
 import { buttonClasses } from "~/components/ui/button";
-import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { mainPageMeta } from "~/routes/page-meta.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { currentSessionUser, currentUser } from "~/middleware/session.server";

@@ -4,7 +4,7 @@ import { data, redirect, replace, type RouterContextProvider } from "react-route
 import { setToast } from "remix-toast/middleware";
 import { getConfig } from "~/config.server";
 import { DomainError, NotFoundError } from "~/domain/errors.server";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import {
   createOrder,
   findOrderTransaction,
