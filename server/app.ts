@@ -13,7 +13,7 @@ import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
-import { translatorFor } from "~/middleware/i18n.server";
+import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
 import { logger } from "~/lib/logger.server";
 
