@@ -9,6 +9,7 @@ import { getDatabase } from "~db/client";
 import { migrateDatabase } from "~db/migrate";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
+import { hashPassword } from "~/domain/accounts/password.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { DomainError } from "~/domain/errors.server";
@@ -31,7 +32,7 @@ export async function prepare() {
   migrateDatabase(db);
   let seeded = false;
   if (config.SEED_DEMO && isDatabaseEmpty(db)) {
-    await seedDemoData(db);
+    await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
     seeded = true;
   }
   sweepExpiredRecords();
