@@ -22,13 +22,11 @@ export default function LoginDialogBody({ open, onClose, redirectTo }: { open: b
     if (fetcher.state === "idle" && formError) toast.error(translateMessage(t, formError));
   }, [fetcher.state, formError, result, t]);
 
-  // A successful login navigates away: the next dialog starts afresh.
-  useEffect(() => setFormKey((k) => k + 1), [location.key]);
-
   return (
     <Dialog open={open} onClose={onClose} title={t("auth.login.title")} description={t("auth.login.subtitle")}>
       <LoginForm
-        key={formKey}
+        // A successful login navigates away: the next dialog starts afresh.
+        key={`${location.key}:${formKey}`}
         FormComponent={fetcher.Form}
         lastResult={result}
         redirectTo={redirectTo}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -14,11 +14,12 @@ const LoginDialogBody = lazy(loadDialog);
 export function LoginButton({ destination, className }: { destination: "dashboard" | "here"; className?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open on the page where it was opened: any navigation (a successful login included) closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === location.key;
   const [used, setUsed] = useState(false);
   const here = location.pathname + location.search;
   const redirectTo = destination === "dashboard" ? "/dashboard" : here;
-  useEffect(() => setOpen(false), [location.key]);
 
   return (
     <>
@@ -30,14 +31,14 @@ export function LoginButton({ destination, className }: { destination: "dashboar
         onClick={(event) => {
           event.preventDefault();
           setUsed(true);
-          setOpen(true);
+          setOpenedAt(location.key);
         }}
       >
         {t("auth.login.button")}
       </a>
       {used ? (
         <Suspense fallback={null}>
-          <LoginDialogBody open={open} onClose={() => setOpen(false)} redirectTo={redirectTo} />
+          <LoginDialogBody open={open} onClose={() => setOpenedAt(null)} redirectTo={redirectTo} />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
@@ -76,7 +76,12 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const [query, setQuery] = useState(search);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => setQuery(search), [search]);
+  // A new search from the URL (back, a link) replaces what was typed.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setQuery(search);
+  }
 
   const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
   const nextParams = pending ? new URLSearchParams(navigation.location.search) : null;
