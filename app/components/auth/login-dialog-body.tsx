@@ -22,11 +22,14 @@ export default function LoginDialogBody({ open, onClose, redirectTo }: { open: b
     if (fetcher.state === "idle" && formError) toast.error(translateMessage(t, formError));
   }, [fetcher.state, formError, result, t]);
 
+  // A successful login navigates away: the next dialog starts afresh.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setFormKey((k) => k + 1), [location.key]);
+
   return (
     <Dialog open={open} onClose={onClose} title={t("auth.login.title")} description={t("auth.login.subtitle")}>
       <LoginForm
-        // A successful login navigates away: the next dialog starts afresh.
-        key={`${location.key}:${formKey}`}
+        key={formKey}
         FormComponent={fetcher.Form}
         lastResult={result}
         redirectTo={redirectTo}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -14,12 +14,13 @@ const LoginDialogBody = lazy(loadDialog);
 export function LoginButton({ destination, className }: { destination: "dashboard" | "here"; className?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // Open on the page where it was opened: any navigation (a successful login included) closes it.
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const open = openedAt === location.key;
+  const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const here = location.pathname + location.search;
   const redirectTo = destination === "dashboard" ? "/dashboard" : here;
+  // Any navigation (a successful login included) closes the dialog.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setOpen(false), [location.key]);
 
   return (
     <>
@@ -31,14 +32,14 @@ export function LoginButton({ destination, className }: { destination: "dashboar
         onClick={(event) => {
           event.preventDefault();
           setUsed(true);
-          setOpenedAt(location.key);
+          setOpen(true);
         }}
       >
         {t("auth.login.button")}
       </a>
       {used ? (
         <Suspense fallback={null}>
-          <LoginDialogBody open={open} onClose={() => setOpenedAt(null)} redirectTo={redirectTo} />
+          <LoginDialogBody open={open} onClose={() => setOpen(false)} redirectTo={redirectTo} />
         </Suspense>
       ) : null}
     </>
