@@ -25,7 +25,8 @@ import { shopBranding } from "./domain/shops/shops.server";
 import { fallbackLanguage, isLanguage, textDirection } from "./lib/i18n";
 import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
-import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware, localesVersion } from "./middleware/i18n.server";
+import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware } from "./middleware/i18n.server";
+import { localesVersion } from "./lib/translations.server";
 import { apiErrorRequestIdMiddleware, nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
@@ -64,14 +65,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     year: new Date().getFullYear(),
     user: currentUser(context),
   };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("Root loader data is missing");
-  return data;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.defaultTitle }] : []);

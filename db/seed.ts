@@ -1,5 +1,4 @@
 import { count } from "drizzle-orm";
-import { hashPassword } from "~/domain/accounts/password.server";
 import type { AppDatabase } from "./client";
 import { demoCatalogue } from "./demo-catalogue";
 import { seedDemoOrders } from "./demo-orders";
@@ -18,13 +17,14 @@ export function isDatabaseEmpty(db: AppDatabase): boolean {
 
 /**
  * Demo data for a fresh database: an admin, a verified seller whose shop `demo` is live
- * with a catalogue, and a seller still under review.
+ * with a catalogue, and a seller still under review. The accounts' password hashing is the
+ * domain's: the caller passes it in, since db/ sits below app/domain and does not import it.
  */
-export async function seedDemoData(db: AppDatabase): Promise<void> {
+export async function seedDemoData(db: AppDatabase, hashPassword: (password: string) => Promise<string>): Promise<void> {
   const [adminHash, sellerHash, pendingHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.admin.password, { atStartup: true }),
-    hashPassword(DEMO_ACCOUNTS.seller.password, { atStartup: true }),
-    hashPassword(DEMO_ACCOUNTS.pendingSeller.password, { atStartup: true }),
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.seller.password),
+    hashPassword(DEMO_ACCOUNTS.pendingSeller.password),
   ]);
   const now = new Date();
 

@@ -1,5 +1,5 @@
-// `npm test`: type check, production build, unit + integration tests (Vitest), then the
-// end-to-end tests (Playwright, with and without JavaScript) against the build.
+// `npm test`: lint (ESLint + Prettier), type check, production build, unit + integration
+// tests (Vitest), then the end-to-end tests (Playwright, with and without JavaScript) against the build.
 // Every runner runs even when an earlier one failed (except after a failed build, which the
 // end-to-end tests need), and the last line sums them all: "N passed, M failed".
 import { spawnSync } from "node:child_process";
@@ -29,11 +29,16 @@ function readJson(file) {
   }
 }
 
-// A check without a test count of its own (type check, build) counts as one.
+// A check without a test count of its own (lint, type check, build) counts as one.
 function countCheck(ok) {
   if (ok) passed += 1;
   else failed += 1;
 }
+
+// `npm run lint`, as one check; Prettier runs even when ESLint failed, to report both.
+const eslintOk = run("Lint", ["node_modules/eslint/bin/eslint.js", "."]);
+const prettierOk = run("Lint", ["node_modules/prettier/bin/prettier.cjs", "--check", "."]);
+countCheck(eslintOk && prettierOk);
 
 const typegen = run("Type check", ["node_modules/@react-router/dev/bin.js", "typegen"]);
 countCheck(typegen && run("Type check", ["node_modules/typescript/bin/tsc"]));

@@ -8,11 +8,12 @@ import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateDatabase } from "~db/migrate";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
+import { hashPassword } from "~/domain/accounts/password.server";
 import { flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
-import { translatorFor } from "~/middleware/i18n.server";
+import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
 import { startBackgroundWork } from "~/http/lifecycle.server";
 
@@ -32,7 +33,7 @@ export async function prepare() {
   migrateDatabase(db);
   let seeded = false;
   if (config.SEED_DEMO && isDatabaseEmpty(db)) {
-    await seedDemoData(db);
+    await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
     seeded = true;
   }
   startBackgroundWork({ smtp: Boolean(config.SMTP_URL) });

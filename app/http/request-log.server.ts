@@ -2,7 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { isWellFormedHost } from "~/lib/host";
 import { fallbackLanguage, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
 import { newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
-import { translatorFor } from "~/middleware/i18n.server";
+import { translatorFor } from "~/lib/translations.server";
 import { securityHeaders } from "~/middleware/security-headers.server";
 
 /**

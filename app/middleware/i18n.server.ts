@@ -1,15 +1,10 @@
-import crypto from "node:crypto";
-import { createInstance, type TFunction } from "i18next";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { initReactI18next } from "react-i18next";
-import en from "../../locales/en/translation.json";
-import fr from "../../locales/fr/translation.json";
 import { getConfig } from "~/config.server";
 import { safeRedirectPath } from "~/http/forms.server";
 import { platformCookieDomain } from "~/lib/host";
 import {
-  defaultNamespace,
   fallbackLanguage,
   isLanguage,
   languageFromAcceptLanguage,
@@ -18,21 +13,7 @@ import {
   supportedLanguages,
   type Language,
 } from "~/lib/i18n";
-
-export const resources = { en: { translation: en }, fr: { translation: fr } } as const;
-
-/** Changes whenever a translation changes, so browsers can cache the files for good. */
-export const localesVersion = crypto.createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);
-
-const i18nextOptions = {
-  resources,
-  fallbackLng: fallbackLanguage,
-  defaultNS: defaultNamespace,
-  supportedLngs: [...supportedLanguages],
-  interpolation: { escapeValue: false },
-  // Messages may contain ":" (e.g. a provider's text); we use a single namespace.
-  nsSeparator: false as const,
-};
+import { i18nextOptions } from "~/lib/translations.server";
 
 /**
  * Language: the `i18nextLng` cookie, then Accept-Language, then en. The cookie holds the
@@ -58,13 +39,6 @@ const [i18nextMiddleware, getLocaleFromContext, getI18nInstance] = createI18next
 });
 
 export { i18nextMiddleware, getI18nInstance };
-
-/** A translator for work outside a request's language (mails in the recipient's language). */
-const standalone = createInstance({ ...i18nextOptions, initAsync: false });
-void standalone.init();
-export function translatorFor(language: Language): TFunction {
-  return standalone.getFixedT(language);
-}
 
 export function getLocale(context: Parameters<typeof getLocaleFromContext>[0]): Language {
   const locale = getLocaleFromContext(context);

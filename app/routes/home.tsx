@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { data as responseData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/home";
-import { landingPageData } from "~/domain/marketing/landing.server";
+import { landingPageData } from "~/routes/landing.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { siteContext } from "~/middleware/site.server";
 import { checkoutAction, checkoutPageData } from "./shop/checkout.server";

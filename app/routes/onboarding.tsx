@@ -1,7 +1,7 @@
 import type { Route } from "./+types/onboarding";
 import { Landing } from "~/components/marketing/landing";
 import { metaDescriptors } from "~/lib/page-meta";
-import { landingPageData } from "~/domain/marketing/landing.server";
+import { landingPageData } from "~/routes/landing.server";
 
 /** `/onboarding` shows the landing screen (spec section 2). */
 export function loader({ request, context }: Route.LoaderArgs) {

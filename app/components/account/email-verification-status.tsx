@@ -18,6 +18,8 @@ function useResendCooldown(email: string) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const stored = Number(localStorage.getItem(storageKey(email)) ?? 0);
+    // localStorage exists only in the browser, so it is read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (stored > Date.now()) setUntil(stored);
     else localStorage.removeItem(storageKey(email));
   }, [email]);

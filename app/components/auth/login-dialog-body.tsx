@@ -23,6 +23,7 @@ export default function LoginDialogBody({ open, onClose, redirectTo }: { open: b
   }, [fetcher.state, formError, result, t]);
 
   // A successful login navigates away: the next dialog starts afresh.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setFormKey((k) => k + 1), [location.key]);
 
   return (

@@ -18,6 +18,8 @@ export function LoginButton({ destination, className }: { destination: "dashboar
   const [used, setUsed] = useState(false);
   const here = location.pathname + location.search;
   const redirectTo = destination === "dashboard" ? "/dashboard" : here;
+  // Any navigation (a successful login included) closes the dialog.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setOpen(false), [location.key]);
 
   return (

@@ -10,7 +10,7 @@ import { CheckCircleIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { translateMessage } from "~/lib/messages";
 import { DEFAULT_SHOP_COLORS } from "~/lib/shop-theme";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
 import { CheckoutFrame } from "./checkout-frame";
 import { OrderSummary } from "./order-summary";

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cx } from "~/lib/class-names";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 
 export type PaymentStatusView = {
   accountId: string | null;

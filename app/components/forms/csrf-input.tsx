@@ -1,5 +1,5 @@
 import { CSRF_FIELD } from "~/lib/csrf";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 
 /** The CSRF token every form posts (checked by the CSRF middleware). */
 export function CsrfInput() {

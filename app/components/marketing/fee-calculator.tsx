@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -13,7 +13,12 @@ import { formatMoney } from "~/lib/money";
 export function FeeCalculator({ initialAmount }: { initialAmount: string }) {
   const { t, i18n } = useTranslation();
   const [raw, setRaw] = useState(initialAmount);
-  useEffect(() => setRaw(initialAmount), [initialAmount]);
+  // A new amount from the URL (the form submitted without JavaScript, a link) replaces the typed one.
+  const [shownInitial, setShownInitial] = useState(initialAmount);
+  if (shownInitial !== initialAmount) {
+    setShownInitial(initialAmount);
+    setRaw(initialAmount);
+  }
 
   const { amount, adjustment } = calculatorReading(raw);
   const fees = computeFees(Math.round(amount * 100));

@@ -7,7 +7,7 @@ import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
 import type { ShopBranding } from "~/domain/shops/shops.server";
 import { cx } from "~/lib/class-names";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import { ShopLogo } from "./shop-logo";
 
 const links = [

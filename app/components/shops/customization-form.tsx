@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useHydrated } from "~/components/hydrated";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -42,8 +43,7 @@ export function CustomizationForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [logoPreview, setLogoPreview] = useState<string | null>(initial.shop_logo);
   const [logoError, setLogoError] = useState<string | null>(null);
@@ -58,11 +58,14 @@ export function CustomizationForm({
   useEffect(() => () => void (logoPreview?.startsWith("blob:") && URL.revokeObjectURL(logoPreview)), [logoPreview]);
   // The server refused the picked logo: back to the saved one, and nothing left to resend.
   const logoRefused = Boolean(lastResult?.error?.shop_logo?.length);
+  const [answeredResult, setAnsweredResult] = useState(lastResult);
+  if (answeredResult !== lastResult) {
+    setAnsweredResult(lastResult);
+    if (logoRefused) setLogoPreview(initial.shop_logo);
+  }
   useEffect(() => {
-    if (!logoRefused) return;
-    setLogoPreview(initial.shop_logo);
-    if (fileInput.current) fileInput.current.value = "";
-  }, [lastResult, logoRefused, initial.shop_logo]);
+    if (logoRefused && fileInput.current) fileInput.current.value = "";
+  }, [lastResult, logoRefused]);
 
   function onLogoChange(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];

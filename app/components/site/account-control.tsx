@@ -5,7 +5,7 @@ import { LoginButton } from "~/components/auth/login-dialog";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { ChevronDownIcon, LogOutIcon, UserIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 
 /**
  * The header's account slot: the login button for visitors, the account menu for users

@@ -21,7 +21,7 @@ const languageNames: Record<Language, string> = { en: "English", fr: "Français"
  */
 export function LanguageSwitcher({ className, align = "right" }: { className?: string; align?: "left" | "right" }) {
   const { t, i18n } = useTranslation();
-  // Read directly (not through root.tsx's useRootData, which imports this module).
+  // Read without useRootData, which throws when the root loader's data is missing.
   const rootDomain = (useRouteLoaderData("root") as { rootDomain?: string } | undefined)?.rootDomain;
   const location = useLocation();
   const revalidator = useRevalidator();

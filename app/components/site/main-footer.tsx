@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import { Logo } from "./logo";
 
 export function MainFooter() {

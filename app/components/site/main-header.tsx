@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { cx } from "~/lib/class-names";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import { AccountControl } from "./account-control";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import { AccountMenuItems } from "./account-control";
 import { exploreLinks, sellerLinks, staffLinks } from "./nav-links";
 

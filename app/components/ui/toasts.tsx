@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster, toast as showToast } from "sonner";
+import { useHydrated } from "~/components/hydrated";
 
 export type ServerToast = { message: string; type: "success" | "error" | "info" | "warning"; description?: string } | null;
 
@@ -12,8 +13,7 @@ export function Toasts({ toast }: { toast: ServerToast }) {
   const { t } = useTranslation();
   // Until JavaScript runs (or without it), the server's toast is rendered in place, and
   // fades out by CSS after 4 s; once hydrated, sonner shows it instead.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (toast) showToast[toast.type](toast.message, { description: toast.description });
   }, [toast]);

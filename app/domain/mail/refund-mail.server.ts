@@ -1,6 +1,6 @@
 import type { Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
-import { translatorFor } from "~/middleware/i18n.server";
+import { translatorFor } from "~/lib/translations.server";
 import { renderMail, type RenderedMail } from "./templates.server";
 
 /** A refund of the shopper's payment (partial or the rest), in the language they ordered in. */

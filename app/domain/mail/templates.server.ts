@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
-import { translatorFor } from "~/middleware/i18n.server";
+import { translatorFor } from "~/lib/translations.server";
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -14,7 +14,7 @@ const MAX_ROWS = 50_000;
  */
 export function isFormulaLike(text: string): boolean {
   if (/^[=@\t\r]/.test(text)) return true;
-  return /^[+-]/.test(text) && !/^[+-][\d\s.,()\/+-]*$/.test(text);
+  return /^[+-]/.test(text) && !/^[+-][\d\s.,()/+-]*$/.test(text);
 }
 
 /** One CSV cell: formula-like text gets an apostrophe in front; quotes are doubled. */

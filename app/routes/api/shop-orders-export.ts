@@ -1,5 +1,5 @@
 import { ForbiddenError } from "~/domain/errors.server";
-import { orderQueryFromUrl } from "~/domain/orders/order-pages.server";
+import { orderQueryFromUrl } from "~/routes/orders/orders-page.server";
 import { ordersCsv } from "~/domain/orders/orders-csv.server";
 import { apiResource } from "~/http/api.server";
 import { requireUser } from "~/http/guards.server";

@@ -6,7 +6,7 @@ import { setToast } from "remix-toast/middleware";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import { authenticateLogin } from "~/http/authenticator.server";
 import { formErrorResponse, safeRedirectPath } from "~/http/forms.server";
 import { translateMessage } from "~/lib/messages";

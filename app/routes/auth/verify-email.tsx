@@ -11,7 +11,7 @@ import { singleFormAction } from "~/http/forms.server";
 import { CSRF_FIELD } from "~/lib/csrf";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 
 type VerifyResult = { verified: boolean; message: string };
 

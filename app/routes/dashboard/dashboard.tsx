@@ -11,7 +11,7 @@ import { StatTiles } from "~/components/dashboard/stat-tiles";
 import { SellerStatusCard } from "~/components/dashboard/status-cards";
 import { OnboardingProgress } from "~/components/sellers/onboarding-progress";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { mainPageMeta } from "~/routes/page-meta.server";
 import { markOnboardingCelebrated } from "~/domain/sellers/celebration.server";
 import { sellerDashboard } from "~/domain/sellers/dashboard.server";
 import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
@@ -22,7 +22,7 @@ import { formAction } from "~/http/forms.server";
 import type { IntentArgs } from "~/http/forms.server";
 import { requireSeller, requireUserPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/site/root-data";
 import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 

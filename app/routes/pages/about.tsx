@@ -3,7 +3,7 @@ import type { Route } from "./+types/about";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { CheckIcon } from "~/components/ui/icons";
-import { staticPageData } from "~/domain/marketing/static-page.server";
+import { staticPageData } from "~/routes/pages/static-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => staticPageData(request, context, "about");

@@ -3,7 +3,7 @@ import type { Route } from "./+types/contact";
 import { PageHero } from "~/components/marketing/page-hero";
 import { buttonClasses } from "~/components/ui/button";
 import { ChevronDownIcon, MailIcon, UsersIcon } from "~/components/ui/icons";
-import { staticPageData } from "~/domain/marketing/static-page.server";
+import { staticPageData } from "~/routes/pages/static-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => staticPageData(request, context, "contact");

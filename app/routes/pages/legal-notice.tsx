@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/legal-notice";
 import { PageHero } from "~/components/marketing/page-hero";
-import { staticPageData } from "~/domain/marketing/static-page.server";
+import { staticPageData } from "~/routes/pages/static-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => staticPageData(request, context, "legal_notice");

@@ -4,7 +4,7 @@ import { CallToActions } from "~/components/marketing/call-to-actions";
 import { FeeCalculator } from "~/components/marketing/fee-calculator";
 import { PageHero } from "~/components/marketing/page-hero";
 import { CheckIcon } from "~/components/ui/icons";
-import { staticPageData } from "~/domain/marketing/static-page.server";
+import { staticPageData } from "~/routes/pages/static-page.server";
 import { CALCULATOR_DEFAULT } from "~/lib/fees";
 import { formatMoney } from "~/lib/money";
 import { metaDescriptors } from "~/lib/page-meta";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/terms";
 import { LegalDocument } from "~/components/marketing/legal-document";
 import { PageHero } from "~/components/marketing/page-hero";
-import { staticPageData } from "~/domain/marketing/static-page.server";
+import { staticPageData } from "~/routes/pages/static-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => staticPageData(request, context, "terms");

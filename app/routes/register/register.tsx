@@ -7,7 +7,7 @@ import type { Route } from "./+types/register";
 import { Step1Form, Step2Form, Step3Form } from "~/components/registration/step-forms";
 import { StepIndicator, TrustBadges } from "~/components/registration/wizard-chrome";
 import { ConflictError } from "~/domain/errors.server";
-import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { mainPageMeta } from "~/routes/page-meta.server";
 import {
   completeRegistration,
   parseStepNumber,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/locales";
 import { isLanguage } from "~/lib/i18n";
-import { localesVersion, resources } from "~/middleware/i18n.server";
+import { localesVersion, resources } from "~/lib/translations.server";
 
 /** GET /locales/{lng}/{ns}.json: the translations as an object of keys to text. */
 export function loader({ params, request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { Link, useActionData, useNavigate } from "react-router";
 import type { Route } from "./+types/customization";
 import { ShopTab } from "~/components/account/shop-tab";
 import { buttonClasses } from "~/components/ui/button";
-import { mainPageMeta } from "~/domain/marketing/page-meta.server";
+import { mainPageMeta } from "~/routes/page-meta.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { formAction } from "~/http/forms.server";

@@ -7,7 +7,7 @@ import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.se
 import { payOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
 import { DomainError, NotFoundError } from "~/domain/errors.server";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 import { recordShopView } from "~/domain/shops/views.server";

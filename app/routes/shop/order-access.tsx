@@ -11,7 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RateLimitedError } from "~/domain/errors.server";
 import type { DomainError } from "~/domain/errors.server";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import {
   ACCESS_CODE_TTL_MS,
   forgetShopperEmails,

@@ -6,7 +6,7 @@ import { CheckCircleIcon, ClockIcon, PackageIcon, XCircleIcon } from "~/componen
 import { LocalTime } from "~/components/ui/local-time";
 import { Skeleton } from "~/components/ui/skeleton";
 import { NotFoundError } from "~/domain/errors.server";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { isPaid } from "~/domain/orders/payment-state";
 import { orderView } from "~/domain/orders/order-view.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-status";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderIdForStatusLink } from "~/domain/orders/status-links.server";

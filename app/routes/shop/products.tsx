@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
-import { shopPageMeta } from "~/domain/marketing/page-meta.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
 import { recordShopView } from "~/domain/shops/views.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -62,7 +62,12 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const [query, setQuery] = useState(search);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => setQuery(search), [search]);
+  // A new search from the URL (back, a link) replaces what was typed.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setQuery(search);
+  }
 
   const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
   const nextParams = pending ? new URLSearchParams(navigation.location.search) : null;

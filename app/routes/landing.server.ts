@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { mainPageMeta } from "./page-meta.server";
+import { mainPageMeta } from "~/routes/page-meta.server";
 
 /** Data of the landing screen (`/` and `/onboarding` on the main site). */
 export function landingPageData(url: URL, context: Readonly<RouterContextProvider>) {

@@ -3,10 +3,10 @@ import { orderViewer } from "~/http/shopper.server";
 import { orderListQuerySchema, type OrderListQuery } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 import { siteContext } from "~/middleware/site.server";
-import { countOrders, listOrders, listViewOf, shopperScope, type OrderScope } from "./orders.server";
+import { countOrders, listOrders, listViewOf, shopperScope, type OrderScope } from "~/domain/orders/orders.server";
 import { orderRefundSummaries } from "~/domain/payments/refunds.server";
-import { allowedTransitions, orderHistories } from "./order-status.server";
-import { orderView } from "./order-view.server";
+import { allowedTransitions, orderHistories } from "~/domain/orders/order-status.server";
+import { orderView } from "~/domain/orders/order-view.server";
 import { orderDisputes, type DisputeView } from "~/domain/payments/disputes.server";
 
 export type OrdersAudience = "shopper" | "seller" | "client" | "visitor";

@@ -1,0 +1,120 @@
+// ESLint flat config: the recommended rule sets, no import cycles, and the layer rule
+// (docs/notes-i13-lint.md explains the layers). Formatting is Prettier's job
+// (`npm run lint` = `eslint . && prettier --check .`), so eslint-config-prettier comes last.
+import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
+import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const sourceFiles = ["**/*.{js,mjs,ts,tsx}"];
+
+// Layers, highest first. A file may import the layers listed in `mayImport`: its own and the
+// ones below it. Tests, scripts and the server bundle entry (server/) may import anything.
+const layers = [
+  { type: "routes", pattern: "app/routes" },
+  { type: "components", pattern: "app/components" },
+  { type: "http", pattern: "app/http" },
+  { type: "middleware", pattern: "app/middleware" },
+  { type: "domain", pattern: "app/domain" },
+  { type: "schemas", pattern: "app/schemas" },
+  { type: "lib", pattern: "app/lib" },
+  { type: "db", pattern: "db" },
+  // Last, so that it only takes the files directly in app/: root.tsx, entry.*, routes.ts and
+  // config.server.ts (told apart by path below).
+  { type: "app", pattern: "app" },
+];
+const root = { type: "app", fileInternalPath: "!config.server.ts" };
+const config = { type: "app", fileInternalPath: "config.server.ts" };
+
+const mayImport = {
+  routes: ["routes", "components", "http", "middleware", "domain", "schemas", config, "lib", "db"],
+  components: ["components", "http", "middleware", "domain", "schemas", "lib"],
+  http: ["http", "middleware", "domain", "schemas", config, "lib", "db"],
+  middleware: ["middleware", "http", "domain", "schemas", config, "lib", "db"],
+  domain: ["domain", "schemas", config, "lib", "db"],
+  schemas: ["schemas", "lib"],
+  // The bottom layer: configuration, isomorphic helpers and the database, which use one another
+  // (config reads the database URL parser, the logger reads the config, demo data computes fees).
+  lib: ["lib", config],
+  db: ["db", "lib"],
+};
+const element = (selector) => (typeof selector === "string" ? { type: selector } : selector);
+
+export default tseslint.config(
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "public/"],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  { files: sourceFiles, ...js.configs.recommended },
+  ...tseslint.configs.recommended,
+  {
+    files: sourceFiles,
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["app/**/*.tsx", "tests/e2e/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...react.configs.flat.recommended,
+    settings: { react: { version: "detect" } },
+  },
+  { files: ["**/*.tsx"], ...react.configs.flat["jsx-runtime"] },
+  { files: ["app/**/*.tsx", "app/components/**/*.ts"], ...reactHooks.configs.flat.recommended },
+  {
+    files: sourceFiles,
+    plugins: { "import-x": importX, boundaries },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+      "boundaries/elements": layers.map((layer) => ({ ...layer, partialMatch: false })),
+      "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
+      "import/resolver": { typescript: { project: "tsconfig.json" } },
+    },
+    rules: {
+      // Type-only imports do not count: they vanish at compile time (useRootData's `typeof loader`).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: [
+            ...Object.entries(mayImport).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: to.map(element) } },
+            })),
+            { from: { element: config }, allow: { to: { element: [{ type: "lib" }, { type: "db" }] } } },
+            // The root module and the entries import everything.
+            { from: { element: root }, allow: { to: { element: { type: "*" } } } },
+            // Only types travel up, to the module whose loader data a component renders (the root
+            // loader for useRootData, a route's loader for its page component).
+            {
+              from: { element: { type: "components" } },
+              allow: { to: { element: [root, { type: "routes" }] }, dependency: { kind: "type" } },
+            },
+            { from: { element: { type: "routes" } }, allow: { to: { element: root }, dependency: { kind: "type" } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    rules: {
+      // An unused parameter named `_x` is part of a signature kept on purpose (textDirection's language).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The CSS sanitiser strips control characters: its regular expressions name them on purpose.
+    files: ["app/domain/shops/custom-css.server.ts"],
+    rules: { "no-control-regex": "off" },
+  },
+  prettier,
+);
