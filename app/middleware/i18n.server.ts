@@ -2,7 +2,7 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { initReactI18next } from "react-i18next";
 import { getConfig } from "~/config.server";
-import { safeRedirectPath } from "~/http/forms.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { platformCookieDomain } from "~/lib/host";
 import {
   fallbackLanguage,

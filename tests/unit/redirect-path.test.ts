@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/http/forms.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 
 describe("safeRedirectPath (redirect targets taken from the request)", () => {
   it("keeps paths of this site, with their query and fragment", () => {
