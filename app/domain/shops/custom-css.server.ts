@@ -76,11 +76,13 @@ function repair(source: string, removed: string[]): string {
       case T.Comment:
         out += "  "; // two: a hex escape just before may take one as its terminator
         return;
-      case T.Semicolon:
+      case T.Semicolon: {
+        const dropped = brackets.length > 0 || broken;
         endSegment(blocks.length > 0 ? "invalid declaration" : "garbage");
-        out += ";";
+        if (!dropped) out += ";"; // `;;` would come back as an empty Raw node
         segmentStart = out.length;
         return;
+      }
       case T.LeftCurlyBracket:
         // CSS nesting could reach outside the scope (`:not(&)`); nested blocks are dropped.
         if (brackets.length > 0 || broken || blocks.length >= MAX_BLOCK_DEPTH || blocks.at(-1) === "rule") {
@@ -128,9 +130,6 @@ function repair(source: string, removed: string[]): string {
   endSegment(blocks.length > 0 ? "invalid declaration" : "garbage");
   return out;
 }
-
-const quote = (value: string) =>
-  `"${value.replace(/[\\"]/g, "\\$&").replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\${ch.charCodeAt(0).toString(16)} `)}"`;
 
 /** A space after `,` (and `:` outside selectors): css-tree emits the minimal form. */
 const readable =
@@ -211,7 +210,20 @@ function onlyNodes(node: CssNode, allowed: Set<string>): boolean {
 function walkAll(node: CssNode, visit: (node: CssNode) => void): void {
   visit(node);
   const record = node as unknown as Record<string, unknown>;
-  for (const key of ["children", "value", "prelude", "block", "selector", "nth", "declaration", "condition", "query"]) {
+  for (const key of [
+    "children",
+    "value",
+    "prelude",
+    "block",
+    "selector",
+    "nth",
+    "declaration",
+    "condition",
+    "query",
+    "left",
+    "middle",
+    "right",
+  ]) {
     const child = record[key];
     if (child && typeof child === "object") {
       if ("forEach" in child && typeof child.forEach === "function")
@@ -236,17 +248,19 @@ function sanitizeDeclaration(decl: Declaration, removed: string[]): string | nul
     removed.push(`${bad} in ${prop || "declaration"}`);
     return null;
   }
+  // `!IMPORTANT` comes back as a string; other `!` annotations (`!ie` hacks) are refused.
+  const important = decl.important === true || (typeof decl.important === "string" && decl.important.toLowerCase() === "important");
   const valid =
     PROPERTY.test(prop) &&
     value !== "" &&
-    (decl.important === true || decl.important === false) &&
+    (decl.important === false || important) &&
     decl.value.type === "Value" &&
     onlyNodes(decl.value, VALUE_NODES);
   if (!valid) {
     removed.push(`invalid declaration ${prop}: ${value}`);
     return null;
   }
-  return `${prop}: ${value}${decl.important ? " !important" : ""};`;
+  return `${prop}: ${value}${important ? " !important" : ""};`;
 }
 
 function sanitizeBlock(rule: Rule, removed: string[]): string[] {
