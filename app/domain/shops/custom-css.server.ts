@@ -50,7 +50,8 @@ function repair(source: string, removed: string[]): string {
   let segmentStart = 0; // where the current declaration / prelude starts in `out`
   let brackets: string[] = []; // closers expected in the current segment
   let broken = false;
-  let blocks: ("rule" | "at")[] = []; // open `{` blocks: style rule or at-rule
+  const blocks: ("rule" | "at")[] = []; // open `{` blocks: style rule or at-rule
+  let segmentEmpty = true; // no token but whitespace yet in the current segment
   let atRuleSegment = false; // the current segment starts with an at-keyword
   let skipping = 0; // > 0: inside a dropped block, counting its braces
   const dropSegment = (note: string) => {
@@ -63,6 +64,7 @@ function repair(source: string, removed: string[]): string {
     brackets = [];
     broken = false;
     atRuleSegment = false;
+    segmentEmpty = true;
   };
   tokenize(source, (type, start, end) => {
     const text = source.slice(start, end);
@@ -71,7 +73,10 @@ function repair(source: string, removed: string[]): string {
       else if (type === T.RightCurlyBracket) skipping--;
       return;
     }
-    if (out.slice(segmentStart).trim() === "" && type !== T.WhiteSpace && type !== T.Comment) atRuleSegment = type === T.AtKeyword;
+    if (segmentEmpty && type !== T.WhiteSpace && type !== T.Comment) {
+      segmentEmpty = false;
+      atRuleSegment = type === T.AtKeyword;
+    }
     switch (type) {
       case T.Comment:
         out += "  "; // two: a hex escape just before may take one as its terminator
@@ -90,12 +95,14 @@ function repair(source: string, removed: string[]): string {
           brackets = [];
           broken = false;
           atRuleSegment = false;
+          segmentEmpty = true;
           skipping = 1;
           segmentStart = out.length;
           return;
         }
         blocks.push(atRuleSegment ? "at" : "rule");
         atRuleSegment = false;
+        segmentEmpty = true;
         out += "{";
         segmentStart = out.length;
         return;
@@ -277,6 +284,21 @@ function sanitizeBlock(rule: Rule, removed: string[]): string[] {
   return out;
 }
 
+/** Node types a kept selector may contain (arguments of `:is()`, `:nth-child()`, `:lang()` included). */
+const SELECTOR_NODES = new Set([
+  "Selector",
+  "SelectorList",
+  "TypeSelector",
+  "ClassSelector",
+  "IdSelector",
+  "PseudoClassSelector",
+  "PseudoElementSelector",
+  "Combinator",
+  "Nth",
+  "AnPlusB",
+  "Identifier",
+]);
+
 const ROOTISH = new Set(["html", "body"]);
 const isRootish = (node: CssNode | undefined) =>
   (node?.type === "TypeSelector" && ROOTISH.has(decodeEscapes(node.name).toLowerCase())) ||
@@ -289,7 +311,8 @@ function scopeSelector(selector: Selector, scope: string): { css: string } | { r
     if (reason) return;
     if (node.type === "AttributeSelector") reason = "attribute selector";
     else if (node.type === "PseudoClassSelector" && decodeEscapes(node.name).toLowerCase() === "has") reason = ":has() selector";
-    else if (node.type === "Raw" || node.type === "NestingSelector") reason = "invalid selector";
+    else if (!SELECTOR_NODES.has(node.type))
+      reason = "invalid selector"; // `&`, `Raw`, ...
     else if (node.type === "TypeSelector" && node.name.includes("|")) reason = "invalid selector";
   });
   if (reason) return { reason };
