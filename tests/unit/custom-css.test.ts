@@ -369,3 +369,98 @@ describe("sanitizeCustomCss: garbage and limits", () => {
     expect(kept).toBeGreaterThan(10); // the fuzzing does reach the serialiser
   });
 });
+
+describe("sanitizeCustomCss: recovery and edge cases of the css-tree parser", () => {
+  it("drops stray closing brackets at the top level and keeps the rule after them", () => {
+    expect(clean(") ] } .a { color: red }").css).toBe(".shop-custom-css .a { color: red; }");
+    expect(clean(".a { color: red } ) .b { color: blue }").css).toBe(
+      ".shop-custom-css .a { color: red; }\n.shop-custom-css .b { color: blue; }",
+    );
+  });
+
+  it("drops a declaration with an unclosed ( or [ at its ; or at the end of the block, keeping the next rule", () => {
+    const { css, removed } = clean(".a { top: 0; width: calc(1px } .b { color: blue; grid-area: [x; left: 0 }");
+    expect(css).toBe(".shop-custom-css .a { top: 0; }\n.shop-custom-css .b { color: blue; left: 0; }");
+    expect(removed).toEqual(["invalid declaration width: calc(1px", "invalid declaration grid-area: [x"]);
+  });
+
+  it("drops a rule whose selector leaves a ( open, with its whole block", () => {
+    const { css, removed } = clean(".a:not( { color: red } .b { color: blue }");
+    expect(css).toBe(".shop-custom-css .b { color: blue; }");
+    expect(removed).toEqual(["invalid selector .a:not("]);
+  });
+
+  it("drops a declaration holding a bad (newline-broken) string only", () => {
+    expect(clean('.a { content: "x\n; color: red }').css).toBe(".shop-custom-css .a { color: red; }");
+  });
+
+  it("does not overflow on deeply nested brackets or blocks", () => {
+    const deepValue = `.a { width: ${"(".repeat(5000)}${")".repeat(5000)} } .b { color: blue }`;
+    expect(clean(deepValue).css).toBe(".shop-custom-css .b { color: blue; }");
+    const deepBlocks = `${"@media all { ".repeat(1000)}.a { color: red }${" }".repeat(1000)} .b { color: blue }`;
+    expect(clean(deepBlocks).css).toBe(".shop-custom-css .b { color: blue; }");
+  });
+
+  it("treats comments as whitespace but keeps comment-like text inside strings", () => {
+    expect(clean('.a/**/.b{content:"/* kept */"/**/}').css).toBe('.shop-custom-css .a .b { content: "/* kept */"; }');
+    expect(clean("<!-- .a { color: red } -->").css).toBe(".shop-custom-css .a { color: red; }");
+  });
+
+  it("drops @import wherever it appears", () => {
+    const { css, removed } = clean(".a { color: red } @import url(x.css); @media print { @import 'y.css'; .b { color: blue } }");
+    expect(css).toBe(".shop-custom-css .a { color: red; }\n@media print { .shop-custom-css .b { color: blue; } }");
+    expect(removed).toEqual(["@import", "@import"]);
+  });
+
+  it.each([
+    ["--x: u\\72 l(x)", "url() in --x"],
+    ["background: \\69 mage-set('a.png' 1x)", "image-set() in background"],
+    ["background: \\75 rl(x)", "url() in background"],
+    ['--x: "</style><script>"', "markup in --x"],
+    ["content: '\\3c /style>'", "markup in content"],
+    ["width: expression(alert(1))", "expression() in width"],
+  ])("drops %s in a declaration", (declaration, note) => {
+    const { css, removed } = clean(`.a { ${declaration}; top: 0 }`);
+    expect(css).toBe(".shop-custom-css .a { top: 0; }");
+    expect(removed).toEqual([note]);
+    assertSafe(css);
+  });
+
+  it("drops loads and markup in selectors and @supports/@media preludes", () => {
+    expect(clean(".a:expression(x) { color: red }").css).toBe("");
+    expect(clean("@supports (background: \\75 rl(x)) { .a { color: red } }").css).toBe("");
+    expect(clean("@media (min-width: 1px) </style> { .a { color: red } }").css).toBe("");
+  });
+
+  it("drops @font-face and @namespace, escaped or nested in @media", () => {
+    const { css, removed } = clean("@media print { @font-face { src: local(x) } .a { top: 0 } } @n\\61 mespace x; .b { top: 0 }");
+    expect(css).toBe("@media print { .shop-custom-css .a { top: 0; } }\n.shop-custom-css .b { top: 0; }");
+    expect(removed).toEqual(["@font-face", "@namespace x"]);
+  });
+
+  it("keeps @media nested four deep and drops the fifth level", () => {
+    const nest = (levels: number) => "@media all { ".repeat(levels) + ".a { color: red }" + " }".repeat(levels);
+    expect(clean(nest(4)).css).toBe("@media all { ".repeat(4) + ".shop-custom-css .a { color: red; }" + " }".repeat(4));
+    expect(clean(nest(5)).css).toBe("");
+  });
+
+  it("keeps !important in canonical form and drops other ! annotations", () => {
+    const { css, removed } = clean(".a { top: 0 ! important; --x: 1px !IMPORTANT; color: red !ie }");
+    expect(css).toBe(".shop-custom-css .a { top: 0 !important; --x: 1px !important; }");
+    expect(removed).toEqual(["invalid declaration color: red"]);
+  });
+
+  it("drops selectors it cannot scope safely: nesting, namespaces, escaped brackets", () => {
+    for (const input of ["& .a { color: red }", "ns|a { color: red }", "*|a { color: red }", ".a\\[x\\] { color: red }"]) {
+      expect(clean(input).css, input).toBe("");
+    }
+    expect(clean("*, *::before { box-sizing: border-box }").css).toBe(
+      ".shop-custom-css *, .shop-custom-css *::before { box-sizing: border-box; }",
+    );
+  });
+
+  it("drops custom properties whose value is not a plain value (blocks, empty)", () => {
+    const { css } = clean(".a { --x: { color: red }; --y: ; --z: 2px }");
+    expect(css).toBe(".shop-custom-css .a { --z: 2px; }");
+  });
+});

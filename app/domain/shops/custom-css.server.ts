@@ -1,219 +1,163 @@
 /**
  * Seller custom CSS, made safe to inline in a `<style>` element on the shop page.
- * Pipeline: tokenize -> parse into rules / at-rules / declarations -> keep only what is
- * allowed, scoped under `scopeSelector` -> re-serialise -> escape every `<` last.
- * Nothing is ever copied through unparsed, so garbage input can only lose rules.
+ * Pipeline: repair brackets on css-tree's tokens -> css-tree parse -> keep only what is
+ * allowed, scoped under `scopeSelector` -> generate from the AST -> escape every `<` last.
+ * Nothing is ever copied through unparsed (`Raw` nodes are refused), so garbage can only lose rules.
  */
+import { generate, parse, tokenize, tokenTypes as T } from "css-tree";
+import type { Atrule, CssNode, Declaration, GenerateHandlers, Rule, Selector, SelectorList } from "css-tree";
 
 export const MAX_CUSTOM_CSS_LENGTH = 20_000;
 const MAX_AT_RULE_DEPTH = 4;
 const MAX_NOTES = 100; // `removed` is for logs; garbage input must not make it huge
+// css-tree parses recursively; deeper input is dropped before it reaches the parser.
+const MAX_BLOCK_DEPTH = 8;
+const MAX_BRACKET_DEPTH = 32;
 
-type Tok =
-  | { t: "ws" }
-  | { t: "word"; raw: string } // identifiers, numbers, delimiters; escapes kept (hex ones canonical)
-  | { t: "str"; value: string; bad: boolean } // value is decoded
-  | { t: "at"; raw: string } // "@name", name possibly escaped
-  | { t: "p"; c: string }; // one of PUNCT
-
-type Node = { kind: "rule"; selector: Tok[]; decls: Tok[][] } | { kind: "at"; name: string; prelude: Tok[]; body: Node[] | null };
-
-const PUNCT = "{};()[],:";
-const isWs = (c: string | undefined) => c === " " || c === "\t" || c === "\n";
 const isHex = (c: string | undefined) => c !== undefined && /^[0-9a-fA-F]$/.test(c);
-const isIdentChar = (c: string | undefined) => c !== undefined && (/^[a-zA-Z0-9_-]$/.test(c) || c.charCodeAt(0) >= 0x80);
 
-/** Reads the escape starting at `s[i] === "\\"`; returns decoded char and end index. */
-function readEscape(s: string, i: number): { ch: string; end: number } {
-  let j = i + 1;
-  if (!isHex(s[j])) return { ch: s[j] ?? "", end: j + 1 };
-  while (j < s.length && j - i <= 6 && isHex(s[j])) j++;
-  const cp = parseInt(s.slice(i + 1, j), 16);
-  if (isWs(s[j])) j++; // one whitespace terminates a hex escape
-  const valid = cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
-  return { ch: valid ? String.fromCodePoint(cp) : "\ufffd", end: j };
-}
-
-/** CSS-unescapes identifier-ish text, so `u\72 l` and `\75 rl` both read `url`. */
+/** CSS-unescapes text, so `u\72 l` and `\75 rl` both read `url`. */
 function decodeEscapes(raw: string): string {
   let out = "";
-  for (let i = 0, e; i < raw.length; i = e.end) {
-    e = raw[i] === "\\" && i + 1 < raw.length ? readEscape(raw, i) : { ch: raw[i] as string, end: i + 1 };
-    out += e.ch;
+  for (let i = 0; i < raw.length;) {
+    if (raw[i] !== "\\" || i + 1 >= raw.length) {
+      out += raw[i++];
+      continue;
+    }
+    let j = i + 1;
+    if (!isHex(raw[j])) {
+      out += raw[j];
+      i = j + 1;
+      continue;
+    }
+    while (j < raw.length && j - i <= 6 && isHex(raw[j])) j++;
+    const cp = parseInt(raw.slice(i + 1, j), 16);
+    if (raw[j] === " " || raw[j] === "\t" || raw[j] === "\n") j++;
+    out += cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : "\ufffd";
+    i = j;
   }
   return out;
 }
 
-function tokenize(src: string): Tok[] {
-  const toks: Tok[] = [];
-  const n = src.length;
-  const escapable = (i: number) => src[i] === "\\" && i + 1 < n && src[i + 1] !== "\n";
-  let i = 0;
-  while (i < n) {
-    const c = src[i] as string;
-    if (isWs(c) || (c === "/" && src[i + 1] === "*")) {
-      // Comments become whitespace: they separate tokens and must never be re-joined.
-      while (i < n) {
-        if (isWs(src[i])) i++;
-        else if (src[i] === "/" && src[i + 1] === "*") {
-          const end = src.indexOf("*/", i + 2);
-          i = end === -1 ? n : end + 2;
-        } else break;
-      }
-      toks.push({ t: "ws" });
-    } else if (c === '"' || c === "'") {
-      let value = "";
-      let bad = false;
-      i++;
-      while (i < n && src[i] !== c) {
-        if ((bad = src[i] === "\n")) break; // an unescaped newline makes the string invalid
-        if (src[i] !== "\\") value += src[i++];
-        else if (src[i + 1] === "\n" || i + 1 >= n)
-          i += 2; // line continuation / trailing backslash
-        else {
-          const e = readEscape(src, i);
-          value += e.ch;
-          i = e.end;
-        }
-      }
-      if (src[i] === c) i++;
-      toks.push({ t: "str", value, bad });
-    } else if (PUNCT.includes(c)) {
-      toks.push({ t: "p", c });
-      i++;
-    } else if (c === "@" && (isIdentChar(src[i + 1]) || escapable(i + 1))) {
-      let j = i + 1;
-      while (j < n && (isIdentChar(src[j]) || escapable(j))) j = src[j] === "\\" ? readEscape(src, j).end : j + 1;
-      toks.push({ t: "at", raw: src.slice(i, j) });
-      i = j;
-    } else if (c === "\\" && !escapable(i)) {
-      i++; // a lone backslash before a newline or the end is dropped
-    } else {
-      let raw = "";
-      while (i < n) {
-        const d = src[i] as string;
-        if (isWs(d) || PUNCT.includes(d) || d === '"' || d === "'" || (d === "/" && src[i + 1] === "*")) break;
-        if (d === "@" && raw !== "" && isIdentChar(src[i + 1])) break;
-        if (d === "\\") {
-          if (!escapable(i)) break;
-          const { ch, end } = readEscape(src, i);
-          // Hex escapes (and `\<`) are re-encoded with their terminating space, so whitespace
-          // after them can never be swallowed as the terminator when re-serialised.
-          const canonical = isHex(src[i + 1]) || ch === "<";
-          raw += canonical ? `\\${(ch.codePointAt(0) ?? 0xfffd).toString(16)} ` : src.slice(i, end);
-          i = end;
-        } else raw += src[i++];
-      }
-      toks.push({ t: "word", raw });
+/**
+ * Makes the bracket structure unambiguous before css-tree sees it, keeping the old
+ * recovery: unbalanced `}` `)` `]` are dropped, a declaration (or prelude) with an
+ * unclosed `(`/`[` or a bad string is dropped whole instead of swallowing what follows,
+ * too-deep blocks are skipped, and comments become whitespace (never re-joining tokens).
+ */
+function repair(source: string, removed: string[]): string {
+  let out = "";
+  let segmentStart = 0; // where the current declaration / prelude starts in `out`
+  let brackets: string[] = []; // closers expected in the current segment
+  let broken = false;
+  const blocks: ("rule" | "at")[] = []; // open `{` blocks: style rule or at-rule
+  let segmentEmpty = true; // no token but whitespace yet in the current segment
+  let atRuleSegment = false; // the current segment starts with an at-keyword
+  let skipping = 0; // > 0: inside a dropped block, counting its braces
+  const dropSegment = (note: string) => {
+    const text = out.slice(segmentStart).trim();
+    out = out.slice(0, segmentStart);
+    removed.push(`${note} ${text}`.trim());
+  };
+  const endSegment = (note: string) => {
+    if (brackets.length > 0 || broken) dropSegment(note);
+    brackets = [];
+    broken = false;
+    atRuleSegment = false;
+    segmentEmpty = true;
+  };
+  tokenize(source, (type, start, end) => {
+    const text = source.slice(start, end);
+    if (skipping > 0) {
+      if (type === T.LeftCurlyBracket) skipping++;
+      else if (type === T.RightCurlyBracket) skipping--;
+      return;
     }
-  }
-  return toks;
-}
-
-const isP = (tok: Tok | undefined, c: string) => tok?.t === "p" && tok.c === c;
-
-/** Recursive-descent parser; unclosed blocks end at the end of input. */
-function parse(toks: Tok[], removed: string[]): Node[] {
-  let i = 0;
-  const at = (c: string) => isP(toks[i], c);
-  const skipSpace = () => {
-    while (toks[i]?.t === "ws" || at(";")) i++;
-  };
-  /** Tokens up to (not including) the next `{`, `;` or `}`. */
-  const prelude = () => {
-    const start = i;
-    while (i < toks.length && !at("{") && !at(";") && !at("}")) i++;
-    return toks.slice(start, i);
-  };
-  /** Skips a block whose `{` was just consumed, without recursion. */
-  const skipBlock = () => {
-    for (let depth = 1; i < toks.length && depth > 0; i++) depth += at("{") ? 1 : at("}") ? -1 : 0;
-  };
-
-  const decls = (): Tok[][] => {
-    const out: Tok[][] = [];
-    for (skipSpace(); i < toks.length && !at("}"); skipSpace()) {
-      const tokens = prelude();
-      if (!at("{")) out.push(tokens);
-      else {
+    if (segmentEmpty && type !== T.WhiteSpace && type !== T.Comment) {
+      segmentEmpty = false;
+      atRuleSegment = type === T.AtKeyword;
+    }
+    switch (type) {
+      case T.Comment:
+        out += "  "; // two: a hex escape just before may take one as its terminator
+        return;
+      case T.Semicolon: {
+        const dropped = brackets.length > 0 || broken;
+        endSegment(blocks.length > 0 ? "invalid declaration" : "garbage");
+        if (!dropped) out += ";"; // `;;` would come back as an empty Raw node
+        segmentStart = out.length;
+        return;
+      }
+      case T.LeftCurlyBracket:
         // CSS nesting could reach outside the scope (`:not(&)`); nested blocks are dropped.
-        i++;
-        skipBlock();
-        removed.push(`nested rule ${serialize(tokens)}`);
-      }
-    }
-    i++; // the closing `}`
-    return out;
-  };
-
-  const atRule = (raw: string, depth: number): Node => {
-    i++;
-    const name = decodeEscapes(raw.slice(1)).toLowerCase();
-    const head = prelude();
-    if (!at("{")) return { kind: "at", name, prelude: head, body: null };
-    i++;
-    if (["media", "supports", "keyframes"].includes(name) && depth < MAX_AT_RULE_DEPTH) {
-      return { kind: "at", name, prelude: head, body: rules(depth + 1, true) };
-    }
-    skipBlock();
-    return { kind: "at", name, prelude: head, body: null };
-  };
-
-  const rules = (depth: number, nested: boolean): Node[] => {
-    const out: Node[] = [];
-    for (skipSpace(); i < toks.length; skipSpace()) {
-      const tok = toks[i];
-      if (at("}")) {
-        i++;
-        if (nested) return out;
-        removed.push("unbalanced }");
-      } else if (tok?.t === "at") out.push(atRule(tok.raw, depth));
-      else {
-        const selector = prelude();
-        if (!at("{")) removed.push(`garbage ${serialize(selector)}`);
-        else {
-          i++;
-          out.push({ kind: "rule", selector, decls: decls() });
+        if (brackets.length > 0 || broken || blocks.length >= MAX_BLOCK_DEPTH || blocks.at(-1) === "rule") {
+          dropSegment(blocks.at(-1) === "rule" ? "nested rule" : blocks.length >= MAX_BLOCK_DEPTH ? "nested too deep" : "invalid selector");
+          brackets = [];
+          broken = false;
+          atRuleSegment = false;
+          segmentEmpty = true;
+          skipping = 1;
+          segmentStart = out.length;
+          return;
         }
-      }
+        blocks.push(atRuleSegment ? "at" : "rule");
+        atRuleSegment = false;
+        segmentEmpty = true;
+        out += "{";
+        segmentStart = out.length;
+        return;
+      case T.RightCurlyBracket:
+        if (blocks.length === 0) {
+          removed.push("unbalanced }");
+          return;
+        }
+        endSegment("invalid declaration");
+        blocks.pop();
+        out += "}";
+        segmentStart = out.length;
+        return;
+      case T.LeftParenthesis:
+      case T.Function:
+      case T.LeftSquareBracket:
+        brackets.push(type === T.LeftSquareBracket ? "]" : ")");
+        if (brackets.length > MAX_BRACKET_DEPTH) broken = true;
+        break;
+      case T.RightParenthesis:
+      case T.RightSquareBracket:
+        if (brackets.at(-1) !== text) return; // unbalanced: dropped
+        brackets.pop();
+        break;
+      case T.BadString:
+      case T.BadUrl:
+        broken = true;
+        break;
     }
-    return out;
+    out += text;
+  });
+  endSegment(blocks.length > 0 ? "invalid declaration" : "garbage");
+  return out;
+}
+
+/** A space after `,` (and `:` outside selectors): css-tree emits the minimal form. */
+const readable =
+  (spaceAfterColon: boolean) =>
+  (handlers: GenerateHandlers): GenerateHandlers => {
+    const token = handlers.token;
+    return {
+      ...handlers,
+      token(type, value, suppressAutoWhiteSpace) {
+        token.call(this, type, value, suppressAutoWhiteSpace);
+        if (type === T.Comma || (spaceAfterColon && type === T.Colon)) handlers.emit.call(this, " ", T.WhiteSpace, true);
+      },
+    };
   };
 
-  return rules(0, false);
-}
-
-const quote = (value: string) =>
-  `"${value.replace(/[\\"]/g, "\\$&").replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\${ch.charCodeAt(0).toString(16)} `)}"`;
-
-/** Canonical text; the lexer already merged whitespace runs (incl. comments) into one token. */
-function serialize(toks: Tok[]): string {
-  return trimWs(toks)
-    .map((tok) => (tok.t === "ws" ? " " : tok.t === "str" ? quote(tok.value) : tok.t === "p" ? tok.c : tok.raw))
-    .join("");
-}
-
-function decoded(toks: Tok[]): string {
-  return toks.map((tok) => (tok.t === "ws" ? " " : tok.t === "str" ? tok.value : tok.t === "p" ? tok.c : decodeEscapes(tok.raw))).join("");
-}
-
-function trimWs(toks: Tok[]): Tok[] {
-  const a = toks[0]?.t === "ws" ? 1 : 0; // the lexer never emits two ws tokens in a row
-  return toks.slice(a, toks.length - a > 0 && toks[toks.length - 1]?.t === "ws" ? -1 : undefined);
-}
-
-/** Balanced () and [], no invalid strings, no braces: the browser will read it as we did. */
-function wellFormed(toks: Tok[]): boolean {
-  const stack: string[] = [];
-  for (const tok of toks) {
-    if (tok.t === "str" && tok.bad) return false;
-    if (tok.t !== "p") continue;
-    if (tok.c === "(" || tok.c === "[") stack.push(tok.c === "(" ? ")" : "]");
-    else if (tok.c === ")" || tok.c === "]") {
-      if (stack.pop() !== tok.c) return false;
-    } else if (tok.c === "{" || tok.c === "}" || tok.c === ";") return false;
-  }
-  return stack.length === 0;
+/**
+ * Text generated from an AST node. `\<` is re-encoded as `\3c ` so the final `<`
+ * escaping cannot turn it into `\\3c ` (escaped backslash + text).
+ */
+function text(node: CssNode, inSelector = false): string {
+  return generate(node, { decorator: readable(!inSelector) }).replace(/\\([\s\S])/g, (m: string, ch: string) => (ch === "<" ? "\\3c " : m));
 }
 
 // Checked on CSS-unescaped text: anything that can fetch a resource or run script.
@@ -223,73 +167,197 @@ const SCRIPTS = ["expression(", "javascript:", "vbscript:", "-moz-binding", "beh
 const MARKUP = /<\s*\/|<[!?a-z]/;
 
 /** First banned construct in the decoded text, also looked for with whitespace removed. */
-function banned(toks: Tok[]): string | null {
-  const text = decoded(toks).toLowerCase();
-  const squeezed = text.replace(/\s+/g, "");
-  const hit = [...LOADS, ...SCRIPTS].find((word) => text.includes(word) || squeezed.includes(word));
+function banned(css: string): string | null {
+  const decoded = decodeEscapes(css).toLowerCase();
+  const squeezed = decoded.replace(/\s+/g, "");
+  const hit = [...LOADS, ...SCRIPTS].find((word) => decoded.includes(word) || squeezed.includes(word));
   if (hit) return hit.endsWith("(") ? `${hit})` : hit;
-  return MARKUP.test(text) ? "markup" : null;
+  return MARKUP.test(decoded) ? "markup" : null;
+}
+
+/** Node types a kept value or prelude may contain; `Url` and `Raw` are never kept. */
+const VALUE_NODES = new Set([
+  "Value",
+  "Identifier",
+  "Function",
+  "Parentheses",
+  "Brackets",
+  "String",
+  "Number",
+  "Dimension",
+  "Percentage",
+  "Hash",
+  "Operator",
+  "UnicodeRange",
+]);
+const PRELUDE_NODES = new Set([
+  ...VALUE_NODES,
+  "AtrulePrelude",
+  "MediaQueryList",
+  "MediaQuery",
+  "Condition",
+  "Feature",
+  "FeatureRange",
+  "FeatureFunction",
+  "GeneralEnclosed",
+  "SupportsDeclaration",
+  "Declaration",
+  "Ratio",
+]);
+
+function onlyNodes(node: CssNode, allowed: Set<string>): boolean {
+  let ok = true;
+  walkAll(node, (child) => {
+    if (!allowed.has(child.type)) ok = false;
+  });
+  return ok;
+}
+
+/** Visits every node below (and including) `node`, without css-tree's walker context. */
+function walkAll(node: CssNode, visit: (node: CssNode) => void): void {
+  visit(node);
+  const record = node as unknown as Record<string, unknown>;
+  for (const key of [
+    "children",
+    "value",
+    "prelude",
+    "block",
+    "selector",
+    "nth",
+    "declaration",
+    "condition",
+    "query",
+    "left",
+    "middle",
+    "right",
+  ]) {
+    const child = record[key];
+    if (child && typeof child === "object") {
+      if ("forEach" in child && typeof child.forEach === "function")
+        (child as { forEach: (fn: (n: CssNode) => void) => void }).forEach((n) => walkAll(n, visit));
+      else if ("type" in child) walkAll(child as CssNode, visit);
+    }
+  }
 }
 
 const PROPERTY = /^(?:--[a-zA-Z0-9_-]+|-?[a-zA-Z][a-zA-Z0-9-]*)$/;
 
-function sanitizeDecls(decls: Tok[][], removed: string[]): string[] {
-  const out: string[] = [];
-  for (const tokens of decls) {
-    const colon = tokens.findIndex((tok) => tok.t === "p" && tok.c === ":");
-    const nameToks = trimWs(tokens.slice(0, Math.max(colon, 0)));
-    const value = trimWs(tokens.slice(colon + 1));
-    const nameTok = nameToks[0];
-    const raw = nameTok?.t === "word" ? decodeEscapes(nameTok.raw) : "";
-    const prop = raw.startsWith("--") ? raw : raw.toLowerCase();
-    const bad = prop === "behavior" || prop === "-moz-binding" ? `property ${prop}` : banned(tokens);
-    if (bad) removed.push(bad.startsWith("property") ? bad : `${bad} in ${prop || "declaration"}`);
-    else if (colon < 0 || nameToks.length !== 1 || !PROPERTY.test(prop) || value.length === 0 || !wellFormed(value)) {
-      removed.push(`invalid declaration ${serialize(tokens)}`);
-    } else out.push(`${prop}: ${serialize(value)};`);
+function sanitizeDeclaration(decl: Declaration, removed: string[]): string | null {
+  const raw = decodeEscapes(decl.property);
+  const prop = raw.startsWith("--") ? raw : raw.toLowerCase();
+  const value = text(decl.value).trim();
+  if (prop === "behavior" || prop === "-moz-binding") {
+    removed.push(`property ${prop}`);
+    return null;
   }
+  const bad = banned(`${decl.property}:${value}`);
+  if (bad) {
+    removed.push(`${bad} in ${prop || "declaration"}`);
+    return null;
+  }
+  // `!IMPORTANT` comes back as a string; other `!` annotations (`!ie` hacks) are refused.
+  const important = decl.important === true || (typeof decl.important === "string" && decl.important.toLowerCase() === "important");
+  const valid =
+    PROPERTY.test(prop) &&
+    value !== "" &&
+    (decl.important === false || important) &&
+    decl.value.type === "Value" &&
+    onlyNodes(decl.value, VALUE_NODES);
+  if (!valid) {
+    removed.push(`invalid declaration ${prop}: ${value}`);
+    return null;
+  }
+  return `${prop}: ${value}${important ? " !important" : ""};`;
+}
+
+function sanitizeBlock(rule: Rule, removed: string[]): string[] {
+  const out: string[] = [];
+  rule.block.children.forEach((node) => {
+    if (node.type === "Declaration") {
+      const decl = sanitizeDeclaration(node, removed);
+      if (decl) out.push(decl);
+    } else if (node.type === "Rule" || node.type === "Atrule") {
+      // CSS nesting could reach outside the scope (`:not(&)`); nested blocks are dropped.
+      removed.push(`nested rule ${node.type === "Rule" ? text(node.prelude, true) : `@${node.name}`}`);
+    } else removed.push(`invalid declaration ${node.type === "Raw" ? node.value.trim() : node.type}`);
+  });
   return out;
 }
 
-const plainText = (toks: Tok[]) => decoded(toks).toLowerCase().replace(/\s+/g, "");
+/** Node types a kept selector may contain (arguments of `:is()`, `:nth-child()`, `:lang()` included). */
+const SELECTOR_NODES = new Set([
+  "Selector",
+  "SelectorList",
+  "TypeSelector",
+  "ClassSelector",
+  "IdSelector",
+  "PseudoClassSelector",
+  "PseudoElementSelector",
+  "Combinator",
+  "Nth",
+  "AnPlusB",
+  "Identifier",
+]);
 
-/** Splits a selector list on top-level commas only (`:is(a, b)` stays whole). */
-function splitList(toks: Tok[]): Tok[][] {
-  const parts: Tok[][] = [[]];
-  let depth = 0;
-  for (const tok of toks) {
-    if (tok.t === "p" && (tok.c === "(" || tok.c === "[")) depth++;
-    if (tok.t === "p" && (tok.c === ")" || tok.c === "]")) depth--;
-    if (tok.t === "p" && tok.c === "," && depth === 0) parts.push([]);
-    else parts[parts.length - 1]?.push(tok);
-  }
-  return parts.map(trimWs);
+const ROOTISH = new Set(["html", "body"]);
+const isRootish = (node: CssNode | undefined) =>
+  (node?.type === "TypeSelector" && ROOTISH.has(decodeEscapes(node.name).toLowerCase())) ||
+  (node?.type === "PseudoClassSelector" && node.children === null && decodeEscapes(node.name).toLowerCase() === "root");
+
+/** One scoped selector from the AST, or the reason it is refused. */
+function scopeSelector(selector: Selector, scope: string): { css: string } | { reason: string } {
+  let reason: string | null = null;
+  walkAll(selector, (node) => {
+    if (reason) return;
+    if (node.type === "AttributeSelector") reason = "attribute selector";
+    else if (node.type === "PseudoClassSelector" && decodeEscapes(node.name).toLowerCase() === "has") reason = ":has() selector";
+    else if (!SELECTOR_NODES.has(node.type))
+      reason = "invalid selector"; // `&`, `Raw`, ...
+    else if (node.type === "TypeSelector" && node.name.includes("|")) reason = "invalid selector";
+  });
+  if (reason) return { reason };
+  const parts = selector.children.toArray();
+  if (parts.length === 0) return { reason: "empty selector in" };
+  const plain = decodeEscapes(text(selector, true)).toLowerCase().replace(/\s+/g, "");
+  // Escaped brackets or names are caught on the decoded text too.
+  if (plain.includes("[")) return { reason: "attribute selector" };
+  if (plain.includes(":has")) return { reason: ":has() selector" };
+  if (banned(text(selector, true))) return { reason: "unsafe selector" };
+  const next = () => parts[0];
+  const afterFirst = () => parts[1];
+  const dropLeading = () => {
+    parts.shift();
+    const combinator = next();
+    if (combinator?.type === "Combinator" && combinator.name === " ") parts.shift();
+  };
+  while (isRootish(next()) && (afterFirst() === undefined || afterFirst()?.type === "Combinator")) dropLeading();
+  // Already scoped (sanitised CSS saved again): don't prefix twice, so the function is idempotent.
+  if (next() && text(next() as CssNode, true) === scope && (afterFirst() === undefined || afterFirst()?.type === "Combinator"))
+    dropLeading();
+  const first = next();
+  // `+`/`~` after the scope would match the scope's siblings, outside the shop area.
+  if (first?.type === "Combinator" && first.name !== ">") return { reason: "selector escaping the scope" };
+  const rest = parts.map((node) => (node.type === "Combinator" ? (node.name === " " ? " " : ` ${node.name} `) : text(node, true))).join("");
+  return { css: rest.trim() === "" ? scope : `${scope} ${rest.trim()}` };
 }
 
-const ROOTISH = /^(?:html|body|:root)(?=$|[\s>])\s*/i;
-
-function scopeSelectorList(toks: Tok[], scope: string, removed: string[]): string | null {
+function scopeSelectorList(prelude: Rule["prelude"], scope: string, removed: string[]): string | null {
+  if (prelude.type !== "SelectorList") {
+    removed.push(`invalid selector ${text(prelude, true).trim()}`);
+    return null;
+  }
   const out: string[] = [];
-  for (const part of splitList(toks)) {
-    const text = serialize(part);
-    const plain = plainText(part);
-    let reason: string | null = null;
-    if (part.length === 0) reason = "empty selector in";
-    else if (plain.includes("[")) reason = "attribute selector";
-    else if (plain.includes(":has")) reason = ":has() selector";
-    else if (!wellFormed(part) || part.some((tok) => tok.t === "at")) reason = "invalid selector";
-    else if (banned(part)) reason = "unsafe selector";
-    let rest = text;
-    for (let m = ROOTISH.exec(rest); m; m = ROOTISH.exec(rest)) rest = rest.slice(m[0].length);
-    // Already scoped (sanitised CSS saved again): don't prefix twice, so the function is idempotent.
-    if (scope && (rest === scope || rest.startsWith(`${scope} `))) rest = rest.slice(scope.length).trimStart();
-    // `+`/`~` after the scope would match the scope's siblings, outside the shop area.
-    if (!reason && /^[+~|]/.test(rest)) reason = "selector escaping the scope";
-    if (reason) {
-      removed.push(`${reason} ${text || serialize(toks)}`);
+  for (const selector of (prelude as SelectorList).children.toArray()) {
+    if (selector.type !== "Selector") {
+      removed.push(`invalid selector ${text(prelude, true).trim()}`);
       return null;
     }
-    out.push(rest === "" ? scope : `${scope} ${rest}`);
+    const scoped = scopeSelector(selector, scope);
+    if ("reason" in scoped) {
+      removed.push(`${scoped.reason} ${text(selector, true).trim() || text(prelude, true).trim()}`);
+      return null;
+    }
+    out.push(scoped.css);
   }
   return out.join(", ");
 }
@@ -297,39 +365,61 @@ function scopeSelectorList(toks: Tok[], scope: string, removed: string[]): strin
 const KEYFRAME_SELECTOR = /^(?:from|to|\d{1,3}(?:\.\d+)?%)$/i;
 
 /** `from`, `to`, `50%` lists; they are not scoped (they only apply inside @keyframes). */
-function keyframeSelector(toks: Tok[], removed: string[]): string | null {
-  const parts = splitList(toks).map(serialize);
-  if (parts.every((part) => KEYFRAME_SELECTOR.test(part))) return parts.join(", ");
-  removed.push(`invalid keyframe selector ${serialize(toks)}`);
+function keyframeSelector(prelude: Rule["prelude"], removed: string[]): string | null {
+  const parts: string[] = [];
+  let ok = prelude.type === "SelectorList";
+  if (prelude.type === "SelectorList") {
+    prelude.children.forEach((selector) => {
+      const only = selector.type === "Selector" ? selector.children.toArray() : [];
+      const node = only[0];
+      const part = only.length === 1 && node && (node.type === "TypeSelector" || node.type === "Percentage") ? text(node, true) : "";
+      if (KEYFRAME_SELECTOR.test(part)) parts.push(part);
+      else ok = false;
+    });
+  }
+  if (ok && parts.length > 0) return parts.join(", ");
+  removed.push(`invalid keyframe selector ${text(prelude, true).trim()}`);
   return null;
 }
 
-function sanitizeNodes(nodes: Node[], scope: string, removed: string[], inKeyframes: boolean): string[] {
+const GROUPS = ["media", "supports", "keyframes"];
+
+function sanitizeAtRule(node: Atrule, scope: string, removed: string[], inKeyframes: boolean, depth: number): string | null {
+  const name = decodeEscapes(node.name).toLowerCase();
+  const prelude = node.prelude ? text(node.prelude).trim() : "";
+  const label = `@${name}${prelude ? ` ${prelude}` : ""}`;
+  const allowed = !inKeyframes && GROUPS.includes(name) && depth < MAX_AT_RULE_DEPTH;
+  if (!allowed || !node.block) {
+    removed.push(name === "import" || name === "font-face" ? `@${name}` : label);
+    return null;
+  }
+  const preludeOk =
+    name === "keyframes"
+      ? /^-?[a-zA-Z_][a-zA-Z0-9_-]*$/.test(prelude)
+      : prelude !== "" &&
+        node.prelude !== null &&
+        onlyNodes(node.prelude, PRELUDE_NODES) &&
+        !banned(prelude) &&
+        !/\[|:has/.test(decodeEscapes(prelude).toLowerCase().replace(/\s+/g, ""));
+  if (!preludeOk) {
+    removed.push(`invalid prelude ${label}`);
+    return null;
+  }
+  const inner = sanitizeNodes(node.block.children.toArray(), scope, removed, name === "keyframes", depth + 1);
+  return inner.length > 0 ? `@${name} ${prelude} { ${inner.join(" ")} }` : null;
+}
+
+function sanitizeNodes(nodes: CssNode[], scope: string, removed: string[], inKeyframes: boolean, depth: number): string[] {
   const out: string[] = [];
   for (const node of nodes) {
-    if (node.kind === "rule") {
-      const selector = inKeyframes ? keyframeSelector(node.selector, removed) : scopeSelectorList(node.selector, scope, removed);
-      const decls = selector === null ? [] : sanitizeDecls(node.decls, removed);
+    if (node.type === "Rule") {
+      const selector = inKeyframes ? keyframeSelector(node.prelude, removed) : scopeSelectorList(node.prelude, scope, removed);
+      const decls = selector === null ? [] : sanitizeBlock(node, removed);
       if (selector !== null && decls.length > 0) out.push(`${selector} { ${decls.join(" ")} }`);
-      continue;
-    }
-    const prelude = serialize(node.prelude);
-    const label = `@${node.name}${prelude ? ` ${prelude}` : ""}`;
-    const allowed = inKeyframes ? false : ["media", "supports", "keyframes"].includes(node.name);
-    if (!allowed || node.body === null) {
-      removed.push(node.name === "import" || node.name === "font-face" ? `@${node.name}` : label);
-      continue;
-    }
-    const preludeOk =
-      node.name === "keyframes"
-        ? /^-?[a-zA-Z_][a-zA-Z0-9_-]*$/.test(prelude)
-        : prelude !== "" && wellFormed(node.prelude) && !banned(node.prelude) && !/\[|:has/.test(plainText(node.prelude));
-    if (!preludeOk) {
-      removed.push(`invalid prelude ${label}`);
-      continue;
-    }
-    const inner = sanitizeNodes(node.body, scope, removed, node.name === "keyframes");
-    if (inner.length > 0) out.push(`@${node.name} ${prelude} { ${inner.join(" ")} }`);
+    } else if (node.type === "Atrule") {
+      const rule = sanitizeAtRule(node, scope, removed, inKeyframes, depth);
+      if (rule) out.push(rule);
+    } else removed.push(`garbage ${node.type === "Raw" ? node.value.trim() : node.type}`);
   }
   return out;
 }
@@ -347,8 +437,16 @@ export function sanitizeCustomCss(input: string, scopeSelector: string): { css: 
   }
   // Same preprocessing as the CSS spec: one newline form, no NUL.
   source = source.replace(/\r\n?|\f/g, "\n").replace(/\u0000/g, "\ufffd");
-  const tree = parse(tokenize(source), removed);
-  const css = sanitizeNodes(tree, scopeSelector, removed, false).join("\n");
+  const repaired = repair(source, removed);
+  const tree = parse(repaired, {
+    parseValue: true,
+    parseCustomProperty: true,
+    parseRulePrelude: true,
+    parseAtrulePrelude: true,
+    onParseError: () => undefined, // broken parts come back as `Raw` nodes, which are refused
+  });
+  const nodes = tree.type === "StyleSheet" ? tree.children.toArray() : [];
+  const css = sanitizeNodes(nodes, scopeSelector, removed, false, 0).join("\n");
   if (removed.length > MAX_NOTES) removed.splice(MAX_NOTES, Infinity, `${removed.length - MAX_NOTES} more`);
   // Last step, after anything that could have decoded an escape back into `<`:
   // with no `<` the HTML parser can never see `</style`.
