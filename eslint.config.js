@@ -32,10 +32,10 @@ const root = { type: "app", fileInternalPath: "!config.server.ts" };
 const config = { type: "app", fileInternalPath: "config.server.ts" };
 
 const mayImport = {
-  routes: ["routes", "components", "http", "middleware", "domain", "schemas", config, "lib", "db"],
+  routes: ["routes", "components", "http", "middleware", "domain", "schemas", config, "lib"],
   components: ["components", "http", "middleware", "domain", "schemas", "lib"],
-  http: ["http", "middleware", "domain", "schemas", config, "lib", "db"],
-  middleware: ["middleware", "http", "domain", "schemas", config, "lib", "db"],
+  http: ["http", "middleware", "domain", "schemas", config, "lib"],
+  middleware: ["middleware", "http", "domain", "schemas", config, "lib"],
   domain: ["domain", "schemas", config, "lib", "db"],
   schemas: ["schemas", "lib"],
   // The bottom layer: configuration, isomorphic helpers and the database, which use one another
@@ -100,6 +100,11 @@ export default tseslint.config(
               allow: { to: { element: [root, { type: "routes" }] }, dependency: { kind: "type" } },
             },
             { from: { element: { type: "routes" } }, allow: { to: { element: root }, dependency: { kind: "type" } } },
+            // Queries live in the domain: above it, the database's row types only (`User`, `Shop`).
+            {
+              from: { element: ["routes", "components", "http", "middleware"].map(element) },
+              allow: { to: { element: { type: "db" } }, dependency: { kind: "type" } },
+            },
           ],
         },
       ],

@@ -15,7 +15,7 @@ import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
-import { startBackgroundWork } from "~/http/lifecycle.server";
+import { startBackgroundWork } from "./lifecycle";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -24,7 +24,7 @@ import { startBackgroundWork } from "~/http/lifecycle.server";
 export { ConfigError } from "~/config.server";
 export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
-export { healthCheck, isDraining, stopBackgroundWork } from "~/http/lifecycle.server";
+export { healthCheck, isDraining, stopBackgroundWork } from "./lifecycle";
 export { closeDatabase } from "~db/client";
 
 export async function prepare() {

@@ -33,12 +33,23 @@ export type FormActionArgs = {
   context: Readonly<RouterContextProvider>;
 };
 
-export type FormReplyOptions = { hideFields?: string[]; headers?: HeadersInit };
+export type FormReplyOptions = {
+  hideFields?: string[];
+  headers?: HeadersInit;
+  /** Show the error as the form's own error even when it names fields the form does not have (e.g. `items.0`). */
+  asFormError?: boolean;
+};
 
 export type IntentArgs<G> = FormActionArgs & {
   /** What the action's guard returned (the signed-in user, the seller, ...). */
   guarded: G;
   formData: FormData;
+  /**
+   * Headers every built-in answer of this action carries (invalid submission, domain error
+   * replies, the toast's redirect), e.g. a cookie the handler set before it failed. A
+   * handler's own responses add them themselves.
+   */
+  headers: Headers;
   intent: string;
   /**
    * The value of a valid submission; an invalid one answers the form's 400 reply. The
@@ -46,7 +57,7 @@ export type IntentArgs<G> = FormActionArgs & {
    */
   parse: <S extends z.ZodType>(schema: S, options?: FormReplyOptions) => z.output<S>;
   /** The "form" answer to a domain error, for an `errors` function that answers most errors that way. */
-  reply: (error: DomainError) => FormErrorReply;
+  reply: (error: DomainError, options?: FormReplyOptions) => FormErrorReply;
 };
 
 export type FormErrorReply = ReturnType<typeof data<SubmissionResult<string[]>>>;
@@ -80,7 +91,9 @@ export function formAction<G>(guard: Guard<G>) {
       const intent = formData.get("intent");
       const handler = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
       if (!handler) throw data({ message: getI18nInstance(args.context).t("errors.unknown_action") }, { status: 400 });
-      return (await runHandler(handler, { ...args, guarded, formData, intent: intent as string })) as HandlerResult<H[keyof H]>;
+      return (await runHandler(handler, { ...args, guarded, formData, intent: intent as string, headers: new Headers() })) as HandlerResult<
+        H[keyof H]
+      >;
     };
 }
 
@@ -96,6 +109,7 @@ export function singleFormAction<G>(guard: Guard<G>) {
         guarded,
         formData,
         intent: typeof intent === "string" ? intent : "",
+        headers: new Headers(),
       })) as HandlerResult<H>;
     };
 }
@@ -107,9 +121,15 @@ class InvalidSubmission {
 
 async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>, "parse" | "reply">): Promise<unknown> {
   let parsed: { submission: Submission<unknown>; options: FormReplyOptions } | null = null;
-  const reply = (error: DomainError) => {
+  const withActionHeaders = (headers?: HeadersInit) => {
+    const merged = new Headers(headers);
+    base.headers.forEach((value, name) => merged.append(name, value));
+    return merged;
+  };
+  const reply = (error: DomainError, extra: FormReplyOptions = {}) => {
     const { submission, options } = parsed ?? { submission: parseWithZod(base.formData, { schema: z.looseObject({}) }), options: {} };
-    return domainErrorReply(submission, error, options);
+    const combined = { ...options, ...extra };
+    return domainErrorReply(submission, error, { ...combined, headers: withActionHeaders(combined.headers) });
   };
   const args: IntentArgs<G> = {
     reply,
@@ -118,7 +138,9 @@ async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>
       const submission = parseWithZod(base.formData, { schema });
       parsed = { submission, options };
       if (submission.status !== "success") {
-        throw new InvalidSubmission(data(submission.reply({ hideFields: options.hideFields }), { status: 400, headers: options.headers }));
+        throw new InvalidSubmission(
+          data(submission.reply({ hideFields: options.hideFields }), { status: 400, headers: withActionHeaders(options.headers) }),
+        );
       }
       return submission.value as z.output<typeof schema>;
     },
@@ -140,33 +162,24 @@ async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>
       const firstFieldError = Object.values(error.fieldErrors)[0]?.[0];
       return data(
         { intent: base.intent, error: translateMessage(t, firstFieldError ?? messageKey(error.messageKey, error.values)) },
-        { status: error.status },
+        { status: error.status, headers: withActionHeaders() },
       );
     }
     setToast(base.context, { type: "error", message: translateMessage(t, error.messageKey, error.values) });
     const url = new URL(base.request.url);
-    return redirect(safeRedirectPath(base.formData.get("returnTo"), url.pathname + url.search));
+    return redirect(safeRedirectPath(base.formData.get("returnTo"), url.pathname + url.search), { headers: withActionHeaders() });
   }
 }
 
 /** A domain error as a Conform reply: field errors when it has some, else a form error. */
 export function domainErrorReply<T>(submission: Submission<T>, error: DomainError, options: FormReplyOptions = {}): FormErrorReply {
-  const hasFieldErrors = Object.keys(error.fieldErrors).length > 0;
+  const hasFieldErrors = !options.asFormError && Object.keys(error.fieldErrors).length > 0;
   return data(
     submission.reply({
       formErrors: hasFieldErrors ? [] : [messageKey(error.messageKey, error.values)],
-      fieldErrors: error.fieldErrors,
+      fieldErrors: hasFieldErrors ? error.fieldErrors : {},
       hideFields: options.hideFields,
     }),
     { status: error.status, headers: options.headers },
   );
-}
-
-/**
- * The reply to a submission that failed with `error`: a domain error as `domainErrorReply`,
- * anything else rethrown. For actions not (yet) written with `formAction`.
- */
-export function formErrorResponse<T>(submission: Submission<T>, error: unknown, options: FormReplyOptions = {}): FormErrorReply {
-  if (!(error instanceof DomainError)) throw error;
-  return domainErrorReply(submission, error, options);
 }

@@ -92,6 +92,3 @@ export function hostShopPage(context: ContextReader): Shop {
   if (site.kind !== "shop") throw data(null, { status: 404 });
   return site.shop;
 }
-
-/** @deprecated The checkout's old name for `hostShopPage`, until the checkout moves to it. */
-export const requireShopPage = hostShopPage;

@@ -19,9 +19,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { site: "main" as const, ...landingPageData(new URL(request.url), context) };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, params, context }: Route.ActionArgs) {
   if (context.get(siteContext).kind !== "shop") throw responseData(null, { status: 405 });
-  return checkoutAction({ request, context });
+  return checkoutAction({ request, params, context });
 }
 
 // A declined card answers 402, after which React Router would keep the old page data: the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readiness, stopBackgroundWork } from "~/http/lifecycle.server";
+import { readiness, stopBackgroundWork } from "../../server/lifecycle";
 
 describe("readiness", () => {
   it("is ready while the database answers, and says `shutting_down` once the node stops", async () => {

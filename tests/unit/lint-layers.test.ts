@@ -52,6 +52,17 @@ describe("layers", { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it("keeps queries in the domain: above it, only the database's row types", async () => {
+    const value = await layerErrors(
+      "app/routes/probe.ts",
+      'import { getDatabase } from "~db/client";\nexport const probe = getDatabase;\n',
+    );
+    const typeOnly = await layerErrors("app/http/probe.server.ts", 'import type { User } from "~db/schema";\nexport type Probe = User;\n');
+    expect(value).toHaveLength(1);
+    expect(value[0]).toContain('"routes" to elements of type "db"');
+    expect(typeOnly).toEqual([]);
+  });
+
   it("lets a component import the root loader's type, not its values", async () => {
     const typeOnly = await layerErrors(
       "app/components/site/probe.ts",

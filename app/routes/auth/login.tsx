@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
@@ -8,7 +7,7 @@ import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { authenticateLogin } from "~/http/authenticator.server";
-import { formErrorResponse } from "~/http/forms.server";
+import { singleFormAction } from "~/http/forms.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -36,22 +35,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
-  const destination = safeRedirectPath(formData.get("redirectTo"), defaultDestination(context));
-  try {
-    const user = await authenticateLogin("form", request, context);
+/** remix-auth's form strategy reads the form from a request: one carrying the fields already read. */
+function requestWithForm(request: Request, formData: FormData): Request {
+  const fields = new URLSearchParams();
+  for (const [name, value] of formData) if (typeof value === "string") fields.append(name, value);
+  return new Request(request.url, { method: "POST", body: fields });
+}
+
+export const action = singleFormAction(() => null)({
+  errors: "form",
+  handle: async ({ request, context, formData, parse }) => {
+    parse(loginSchema, { hideFields: ["password"] });
+    const destination = safeRedirectPath(formData.get("redirectTo"), defaultDestination(context));
+    const user = await authenticateLogin("form", requestWithForm(request, formData), context);
     const headers = new Headers();
     headers.append("Set-Cookie", beginUserSession(request, context, user));
     // The page keeps the language the visitor is reading: logging in never switches it.
     setToast(context, { type: "success", message: getI18nInstance(context).t("auth.login.welcome") });
     return redirect(destination, { headers });
-  } catch (error) {
-    return formErrorResponse(submission, error, { hideFields: ["password"] });
-  }
-}
+  },
+});
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors.server";
 import { confirmPayment } from "~/domain/payments/intents.server";
 import { orderViewer } from "~/http/shopper.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { requireShopPage } from "~/middleware/site.server";
+import { hostShopPage } from "~/middleware/site.server";
 
 /**
  * The payment return URL (/payment-success): the provider sends the shopper back here after
@@ -13,7 +13,7 @@ import { requireShopPage } from "~/middleware/site.server";
  * provider for the real status.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireShopPage(context);
+  hostShopPage(context);
   const t = getI18nInstance(context).t;
   const url = new URL(request.url);
   const transactionId = url.searchParams.get("transaction_id");
