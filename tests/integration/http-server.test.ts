@@ -1,22 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, serverEnv, startServerJs } from "./server-process";
 
 /** `server.js`, what `npm start` runs after building: express, static files, then the app. */
-const serverEnv = (extra: Record<string, string>) => ({ ...process.env, NODE_ENV: "production", SEED_DEMO: "0", ...extra });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 describe("starting the server", () => {
   it("stops with the configuration message, not a stack trace, for a bad value", () => {
@@ -28,18 +17,8 @@ describe("starting the server", () => {
 
 /** Starts `server.js` on a free port; resolves once it listens. */
 async function startServer(extra: Record<string, string> = {}): Promise<{ server: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server.js"], { env: serverEnv({ PORT: String(port), HOST: "127.0.0.1", ...extra }) });
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    server.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Main site:")) resolve();
-    });
-    server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    server.on("exit", (code) => reject(new Error(`server.js exited (${code}): ${output}`)));
-  });
-  return { server, origin: `http://127.0.0.1:${port}` };
+  const started = await startServerJs(extra);
+  return { server: started.process, origin: `http://127.0.0.1:${started.port}` };
 }
 
 describe("static files", () => {

@@ -1,58 +1,20 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort, sendRequest, startServerJs, type ServerProcess } from "./server-process";
 
 /**
  * `server.js` as `npm start` runs it, with PUBLIC_SCHEME=https and the log captured from
  * its stdout: the edge (request ids, request log, Host check) and the HTTPS headers.
  */
 type LogLine = Record<string, unknown> & { msg: string; level: string };
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-let server: ChildProcess;
+let server: ServerProcess;
 let port: number;
-let stdout = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-/** node:http, since fetch cannot send a Host header of its own. */
-function send(
-  path: string,
-  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: options.method ?? "GET",
-        headers: { Host: options.host ?? `localhost:${port}`, ...options.headers },
-        setHost: false,
-      },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
-}
+const send = (path: string, options: Parameters<typeof sendRequest>[2] = {}) => sendRequest(port, path, options);
 
 function logLines(): LogLine[] {
-  return stdout
+  return server
+    .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine);
@@ -63,7 +25,7 @@ function linesOf(requestId: string): Promise<LogLine[]> {
   return vi.waitFor(
     () => {
       const lines = logLines().filter((line) => line.request_id === requestId);
-      if (!lines.some((line) => line.msg === "request")) throw new Error(`no request line for ${requestId} in:\n${stdout}`);
+      if (!lines.some((line) => line.msg === "request")) throw new Error(`no request line for ${requestId} in:\n${server.output()}`);
       return lines;
     },
     { timeout: 1_000, interval: 20 },
@@ -72,30 +34,11 @@ function linesOf(requestId: string): Promise<LogLine[]> {
 
 beforeAll(async () => {
   port = await freePort();
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SEED_DEMO: "0",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ROOT_DOMAIN: `localhost:${port}`,
-      PUBLIC_SCHEME: "https",
-      LOG_LEVEL: "info",
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes("Main site:")) resolve();
-    });
-    server.stderr!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    server.on("exit", (code) => reject(new Error(`server.js exited (${code}): ${stdout}`)));
-  });
+  server = await startServerJs({ PORT: String(port), ROOT_DOMAIN: `localhost:${port}`, PUBLIC_SCHEME: "https", LOG_LEVEL: "info" });
 });
 
 afterAll(() => {
-  server?.kill();
+  server?.process.kill();
 });
 
 describe("a malformed Host header", () => {
@@ -158,7 +101,7 @@ describe("the request log", () => {
     });
     const [line] = (await linesOf(String(answer.headers["x-request-id"]))).filter((l) => l.msg === "request");
     expect(line!.path).toBe("/verify-email/[redacted]");
-    expect(stdout).not.toContain("SECRET");
+    expect(server.output()).not.toContain("SECRET");
   });
 });
 

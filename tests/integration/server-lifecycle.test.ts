@@ -1,80 +1,29 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess } from "./server-process";
 
 /**
  * `server.js` as a node behind a load balancer sees it: health answers on any Host, and a
  * graceful stop on SIGTERM that finishes the requests under way.
  */
-type Node = { process: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-let node: Node | undefined;
+let node: ServerProcess | undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-async function startNode(): Promise<Node> {
-  const port = await freePort();
+async function startNode(): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-lifecycle-"));
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SEED_DEMO: "0",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ROOT_DOMAIN: `localhost:${port}`,
-      DATABASE_URL: `file:${path.join(dir, "app.db")}`,
-      UPLOAD_DIR: path.join(dir, "uploads"),
-      LOG_LEVEL: "info",
-    },
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const started = setInterval(() => {
-      if (output.includes("Main site:")) {
-        clearInterval(started);
-        resolve();
-      }
-    }, 20);
-    void exited.then((code) => {
-      clearInterval(started);
-      reject(new Error(`server.js exited (${code}): ${output}`));
-    });
-  });
-  return { process: child, port, output: () => output, exited };
-}
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-function get(port: number, pathname: string, host: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, path: pathname, headers: { Host: host }, setHost: false, agent: false },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      },
-    );
-    request.on("error", reject);
-    request.end();
+  const port = await freePort();
+  return startServerJs({
+    PORT: String(port),
+    ROOT_DOMAIN: `localhost:${port}`,
+    DATABASE_URL: `file:${path.join(dir, "app.db")}`,
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    LOG_LEVEL: "info",
   });
 }
+
+const get = (port: number, pathname: string, host: string) => sendRequest(port, pathname, { host });
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let attempt = 0; attempt < 250; attempt++) {

@@ -4,8 +4,8 @@ import { placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { getDatabase } from "~db/client";
-import { orderItems, orders, paymentTransactions, sellerProfiles, simulatedAccounts, simulatedPaymentIntents } from "~db/schema";
-import { createProduct, createShop } from "./factories";
+import { orderItems, orders, paymentTransactions, sellerProfiles, simulatedPaymentIntents } from "~db/schema";
+import { createProduct, createShop, createSimulatedAccount } from "./factories";
 
 const fields = {
   full_name: "Ada Lovelace",
@@ -23,12 +23,9 @@ const viewer = { shopperKeyHash, user: null, ownedShopId: null };
 /** A live shop whose seller's (simulated) account takes payments. */
 function payableShop() {
   const shop = createShop();
-  const db = getDatabase();
-  const account = `acct_sim_${shop.subdomain}`;
-  db.insert(simulatedAccounts)
-    .values({ id: account, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
-    .run();
-  db.insert(sellerProfiles)
+  const account = createSimulatedAccount(shop);
+  getDatabase()
+    .insert(sellerProfiles)
     .values({
       userId: shop.ownerId,
       businessName: "Shop",

@@ -1,6 +1,17 @@
 import crypto from "node:crypto";
 import { getDatabase } from "~db/client";
-import { categories, products, shops, users, type Shop, type User } from "~db/schema";
+import {
+  categories,
+  orders,
+  paymentTransactions,
+  products,
+  shops,
+  simulatedAccounts,
+  users,
+  type Order,
+  type Shop,
+  type User,
+} from "~db/schema";
 
 /** Small builders of rows for unit tests (no password hashing: tests that log in hash their own). */
 export function createUser(overrides: Partial<typeof users.$inferInsert> = {}): User {
@@ -44,3 +55,56 @@ export const CHECKOUT_FIELDS = {
   country: "FR",
   phone: "06123",
 };
+
+/** An order row of a shop (number 1, 25.00, unpaid unless told), with a shopper's address. */
+export function createOrderRow(shopId: number, overrides: Partial<typeof orders.$inferInsert> = {}): Order {
+  return getDatabase()
+    .insert(orders)
+    .values({
+      shopId,
+      number: 1,
+      totalAmountCents: 2500,
+      fullName: "Ada",
+      email: "ada@example.test",
+      address: "1 rue X",
+      city: "Paris",
+      zipCode: "75001",
+      country: "FR",
+      phone: "0600000000",
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+/** The shop's connected account at the simulated provider, able to take payments; returns its id. */
+export function createSimulatedAccount(shop: Pick<Shop, "subdomain">): string {
+  const id = `acct_sim_${shop.subdomain}`;
+  getDatabase()
+    .insert(simulatedAccounts)
+    .values({ id, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
+    .run();
+  return id;
+}
+
+/** The order's payment transaction at the simulated provider (platform fee 2.4%). */
+export function createPaymentTransaction(
+  order: Pick<Order, "id" | "shopId" | "totalAmountCents">,
+  payment: { id: string; accountId: string; intentId: string; status: (typeof paymentTransactions.$inferInsert)["status"] },
+) {
+  getDatabase()
+    .insert(paymentTransactions)
+    .values({
+      id: payment.id,
+      orderId: order.id,
+      shopId: order.shopId,
+      provider: "simulated",
+      providerAccountId: payment.accountId,
+      providerPaymentId: payment.intentId,
+      amountCents: order.totalAmountCents,
+      applicationFeeCents: Math.round(order.totalAmountCents * 0.024),
+      currency: "EUR",
+      status: payment.status,
+    })
+    .run();
+}

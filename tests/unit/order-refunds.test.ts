@@ -2,37 +2,17 @@ import { describe, expect, it } from "vitest";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
 import { getDatabase } from "~db/client";
-import { orders, paymentTransactions, simulatedAccounts, simulatedPaymentIntents } from "~db/schema";
-import { createShop } from "./factories";
+import { orders, simulatedPaymentIntents } from "~db/schema";
+import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** A shop's order paid 30.00 at the simulated provider (platform fee 0.72). */
 function paidOrder() {
   const shop = createShop();
-  const db = getDatabase();
-  const account = `acct_sim_${shop.subdomain}`;
-  db.insert(simulatedAccounts)
-    .values({ id: account, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
-    .run();
-  const order = db
-    .insert(orders)
-    .values({
-      shopId: shop.id,
-      number: 1,
-      paymentStatus: "succeeded",
-      totalAmountCents: 3000,
-      fullName: "Ada",
-      email: "ada@example.test",
-      address: "1 rue X",
-      city: "Paris",
-      zipCode: "75001",
-      country: "FR",
-      phone: "0600000000",
-      paidAt: new Date(),
-    })
-    .returning()
-    .get();
+  const account = createSimulatedAccount(shop);
+  const order = createOrderRow(shop.id, { paymentStatus: "succeeded", totalAmountCents: 3000, paidAt: new Date() });
   const intent = `pi_sim_${shop.subdomain}`;
-  db.insert(simulatedPaymentIntents)
+  getDatabase()
+    .insert(simulatedPaymentIntents)
     .values({
       id: intent,
       accountId: account,
@@ -43,20 +23,7 @@ function paidOrder() {
       status: "succeeded",
     })
     .run();
-  db.insert(paymentTransactions)
-    .values({
-      id: `txn_${shop.subdomain}`,
-      orderId: order.id,
-      shopId: shop.id,
-      provider: "simulated",
-      providerAccountId: account,
-      providerPaymentId: intent,
-      amountCents: 3000,
-      applicationFeeCents: 72,
-      currency: "EUR",
-      status: "succeeded",
-    })
-    .run();
+  createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId: intent, status: "succeeded" });
   return { shop, order, actor: { userId: shop.ownerId, shopId: shop.id } };
 }
 

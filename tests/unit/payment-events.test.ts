@@ -3,45 +3,16 @@ import { describe, expect, it } from "vitest";
 import { recordProviderEvent } from "~/domain/payments/event-log.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
 import { getDatabase } from "~db/client";
-import { orderEvents, orders, paymentEvents, paymentTransactions } from "~db/schema";
-import { createShop } from "./factories";
+import { orderEvents, orders, paymentEvents } from "~db/schema";
+import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** An unpaid order of a new shop with its pending simulated payment. */
 function pendingPayment() {
   const shop = createShop();
-  const db = getDatabase();
-  const order = db
-    .insert(orders)
-    .values({
-      shopId: shop.id,
-      number: 1,
-      totalAmountCents: 2500,
-      fullName: "Ada",
-      email: "ada@example.test",
-      address: "1 rue X",
-      city: "Paris",
-      zipCode: "75001",
-      country: "FR",
-      phone: "0600000000",
-    })
-    .returning()
-    .get();
-  const account = `acct_sim_${shop.subdomain}`;
+  const order = createOrderRow(shop.id);
+  const account = createSimulatedAccount(shop);
   const intentId = `pi_sim_${shop.subdomain}`;
-  db.insert(paymentTransactions)
-    .values({
-      id: `txn_${shop.subdomain}`,
-      orderId: order.id,
-      shopId: shop.id,
-      provider: "simulated",
-      providerAccountId: account,
-      providerPaymentId: intentId,
-      amountCents: 2500,
-      applicationFeeCents: 60,
-      currency: "EUR",
-      status: "pending",
-    })
-    .run();
+  createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId, status: "pending" });
   return { order, account, intentId };
 }
 

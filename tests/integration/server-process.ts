@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+
+/** `server.js` as `npm start` runs it, in a child process: for tests of the HTTP server itself. */
+export type ServerProcess = { process: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** The production server's environment: no demo data unless asked, on 127.0.0.1. */
+export const serverEnv = (extra: Record<string, string>) => ({ ...process.env, NODE_ENV: "production", SEED_DEMO: "0", ...extra });
+
+/**
+ * Starts `server.js` (on `env.PORT`, else a free port); resolves once its output contains
+ * `ready` (the banner).
+ */
+export async function startServerJs(env: Record<string, string> = {}, ready = "Main site:"): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, ["server.js"], { env: serverEnv({ PORT: String(port), HOST: "127.0.0.1", ...env }) });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (!output.includes(ready)) return;
+      child.stdout!.off("data", onData);
+      resolve();
+    };
+    child.stdout!.on("data", onData);
+    void exited.then((code) => reject(new Error(`server.js exited (${code}): ${output}`)));
+  });
+  return { process: child, port, output: () => output, exited };
+}
+
+/**
+ * One request over its own connection (node:http: fetch can send neither a Host header of
+ * its own nor `*.localhost` names).
+ */
+export function sendRequest(
+  port: number,
+  path: string,
+  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        headers: { Host: options.host ?? `localhost:${port}`, ...options.headers },
+        setHost: false,
+        agent: false,
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
