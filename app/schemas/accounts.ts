@@ -48,7 +48,15 @@ const optionalName = (max: number) =>
     .optional()
     .transform((v) => v ?? "");
 
-export const profileUpdateSchema = z.object({
+/** What a profile edit changes (absent: unchanged). */
+export type ProfileChanges = Partial<{
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  language: (typeof supportedLanguages)[number];
+}>;
+
+const profileFields = z.object({
   first_name: optionalName(150),
   last_name: optionalName(150),
   phone_number: z
@@ -60,8 +68,12 @@ export const profileUpdateSchema = z.object({
     .transform((v) => v ?? ""),
   language: z.enum(supportedLanguages).optional(),
 });
-
+function toProfileChanges(v: Partial<z.output<typeof profileFields>>): ProfileChanges {
+  return { firstName: v.first_name, lastName: v.last_name, phoneNumber: v.phone_number, language: v.language };
+}
+/** The profile screen's form. */
+export const profileUpdateSchema = profileFields.transform(toProfileChanges);
 /** PATCH: only the fields present change. */
-export const profilePatchSchema = profileUpdateSchema.partial();
+export const profilePatchSchema = profileFields.partial().transform(toProfileChanges);
 
 export const resendVerificationSchema = z.object({ email: emailSchema });

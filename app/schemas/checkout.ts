@@ -1,4 +1,5 @@
 import { messageKey } from "~/lib/messages";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
 import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
 import { z } from "./zod-messages";
@@ -50,7 +51,48 @@ export function checkoutSchema(minimumCents: number, catalogue?: CataloguePricin
           ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
         }
       })
+      .transform(toCheckoutDetails)
   );
+}
+
+/**
+ * The checkout as the domain takes it. The form's and the API's names (snake_case) stop
+ * at these schemas; the names are the order's columns.
+ */
+export type ShippingDetails = {
+  fullName: string;
+  companyName: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+  socialNetworkHandle: string;
+};
+/** What the shopper said was bought (a live purchase): reference, content, live reference. */
+export type PurchaseLabel = { reference: string; content: string; liveReference: string };
+export type CheckoutDetails = ShippingDetails & PurchaseLabel & { totalAmountCents: number; quantity?: number };
+
+function toCheckoutDetails(v: Omit<z.output<ReturnType<typeof checkoutFields>>, "quantity"> & { quantity?: number }): CheckoutDetails {
+  return {
+    fullName: v.full_name,
+    companyName: v.company_name,
+    email: v.email,
+    address: v.address,
+    city: v.city,
+    state: v.state,
+    zipCode: v.zip_code,
+    country: v.country,
+    phone: v.phone,
+    socialNetworkHandle: v.social_network_handle,
+    reference: v.reference,
+    content: v.content,
+    liveReference: v.live_reference,
+    totalAmountCents: v.total_amount,
+    quantity: v.quantity,
+  };
 }
 
 /**
@@ -68,7 +110,8 @@ export function orderCreateSchema(minimumCents: number) {
   return checkoutFields(minimumCents, false)
     .omit({ quantity: true })
     .extend({ items: orderItemsSchema })
-    .refine((value) => purchaseIsIdentified(value, Array.isArray(value.items) && value.items.length > 0), purchaseRuleIssue);
+    .refine((value) => purchaseIsIdentified(value, Array.isArray(value.items) && value.items.length > 0), purchaseRuleIssue)
+    .transform((value) => ({ ...toCheckoutDetails(value), items: value.items }));
 }
 
 function checkoutFields(minimumCents: number, computedTotal: boolean) {
@@ -132,7 +175,6 @@ function checkoutFields(minimumCents: number, computedTotal: boolean) {
 export function totalMismatchMessage(expectedCents: number): string {
   return messageKey("purchase.errors.total_amount_mismatch", { total: centsToDecimalString(expectedCents) });
 }
-export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
 
 export const orderItemsSchema = z
   .array(
@@ -152,18 +194,6 @@ export const orderItemsSchema = z
     }),
   );
 
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export const PAYMENT_STATUSES = [
-  "pending",
-  "processing",
-  "succeeded",
-  "failed",
-  "canceled",
-  "requires_action",
-  "requires_payment_method",
-  "partially_refunded",
-  "refunded",
-] as const;
 /**
  * Which orders a list shows: `orders` (paid, partially or fully refunded), `checkouts`
  * (never paid: open, failed, needing action, canceled) or `all`.

@@ -6,25 +6,29 @@ import { z } from "./zod-messages";
  * an amount of at least 0.01 (number or decimal string; what remains refundable is checked
  * by the domain) and an optional reason kept for the seller.
  */
-export const refundSchema = z.object({
-  amount: z.union([z.string(), z.number()], { error: "refunds.errors.amount_required" }).transform((raw, ctx) => {
-    const value = String(raw).trim();
-    if (value === "") {
-      ctx.addIssue({ code: "custom", message: "refunds.errors.amount_required" });
-      return z.NEVER;
-    }
-    const cents = parseAmountToCents(typeof raw === "number" ? raw : value);
-    if (cents === null || cents < 1) {
-      ctx.addIssue({ code: "custom", message: "refunds.errors.amount_invalid" });
-      return z.NEVER;
-    }
-    return cents;
-  }),
-  reason: z
-    .string({ error: "refunds.errors.reason_too_long" })
-    .trim()
-    .max(500, "refunds.errors.reason_too_long")
-    .optional()
-    .transform((v) => v ?? ""),
-});
-export type RefundInput = z.output<typeof refundSchema>;
+/** A refund as the domain takes it. */
+export type RefundRequest = { amountCents: number; reason: string };
+
+export const refundSchema = z
+  .object({
+    amount: z.union([z.string(), z.number()], { error: "refunds.errors.amount_required" }).transform((raw, ctx) => {
+      const value = String(raw).trim();
+      if (value === "") {
+        ctx.addIssue({ code: "custom", message: "refunds.errors.amount_required" });
+        return z.NEVER;
+      }
+      const cents = parseAmountToCents(typeof raw === "number" ? raw : value);
+      if (cents === null || cents < 1) {
+        ctx.addIssue({ code: "custom", message: "refunds.errors.amount_invalid" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+    reason: z
+      .string({ error: "refunds.errors.reason_too_long" })
+      .trim()
+      .max(500, "refunds.errors.reason_too_long")
+      .optional()
+      .transform((v) => v ?? ""),
+  })
+  .transform((v): RefundRequest => ({ amountCents: v.amount, reason: v.reason }));

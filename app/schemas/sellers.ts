@@ -52,12 +52,27 @@ const optionalText = (max: number, message?: string) =>
     .optional()
     .transform((v) => v ?? "");
 
-export const registrationStep1Schema = z.object({
-  business_name: requiredText("sellers.business_name.required"),
-  subdomain: subdomainSchema,
-  business_type: z.enum(BUSINESS_TYPES, { error: "sellers.business_type.required" }),
-  business_description: optionalText(500, "sellers.business_description.too_long"),
-});
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+// Registration: the form's and the API's names (snake_case) stop here; the domain takes
+// the camelCase steps below.
+export type RegistrationStep1 = { businessName: string; subdomain: string; businessType: BusinessType; businessDescription: string };
+export type RegistrationStep2 = { country: BusinessCountry; businessIdentifier: string; contactEmail: string; contactPhone: string };
+export type RegistrationStep3 = { email: string; firstName: string; lastName: string; password: string };
+
+export const registrationStep1Schema = z
+  .object({
+    business_name: requiredText("sellers.business_name.required"),
+    subdomain: subdomainSchema,
+    business_type: z.enum(BUSINESS_TYPES, { error: "sellers.business_type.required" }),
+    business_description: optionalText(500, "sellers.business_description.too_long"),
+  })
+  .transform((v): RegistrationStep1 => ({
+    businessName: v.business_name,
+    subdomain: v.subdomain,
+    businessType: v.business_type,
+    businessDescription: v.business_description,
+  }));
 
 export const siretSchema = z
   .string({ error: "sellers.siret.invalid" })
@@ -115,7 +130,8 @@ export const BUSINESS_COUNTRIES = [
   "TH",
   "US",
 ] as const;
-export const DEFAULT_BUSINESS_COUNTRY = "FR";
+export type BusinessCountry = (typeof BUSINESS_COUNTRIES)[number];
+export const DEFAULT_BUSINESS_COUNTRY: BusinessCountry = "FR";
 
 /**
  * The business's identification number, by country (issue 12): in France the SIRET (14
@@ -162,7 +178,13 @@ export const registrationStep2Schema = z
   .superRefine((value, ctx) => {
     const issue = businessIdentifierIssue(value.country, value.siret);
     if (issue) ctx.addIssue({ code: "custom", path: ["siret"], message: issue });
-  });
+  })
+  .transform((v): RegistrationStep2 => ({
+    country: v.country,
+    businessIdentifier: v.siret,
+    contactEmail: v.contact_email,
+    contactPhone: v.contact_phone,
+  }));
 
 export const registrationStep3Schema = z
   .object({
@@ -172,14 +194,38 @@ export const registrationStep3Schema = z
     password: newPasswordSchema,
     password_confirm: z.string({ error: "auth.password.mismatch" }),
   })
-  .refine((v) => v.password === v.password_confirm, { message: "auth.password.mismatch", path: ["password_confirm"] });
+  .refine((v) => v.password === v.password_confirm, { message: "auth.password.mismatch", path: ["password_confirm"] })
+  .transform((v): RegistrationStep3 => ({ email: v.email, firstName: v.first_name, lastName: v.last_name, password: v.password }));
 
-export type RegistrationStep1 = z.output<typeof registrationStep1Schema>;
-export type RegistrationStep2 = z.output<typeof registrationStep2Schema>;
-export type RegistrationStep3 = z.output<typeof registrationStep3Schema>;
+/** A saved step shown again in its form (going back): the domain's step under the form's names. */
+export function registrationStepFormValues(step: RegistrationStep1 | RegistrationStep2): Record<string, string> {
+  if ("businessName" in step) {
+    return {
+      business_name: step.businessName,
+      subdomain: step.subdomain,
+      business_type: step.businessType,
+      business_description: step.businessDescription,
+    };
+  }
+  return { country: step.country, siret: step.businessIdentifier, contact_email: step.contactEmail, contact_phone: step.contactPhone };
+}
+
+/** What a seller profile edit changes (absent: unchanged). */
+export type SellerProfileChanges = Partial<{
+  businessName: string;
+  businessType: BusinessType;
+  businessDescription: string;
+  businessAddress: string;
+  taxId: string;
+  contactEmail: string;
+  contactPhone: string;
+  website: string;
+  siret: string;
+  country: BusinessCountry;
+}>;
 
 /** Seller profile edit (spec section 5). */
-export const sellerProfileSchema = z.object({
+const sellerProfileFields = z.object({
   business_name: requiredText("sellers.business_name.required"),
   business_type: z.enum(BUSINESS_TYPES, { error: "sellers.business_type.required" }),
   business_description: optionalText(500, "sellers.business_description.too_long"),
@@ -203,7 +249,24 @@ export const sellerProfileSchema = z.object({
     .pipe(z.enum(BUSINESS_COUNTRIES, { error: "sec_payments.country.invalid" }))
     .optional(),
 });
-export const sellerProfilePatchSchema = sellerProfileSchema.partial();
+function toSellerProfileChanges(v: Partial<z.output<typeof sellerProfileFields>>): SellerProfileChanges {
+  return {
+    businessName: v.business_name,
+    businessType: v.business_type,
+    businessDescription: v.business_description,
+    businessAddress: v.business_address,
+    taxId: v.tax_id,
+    contactEmail: v.contact_email,
+    contactPhone: v.contact_phone,
+    website: v.website,
+    siret: v.siret,
+    country: v.country,
+  };
+}
+/** The profile screen's form (every field sent). */
+export const sellerProfileSchema = sellerProfileFields.transform(toSellerProfileChanges);
+/** PATCH /api/v1/account/seller-profile/: only the fields present change. */
+export const sellerProfilePatchSchema = sellerProfileFields.partial().transform(toSellerProfileChanges);
 
 /** Filters of the staff review screen. */
 export const REVIEW_FILTERS = ["under_review", "verified", "rejected", "all"] as const;

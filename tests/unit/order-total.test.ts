@@ -44,7 +44,7 @@ describe("creating a catalogue order", () => {
     };
     expect(() => createOrder(shop, input, shopper)).toThrowError(ValidationError);
     expect(
-      createOrder(shop, { ...input, total_amount: 7800, items: [{ productId: scarf.id, quantity: 2 }] }, shopper).totalAmountCents,
+      createOrder(shop, { ...input, totalAmountCents: 7800, items: [{ productId: scarf.id, quantity: 2 }] }, shopper).totalAmountCents,
     ).toBe(7800);
     expect(listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" })).count).toBe(1);
   });

@@ -13,8 +13,8 @@ const errorsOf = (input: Record<string, unknown>, minimum = 1000) =>
 describe("checkout rules (spec section 5)", () => {
   it("accepts the minimal valid form and returns cents", () => {
     const parsed = checkoutSchema(1000).parse(valid);
-    expect(parsed.total_amount).toBe(1000);
-    expect(parsed.company_name).toBe("");
+    expect(parsed.totalAmountCents).toBe(1000);
+    expect(parsed.companyName).toBe("");
   });
 
   it("enforces the minimum lengths", () => {
@@ -115,7 +115,7 @@ describe("orders", () => {
     const input = checkoutSchema(1000).parse(valid);
     const order = createOrder(
       shop,
-      { ...input, total_amount: 1500, items: [{ productId: mine.id, quantity: 1 }] },
+      { ...input, totalAmountCents: 1500, items: [{ productId: mine.id, quantity: 1 }] },
       { shopperKeyHash: "h1", userId: null, language: "fr" },
     );
     const loaded = getVisibleOrder(order.id, { shopperKeyHash: "h1", user: null, ownedShopId: null });

@@ -5,6 +5,8 @@ import {
   registrationStep1Schema,
   registrationStep2Schema,
   registrationStep3Schema,
+  registrationStepFormValues,
+  sellerProfilePatchSchema,
   sellerProfileSchema,
   subdomainSchema,
 } from "~/schemas/sellers";
@@ -67,9 +69,9 @@ describe("registration steps", () => {
   it("step 2 needs a 14-digit SIRET in France, a contact email and phone", () => {
     expect(registrationStep2Schema.parse({ siret: "123 456 789 01234", contact_email: "A@B.co", contact_phone: "06" })).toEqual({
       country: "FR",
-      siret: "12345678901234",
-      contact_email: "a@b.co",
-      contact_phone: "06",
+      businessIdentifier: "12345678901234",
+      contactEmail: "a@b.co",
+      contactPhone: "06",
     });
     expect(errorsOf(registrationStep2Schema.safeParse({ siret: "1234", contact_email: "x", contact_phone: "" }))).toEqual({
       siret: "sellers.siret.invalid",
@@ -82,7 +84,7 @@ describe("registration steps", () => {
     const contact = { contact_email: "a@b.co", contact_phone: "06" };
     expect(registrationStep2Schema.parse({ country: "de", siret: "DE 123456789", ...contact })).toMatchObject({
       country: "DE",
-      siret: "DE 123456789",
+      businessIdentifier: "DE 123456789",
     });
     expect(errorsOf(registrationStep2Schema.safeParse({ country: "DE", siret: "<script>", ...contact }))).toEqual({
       siret: "sellers.tax_id.invalid",
@@ -94,7 +96,7 @@ describe("registration steps", () => {
       country: "sec_payments.country.invalid",
     });
     // Empty is a format the schema accepts: whether it is required depends on step 1's business type.
-    expect(registrationStep2Schema.parse({ country: "US", ...contact })).toMatchObject({ country: "US", siret: "" });
+    expect(registrationStep2Schema.parse({ country: "US", ...contact })).toMatchObject({ country: "US", businessIdentifier: "" });
   });
 
   it("the identification number is required for companies and non-profits, optional for individuals", () => {
@@ -105,6 +107,13 @@ describe("registration steps", () => {
     expect(missingBusinessIdentifier("DE", "company", "HRB 12345")).toBeNull();
     expect(businessIdentifierColumns("FR", "123 456 789 01234")).toEqual({ siret: "12345678901234", taxId: "" });
     expect(businessIdentifierColumns("DE", "HRB 12345")).toEqual({ siret: "", taxId: "HRB 12345" });
+  });
+
+  it("a saved step shows again in its form under the form's names", () => {
+    const step1 = { business_name: "Bijoux", subdomain: "bijoux", business_type: "company", business_description: "Rings" };
+    expect(registrationStepFormValues(registrationStep1Schema.parse(step1))).toEqual(step1);
+    const step2 = { country: "DE", siret: "DE 123456789", contact_email: "a@b.co", contact_phone: "06" };
+    expect(registrationStepFormValues(registrationStep2Schema.parse(step2))).toEqual(step2);
   });
 
   it("step 3 checks names, password rules and the confirmation", () => {
@@ -130,6 +139,18 @@ describe("seller profile edit", () => {
   it("accepts an empty website and optional tax id / description", () => {
     expect(sellerProfileSchema.safeParse({ ...valid, website: "" }).success).toBe(true);
     expect(sellerProfileSchema.safeParse({ ...valid, website: "https://example.com/shop" }).success).toBe(true);
+  });
+  it("gives the domain camelCase changes; a PATCH leaves out what was not sent", () => {
+    expect(sellerProfileSchema.parse({ ...valid, tax_id: "FR1" })).toMatchObject({
+      businessName: "B",
+      businessType: "company",
+      businessAddress: "1 rue",
+      taxId: "FR1",
+      contactEmail: "a@b.co",
+      website: "",
+    });
+    const patch = sellerProfilePatchSchema.parse({ contact_phone: "07" });
+    expect(Object.entries(patch).filter(([, value]) => value !== undefined)).toEqual([["contactPhone", "07"]]);
   });
   it("uses the spec's messages", () => {
     expect(errorsOf(sellerProfileSchema.safeParse({ business_type: "company", website: "not a url", contact_email: "bad" }))).toEqual({

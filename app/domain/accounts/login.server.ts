@@ -7,7 +7,7 @@ import { clientAddressKey, releaseHits, takeHits } from "./rate-limit.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
 
 /**
- * Login throttling (docs/architecture.md, "Login throttling"). Every attempt is counted
+ * Login throttling (docs/security.md, "Login throttling and abuse limits"). Every attempt is counted
  * before the password is hashed, against:
  * - the client address, any email: 10 in 15 minutes, then 429 (one address cannot spray
  *   or brute-force, and only locks itself out);

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
 import { users, type User } from "~db/schema";
-import type { Language } from "~/lib/i18n";
+import type { ProfileChanges } from "~/schemas/accounts";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { hashPassword } from "./password.server";
 import { deleteOtherSessions } from "./sessions.server";
-
-export type ProfileChanges = Partial<{ firstName: string; lastName: string; phoneNumber: string; language: Language }>;
 
 /** Updates the editable profile fields (the email is read-only). */
 export function updateProfile(userId: number, changes: ProfileChanges): User {

@@ -30,8 +30,8 @@ type Endpoint = {
 
 const toSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 const registrationSchema = z.object({
-  ...registrationStep1Schema.shape,
-  ...registrationStep2Schema.shape,
+  ...registrationStep1Schema.in.shape,
+  ...registrationStep2Schema.in.shape,
   email: z.email(),
   first_name: z.string(),
   last_name: z.string(),

@@ -12,7 +12,7 @@ import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { discardUnpaidIntent, startPayment, type PaymentIntentResource } from "~/domain/payments/intents.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import type { Language } from "~/lib/i18n";
-import type { CheckoutInput } from "~/schemas/checkout";
+import type { CheckoutDetails } from "~/schemas/checkout";
 import type { Shop } from "~db/schema";
 
 /**
@@ -74,14 +74,14 @@ export async function reviseOrder(request: {
   orderId: number;
   /** Whoever may see the order, with this browser's shopper key. */
   viewer: OrderViewer & { shopperKeyHash: string };
-  input: CheckoutInput;
+  input: CheckoutDetails;
 }): Promise<{ order: OrderWithItems; payment: PaymentStart }> {
   const { shopId, viewer, input } = request;
   const current = getVisibleOrder(request.orderId, viewer, shopId);
   assertOrderEditable(current);
   // A wrong total is refused before the payment under way is touched.
   checkRevisedTotal(current.items, input);
-  if (current.totalAmountCents !== input.total_amount) await discardUnpaidIntent(current.id);
+  if (current.totalAmountCents !== input.totalAmountCents) await discardUnpaidIntent(current.id);
   updateUnpaidOrder(current.id, input);
   const payment = await payOrder(current.id, viewer, { shopId });
   return { order: getVisibleOrder(current.id, viewer, shopId), payment };

@@ -5,17 +5,32 @@ import type { Language } from "~/lib/i18n";
 import { centsToDecimalString } from "~/lib/money";
 import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "./payment-state";
 import { itemsTotalCents } from "~/lib/order-total";
-import { totalMismatchMessage, type CheckoutInput, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
+import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orderItems, orders, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
-import { purchaseLabelColumns, purchaseLabelResource, shippingColumns, shippingResource } from "./shipping-fields.server";
+import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
 
-export type NewOrder = CheckoutInput & { items: { productId: number; quantity: number }[] };
+export type NewOrder = CheckoutDetails & { items: { productId: number; quantity: number }[] };
 
-/** The order columns a checkout form sets (creating or editing an order). */
-function checkoutColumns(input: CheckoutInput) {
-  return { totalAmountCents: input.total_amount, ...purchaseLabelColumns(input), ...shippingColumns(input) };
+/** The order columns a checkout sets (creating or editing an order): every detail but the quantity, which is the item's. */
+function checkoutColumns(input: CheckoutDetails): Omit<CheckoutDetails, "quantity"> {
+  return {
+    fullName: input.fullName,
+    companyName: input.companyName,
+    email: input.email,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    country: input.country,
+    phone: input.phone,
+    socialNetworkHandle: input.socialNetworkHandle,
+    reference: input.reference,
+    content: input.content,
+    liveReference: input.liveReference,
+    totalAmountCents: input.totalAmountCents,
+  };
 }
 
 /** "0007": order numbers are shown zero-padded to 4 digits (spec section 2). */
@@ -57,7 +72,7 @@ export function createOrder(
       const expected = itemsTotalCents(
         input.items.map((item) => ({ unitPriceCents: byId.get(item.productId)!.priceCents, quantity: item.quantity })),
       );
-      if (input.total_amount !== expected) {
+      if (input.totalAmountCents !== expected) {
         throw new ValidationError(
           "purchase.errors.total_amount_mismatch",
           { total_amount: [totalMismatchMessage(expected)] },
@@ -280,12 +295,12 @@ export function assertOrderEditable(order: Pick<Order, "status" | "paymentStatus
  */
 export function checkRevisedTotal(
   items: Pick<OrderItem, "priceCents" | "quantity">[],
-  input: Pick<CheckoutInput, "total_amount" | "quantity">,
+  input: Pick<CheckoutDetails, "totalAmountCents" | "quantity">,
 ): number | null {
   if (!items.length) return null;
   const quantity = items.length === 1 && input.quantity !== undefined ? input.quantity : null;
   const expected = itemsTotalCents(items.map((item) => ({ unitPriceCents: item.priceCents, quantity: quantity ?? item.quantity })));
-  if (input.total_amount !== expected) {
+  if (input.totalAmountCents !== expected) {
     throw new ValidationError(
       "purchase.errors.total_amount_mismatch",
       { total_amount: [totalMismatchMessage(expected)] },
@@ -296,7 +311,7 @@ export function checkRevisedTotal(
 }
 
 /** Writes the shopper's edited checkout fields, unless a payment landed since the caller checked. */
-export function updateUnpaidOrder(orderId: number, input: CheckoutInput): Order {
+export function updateUnpaidOrder(orderId: number, input: CheckoutDetails): Order {
   return writeTransaction((tx) => {
     const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!current) throw new NotFoundError("orders.not_found");

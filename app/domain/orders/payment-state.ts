@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "~db/schema";
+import type { PaymentStatus } from "~/lib/order-states";
 
 /**
  * Payment states only move forward: nothing leaves succeeded except a (partial) refund,

@@ -1,3 +1,4 @@
+import type { RefundRequest } from "~/schemas/refunds";
 import { and, asc, eq, inArray, ne, sum } from "drizzle-orm";
 import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
@@ -111,7 +112,6 @@ export function recordRefund(transactionId: string, amountRefundedCents: number,
   });
 }
 
-export type RefundRequest = { amountCents: number; reason: string };
 type Actor = { userId: number; shopId: number };
 
 /**

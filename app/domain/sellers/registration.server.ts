@@ -11,6 +11,9 @@ import { registrationProgress, sellerProfiles, shops, users, type User } from "~
 import {
   businessIdentifierColumns,
   missingBusinessIdentifier,
+  registrationStep1Schema,
+  registrationStep2Schema,
+  registrationStepFormValues,
   type RegistrationStep1,
   type RegistrationStep2,
   type RegistrationStep3,
@@ -18,7 +21,7 @@ import {
 
 /** Companies and non-profits give their identification number; individuals may not have one. */
 function assertBusinessIdentifier(businessType: string, step2: RegistrationStep2): void {
-  const missing = missingBusinessIdentifier(step2.country, businessType, step2.siret);
+  const missing = missingBusinessIdentifier(step2.country, businessType, step2.businessIdentifier);
   if (missing) throw new ValidationError("errors.validation", { siret: [missing] });
 }
 
@@ -45,7 +48,7 @@ const DRAFT_MAX_LENGTH = 1000;
 export type RegistrationStatus = { current_step: number; next_step: number };
 
 /**
- * Per client address (docs/architecture.md): accounts created (each costs a password hash,
+ * Per client address (docs/security.md, "Login throttling and abuse limits"): accounts created (each costs a password hash,
  * a session and a mail) and wizard steps submitted (each writes a progress row).
  */
 export const ACCOUNT_CREATION_LIMIT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
@@ -68,7 +71,21 @@ function loadProgress(sessionId: string) {
 export function registrationStatus(sessionId: string | null): RegistrationStatus & { data: RegistrationData } {
   const progress = sessionId ? loadProgress(sessionId) : undefined;
   const current = progress?.currentStep ?? 0;
-  return { current_step: current, next_step: Math.min(current + 1, 3), data: (progress?.data ?? {}) as RegistrationData };
+  return { current_step: current, next_step: Math.min(current + 1, 3), data: readRegistrationData(progress?.data) };
+}
+
+/**
+ * Stored progress as the domain's steps. Progress saved before the steps were camelCase
+ * holds the form's names: it is read through the step's schema, so a wizard begun before
+ * an upgrade still completes.
+ */
+function readRegistrationData(stored: unknown): RegistrationData {
+  const data = { ...((stored ?? {}) as RegistrationData) };
+  const legacy = (step: unknown) => typeof step === "object" && step !== null && "business_name" in step;
+  const legacyStep2 = (step: unknown) => typeof step === "object" && step !== null && "contact_email" in step;
+  if (legacy(data.step1)) data.step1 = registrationStep1Schema.safeParse(data.step1).data;
+  if (legacyStep2(data.step2)) data.step2 = registrationStep2Schema.safeParse(data.step2).data;
+  return data;
 }
 
 /** Steps must come in order: step N needs steps 1..N-1. */
@@ -94,7 +111,7 @@ export function saveStepDraft(sessionId: string, step: RegistrationStepNumber, v
   }
   writeTransaction((tx) => {
     const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
-    const data = (progress?.data ?? {}) as RegistrationData;
+    const data = readRegistrationData(progress?.data);
     const next: RegistrationData = { ...data, drafts: { ...data.drafts, [step]: draft } };
     tx.insert(registrationProgress)
       .values({ sessionId, currentStep: progress?.currentStep ?? 0, data: next, updatedAt: new Date() })
@@ -108,7 +125,7 @@ export function registrationStepValues(data: RegistrationData, step: Registratio
   const draft = data.drafts?.[`${step}`];
   if (draft) return draft;
   const saved = step === 1 ? data.step1 : step === 2 ? data.step2 : undefined;
-  return saved ? Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, String(v ?? "")])) : undefined;
+  return saved ? registrationStepFormValues(saved) : undefined;
 }
 
 export function saveStep1(sessionId: string, input: RegistrationStep1, clientAddress: string): RegistrationStatus {
@@ -121,7 +138,7 @@ export function saveStep1(sessionId: string, input: RegistrationStep1, clientAdd
 
 export function saveStep2(sessionId: string, input: RegistrationStep2, clientAddress: string): RegistrationStatus {
   countRegistrationRequest("step", clientAddress);
-  const businessType = registrationStatus(sessionId).data.step1?.business_type;
+  const businessType = registrationStatus(sessionId).data.step1?.businessType;
   if (businessType) assertBusinessIdentifier(businessType, input);
   return saveStep(sessionId, 2, { step2: input });
 }
@@ -131,7 +148,7 @@ function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): Regi
     const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
     const current = progress?.currentStep ?? 0;
     assertReachable(step, current);
-    const previous = (progress?.data ?? {}) as RegistrationData;
+    const previous = readRegistrationData(progress?.data);
     // The submitted step replaces its draft.
     const drafts = { ...previous.drafts };
     delete drafts[`${step}`];
@@ -172,7 +189,7 @@ export function createSellerAccount(input: SellerAccountInput, language: Languag
 
 /** Creates user (is_seller), seller profile and shop at once; email and subdomain must be free. */
 async function createAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
-  assertBusinessIdentifier(input.business_type, input);
+  assertBusinessIdentifier(input.businessType, input);
   const email = normalizeEmail(input.email);
   if (findUserByEmail(email)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
   // Counted before the password hash, after the cheap refusals (a taken email costs nothing).
@@ -186,8 +203,8 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
       .values({
         email,
         username: usernameFromEmail(email),
-        firstName: input.first_name,
-        lastName: input.last_name,
+        firstName: input.firstName,
+        lastName: input.lastName,
         passwordHash,
         isSeller: true,
         language,
@@ -197,13 +214,13 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
     tx.insert(sellerProfiles)
       .values({
         userId: created.id,
-        businessName: input.business_name,
-        businessType: input.business_type,
-        businessDescription: input.business_description,
+        businessName: input.businessName,
+        businessType: input.businessType,
+        businessDescription: input.businessDescription,
         country: input.country,
-        ...businessIdentifierColumns(input.country, input.siret),
-        contactEmail: input.contact_email,
-        contactPhone: input.contact_phone,
+        ...businessIdentifierColumns(input.country, input.businessIdentifier),
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
         verificationStatus: "under_review",
       })
       .run();
@@ -211,9 +228,9 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
       .values({
         ownerId: created.id,
         subdomain: input.subdomain,
-        name: input.business_name,
-        description: input.business_description,
-        businessType: input.business_type,
+        name: input.businessName,
+        description: input.businessDescription,
+        businessType: input.businessType,
       })
       .run();
     return created;

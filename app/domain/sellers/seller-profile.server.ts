@@ -4,6 +4,7 @@ import { shopSiteUrl } from "~/config.server";
 import { ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { getDatabase } from "~db/client";
 import { sellerProfiles, type User } from "~db/schema";
+import type { SellerProfileChanges } from "~/schemas/sellers";
 import { activateShopIfReady, loadSellerAccount, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
 
 /** The seller account of a user, or 403 for users who are not sellers. */
@@ -42,19 +43,6 @@ export function sellerProfileResource(account: SellerAccount, t: TFunction) {
     onboarding_steps: onboarding.steps,
   };
 }
-
-export type SellerProfileChanges = Partial<{
-  businessName: string;
-  businessType: "individual" | "company" | "non_profit";
-  businessDescription: string;
-  businessAddress: string;
-  taxId: string;
-  contactEmail: string;
-  contactPhone: string;
-  website: string;
-  siret: string;
-  country: string;
-}>;
 
 /**
  * Saves the profile; completing the business details may complete onboarding. The country

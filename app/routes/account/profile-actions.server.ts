@@ -13,11 +13,11 @@ import { changePasswordFormSchema, profileUpdateSchema } from "~/schemas/account
 export const updateProfileAction = {
   errors: "form",
   handle: ({ request, context, guarded: user, parse }) => {
-    const { first_name, last_name, phone_number, language } = parse(profileUpdateSchema);
-    const updated = updateProfile(user.id, { firstName: first_name, lastName: last_name, phoneNumber: phone_number, language });
+    const changes = parse(profileUpdateSchema);
+    const updated = updateProfile(user.id, changes);
     setToast(context, { type: "success", message: getI18nInstance(context).getFixedT(updated.language)("account.profile.updated") });
     const headers = new Headers();
-    if (language) for (const cookie of languageChoiceCookies(request, language)) headers.append("Set-Cookie", cookie);
+    if (changes.language) for (const cookie of languageChoiceCookies(request, changes.language)) headers.append("Set-Cookie", cookie);
     return redirect("/account?section=profile", { headers });
   },
 } satisfies IntentHandler<SessionUser>;

@@ -41,19 +41,7 @@ export const updateSellerProfileAction = {
   errors: "form",
   handle: ({ context, parse }) => {
     const { user } = requireSeller(context);
-    const v = parse(sellerProfileSchema);
-    updateSellerProfile(user.id, {
-      businessName: v.business_name,
-      businessType: v.business_type,
-      businessDescription: v.business_description,
-      businessAddress: v.business_address,
-      taxId: v.tax_id,
-      contactEmail: v.contact_email,
-      contactPhone: v.contact_phone,
-      website: v.website,
-      siret: v.siret,
-      country: v.country,
-    });
+    updateSellerProfile(user.id, parse(sellerProfileSchema));
     setToast(context, { type: "success", message: getI18nInstance(context).t("sellers.profile.updated") });
     return redirect("/account?section=seller");
   },

@@ -12,16 +12,11 @@ const api = apiResource({
   },
   async PATCH({ request, context }) {
     const user = requireUser(context);
-    const input = parseInput(profilePatchSchema, await readJsonBody(request));
-    const updated = updateProfile(user.id, {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      phoneNumber: input.phone_number,
-      language: input.language,
-    });
+    const changes = parseInput(profilePatchSchema, await readJsonBody(request));
+    const updated = updateProfile(user.id, changes);
     const headers = new Headers();
     // The interface follows a language chosen in the profile.
-    if (input.language) for (const cookie of languageChoiceCookies(request, input.language)) headers.append("Set-Cookie", cookie);
+    if (changes.language) for (const cookie of languageChoiceCookies(request, changes.language)) headers.append("Set-Cookie", cookie);
     return Response.json(userResource(updated), { headers });
   },
 });

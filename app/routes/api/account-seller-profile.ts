@@ -12,19 +12,7 @@ const api = apiResource({
   },
   async PATCH({ request, context }) {
     const { user } = requireSeller(context);
-    const input = parseInput(sellerProfilePatchSchema, await readJsonBody(request));
-    const account = updateSellerProfile(user.id, {
-      businessName: input.business_name,
-      businessType: input.business_type,
-      businessDescription: input.business_description,
-      businessAddress: input.business_address,
-      taxId: input.tax_id,
-      contactEmail: input.contact_email,
-      contactPhone: input.contact_phone,
-      website: input.website,
-      siret: input.siret,
-      country: input.country,
-    });
+    const account = updateSellerProfile(user.id, parseInput(sellerProfilePatchSchema, await readJsonBody(request)));
     return sellerProfileResource(account, getI18nInstance(context).t);
   },
 });

@@ -29,7 +29,7 @@ const api = apiResource({
   async POST({ request, params, context }) {
     const { order, viewer, userId } = sellerOrder(request, params.id, context);
     const input = parseInput(refundSchema, await readJsonBody(request));
-    const refund = await refundOrder(order.id, { amountCents: input.amount, reason: input.reason }, { userId, shopId: order.shopId });
+    const refund = await refundOrder(order.id, input, { userId, shopId: order.shopId });
     const updated = getVisibleOrder(order.id, viewer);
     const summary = orderRefundSummaries([updated]).get(order.id);
     const entry = summary?.refunds.find((r) => r.id === refund.id) ?? {

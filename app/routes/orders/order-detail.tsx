@@ -27,7 +27,7 @@ import { orderViewer } from "~/http/shopper.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
-import { ORDER_STATUSES } from "~/schemas/checkout";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/order-states";
 import { refundSchema } from "~/schemas/refunds";
 
 function orderIdParam(value: string | undefined): number {
@@ -110,7 +110,7 @@ export const action = formAction(({ request, params, context }) => ({
     handle: async (args) => {
       const { order, userId } = managedOrder(args);
       const input = parseInput(refundSchema, refundTyped(args.formData));
-      const refund = await refundOrder(order.id, { amountCents: input.amount, reason: input.reason }, { userId, shopId: order.shopId });
+      const refund = await refundOrder(order.id, input, { userId, shopId: order.shopId });
       const t = getI18nInstance(args.context).t;
       setToast(args.context, {
         type: "success",
@@ -129,7 +129,7 @@ export const action = formAction(({ request, params, context }) => ({
       const t = getI18nInstance(args.context).t;
       const status = String(args.formData.get("status"));
       if (!(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });
-      const updated = await changeOrderStatus(order.id, status as (typeof ORDER_STATUSES)[number], { userId, shopId: order.shopId });
+      const updated = await changeOrderStatus(order.id, status as OrderStatus, { userId, shopId: order.shopId });
       setToast(args.context, {
         type: "success",
         message: t("orders.actions.changed", { number: formatOrderNumber(updated.number), status: t(`orders.status.${updated.status}`) }),
