@@ -1,8 +1,10 @@
 import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// Relative: drizzle-kit loads this file without the app's path aliases.
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../app/lib/order-states";
 
 // Timestamps are stored as integer milliseconds; booleans as 0/1 integers.
-// Defaults are filled in by the ORM (portable to PostgreSQL, see docs/architecture.md).
+// Defaults are filled in by the ORM (portable to PostgreSQL, see docs/architecture.md, "Data").
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
@@ -236,7 +238,6 @@ export const products = sqliteTable(
 
 /* -------------------------------------------------------------------- orders */
 
-export const orderStatuses = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export const paymentStatuses = [
   "pending",
   "processing",
@@ -260,8 +261,8 @@ export const orders = sqliteTable(
     // SHA-256 of the shopper cookie that placed the order (shoppers have no account).
     shopperKeyHash: text("shopper_key_hash"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
-    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("pending"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     reference: text("reference").notNull().default(""),
@@ -353,7 +354,7 @@ export const paymentTransactions = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     applicationFeeCents: integer("application_fee_cents").notNull(),
     currency: text("currency").notNull(),
-    status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     failureMessage: text("failure_message").notNull().default(""),
     refundedAmountCents: integer("refunded_amount_cents").notNull().default(0),
     createdAt: createdAt(),
@@ -531,8 +532,7 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 export type OrderRefund = typeof orderRefunds.$inferSelect;
-export type OrderStatus = (typeof orderStatuses)[number];
-export type PaymentStatus = (typeof paymentStatuses)[number];
+export type { OrderStatus, PaymentStatus };
 
 /* ------------------------------------------------------ simulated payments */
 // The built-in test-mode provider keeps its "remote" state here, like Stripe would.

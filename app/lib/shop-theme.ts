@@ -3,7 +3,7 @@ import { composite, MIN_TEXT_CONTRAST, mix, parseCssColor, readableShade, readab
 
 /**
  * Which of the seller's colours the shop's screens use, and where. Isomorphic: the live
- * checkout and the customization preview read the same mapping (docs/architecture.md).
+ * checkout and the customization preview read the same mapping (docs/sellers-and-shops.md).
  */
 
 export type ShopColors = { primary: string; secondary: string; background: string; text: string };

@@ -73,6 +73,20 @@ async function checkoutPayment(page: Page) {
   await page.waitForURL(/step=payment/);
 }
 
+/** Pays the payment step with the built-in provider's test card: the success step. */
+export async function checkoutSuccess(page: Page) {
+  await checkoutPayment(page);
+  await fill(page, { card_number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" });
+  await page.locator('#main [data-testid="card-form"] button[type="submit"]').click();
+  await page.getByTestId("checkout-success").waitFor();
+}
+
+/** The success step leads on to the order's confirmation page (by itself, after 2 s: not a screen to sweep). */
+export async function orderConfirmation(page: Page) {
+  await checkoutSuccess(page);
+  await page.waitForURL(/\/order-confirmation\/\d+$/, { timeout: 10_000 });
+}
+
 const main = (name: string, path: string, viewer: Viewer = "visitor", reach?: InventoryPage["reach"]): InventoryPage => ({
   name: `main ${name}`,
   viewer,
@@ -109,12 +123,15 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("landing (seller)", "/", "seller"),
   main("dashboard", "/dashboard", "seller"),
   main("account profile", "/account?section=profile", "seller"),
+  main("account password", "/account?section=password", "seller"),
   main("account seller", "/account?section=seller", "seller"),
   main("account shop", "/account?section=shop", "seller"),
   main("products", "/dashboard/products", "seller"),
   main("product edit", "/dashboard/products/1", "seller"),
+  main("new product", "/dashboard/products/new", "seller"),
   main("orders", "/orders", "seller"),
   main("order detail", `/orders/${DEMO_ORDER_ID}`, "seller"),
+  main("order cancel confirmation", `/orders/${DEMO_ORDER_ID}?confirm=cancel`, "seller"),
   main("shop customization", "/shop/customization", "seller"),
   main("onboarding", "/onboarding", "seller"),
   main("404 (seller)", "/no-such-page", "seller"),
@@ -122,12 +139,14 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("admin sellers", "/admin/sellers", "admin"),
   main("admin sellers (verified)", "/admin/sellers?status=verified", "admin"),
   main("account profile (admin)", "/account", "admin"),
+  main("dashboard (admin)", "/dashboard", "admin"),
   // The demo shop.
   shop("catalogue", "/products"),
   shop("catalogue category", "/products?category=fashion"),
   shop("catalogue search without results", "/products?search=zzzz-nothing"),
   shop("checkout shipping", "/"),
   shop("checkout payment", "/", "visitor", checkoutPayment),
+  shop("order confirmation", "/", "visitor", orderConfirmation),
   shop("orders (signed out)", "/orders"),
   shop("404", "/no-such-page"),
   shop("catalogue (seller)", "/products", "seller"),

@@ -1,23 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/ui/local-time";
+import type { DisputeView } from "~/domain/payments/disputes.server";
 import { formatMoney } from "~/lib/money";
-
-export type OrderDisputeView = {
-  id: number;
-  status: string;
-  reason: string;
-  amountCents: number;
-  currency: string;
-  evidenceDueBy: string | null;
-  open: boolean;
-  openedAt: string;
-};
 
 /**
  * The chargebacks on an order's payment (seller only): while one is open the money is
  * contested even though the order reads "paid", so it is shown first, as an alert.
  */
-export function OrderDisputes({ disputes }: { disputes: OrderDisputeView[] }) {
+export function OrderDisputes({ disputes }: { disputes: DisputeView[] }) {
   const { t, i18n } = useTranslation();
   if (disputes.length === 0) return null;
   return (

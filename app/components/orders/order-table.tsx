@@ -9,7 +9,7 @@ import { SearchIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { OrderView } from "~/domain/orders/order-view.server";
 import { formatMoney } from "~/lib/money";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/schemas/checkout";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
 import { OrderDetail } from "./order-detail";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
 
