@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, mainUrl, shopUrl, test } from "./fixtures";
-import { DEMO_SHOP, PAGE_INVENTORY, signIn, type InventoryPage, type Viewer } from "./page-inventory";
+import { DEMO_SHOP, horizontalOverflow, PAGE_INVENTORY, signedInStorageState, type InventoryPage } from "./page-inventory";
 
 /**
  * WCAG 2.1 AA sweep: every screen of the inventory, in English and French, on a desktop and
@@ -13,29 +13,8 @@ import { DEMO_SHOP, PAGE_INVENTORY, signIn, type InventoryPage, type Viewer } fr
 const LANGUAGES = ["en", "fr"] as const;
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
+  phone: { width: 360, height: 740 },
 } as const;
-
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-const signedIn = new Map<Exclude<Viewer, "visitor">, Promise<StorageState>>();
-
-/** The viewer's cookies, signed in once per worker and reused by every test. */
-function storageStateFor(browser: Browser, viewer: Exclude<Viewer, "visitor">): Promise<StorageState> {
-  let state = signedIn.get(viewer);
-  if (!state) {
-    state = (async () => {
-      const context = await browser.newContext();
-      try {
-        await signIn(await context.newPage(), viewer);
-        return await context.storageState();
-      } finally {
-        await context.close();
-      }
-    })();
-    signedIn.set(viewer, state);
-  }
-  return state;
-}
 
 async function open(page: Page, entry: InventoryPage) {
   await page.goto(entry.url);
@@ -72,7 +51,7 @@ test.describe("accessibility (axe, WCAG 2.1 AA) @js-only", () => {
     test(`${entry.name} (${entry.viewer})`, async ({ browser }) => {
       // Two page loads and four axe runs; screens reached through a wizard or checkout take longer.
       test.setTimeout(entry.reach ? 240_000 : 120_000);
-      const storageState = entry.viewer === "visitor" ? undefined : await storageStateFor(browser, entry.viewer);
+      const storageState = entry.viewer === "visitor" ? undefined : await signedInStorageState(browser, entry.viewer);
       const found: string[] = [];
       // One page load per language; the phone check resizes the same page (layout follows
       // the viewport's media queries), which halves the loads.
@@ -86,6 +65,10 @@ test.describe("accessibility (axe, WCAG 2.1 AA) @js-only", () => {
           for (const [device, viewport] of Object.entries(VIEWPORTS)) {
             await page.setViewportSize(viewport);
             for (const line of await seriousViolations(page)) found.push(`[${language} ${device}] ${line}`);
+            if (device === "phone") {
+              const { overflow, culprits } = await horizontalOverflow(page);
+              if (overflow > 0) found.push(`[${language} phone] ${overflow}px too wide, e.g. ${culprits.join(", ")}`);
+            }
           }
         } finally {
           await context.close();

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { mainUrl, shopUrl } from "./fixtures";
 
 /**
@@ -164,4 +164,47 @@ export async function signIn(page: Page, viewer: Exclude<Viewer, "visitor">): Pr
     await submit(page);
     await page.waitForURL((next) => !next.pathname.startsWith("/login"));
   }
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+const signedIn = new Map<Exclude<Viewer, "visitor">, Promise<StorageState>>();
+
+/** The viewer's cookies on both sites, signed in once per worker and reused by every sweep test. */
+export function signedInStorageState(browser: Browser, viewer: Exclude<Viewer, "visitor">): Promise<StorageState> {
+  let state = signedIn.get(viewer);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext();
+      try {
+        await signIn(await context.newPage(), viewer);
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    signedIn.set(viewer, state);
+  }
+  return state;
+}
+
+/** How far the document scrolls sideways (0 when it fits), and the widest culprits. */
+export async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const overflow = root.scrollWidth - root.clientWidth;
+    const culprits =
+      overflow <= 0
+        ? []
+        : [...document.querySelectorAll("body *")]
+            .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5)
+            .slice(0, 3)
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.getAttribute("class") ?? "")
+                  .split(" ")
+                  .slice(0, 3)
+                  .join(".")}`,
+            );
+    return { overflow, culprits };
+  });
 }
