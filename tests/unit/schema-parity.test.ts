@@ -2,7 +2,7 @@
 // same row types, so that one domain layer runs on both. The type assertions fail `tsc` when a
 // table's select or insert shape drifts or a table exists on one side only; the runtime checks
 // compare what the types cannot see: SQL names, nullability, keys, indexes, defaults.
-import { getTableName, is, type InferInsertModel, type InferSelectModel, type Table } from "drizzle-orm";
+import { getTableName, is, SQL, type InferInsertModel, type InferSelectModel, type Table } from "drizzle-orm";
 import { getTableConfig as getPgTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as getSqliteTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -40,7 +40,8 @@ function shapeOf(config: TableConfig): TableShape {
       notNull: column.notNull,
       primary: column.primary,
       hasDefault: column.hasDefault,
-      default: JSON.stringify(column.default) ?? "none",
+      // An SQL default (sql`now()`) is dialect-specific: both sides must have one, checked by eye.
+      default: is(column.default, SQL) ? "sql expression" : (JSON.stringify(column.default) ?? "none"),
       defaultFn: column.defaultFn !== undefined,
       unique: column.isUnique ? (column.uniqueName ?? "") : "",
     };
