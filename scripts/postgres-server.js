@@ -35,7 +35,9 @@ function findBinaries() {
 
 function installPostgres() {
   if (!isRoot) {
-    throw new Error(`PostgreSQL is not installed. Install it as root, then try again:\n  sudo sh -c '${INSTALL_COMMAND}'`);
+    const message = `PostgreSQL is not installed. Install it as root, then try again:\n  sudo sh -c '${INSTALL_COMMAND}'`;
+    console.error(message);
+    throw new Error(message);
   }
   console.log(`PostgreSQL is not installed: ${INSTALL_COMMAND}`);
   // The package's own default cluster is not used; a policy-rc.d would stop it from starting,
@@ -70,7 +72,8 @@ function freePort() {
 
 /**
  * Creates and starts a cluster in `dir` (a new temporary folder by default; it must not
- * exist or be empty) on 127.0.0.1:`port` (a free one by default), with database `database`.
+ * exist or be empty, and as root the `postgres` user must be able to reach it) on
+ * 127.0.0.1:`port` (a free one by default), with database `database`.
  * Returns its URL and a stop() that shuts the server down and deletes the folder.
  */
 export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
@@ -85,10 +88,18 @@ export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
   if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dataDir]);
   const listenPort = port ?? (await freePort());
 
-  run(binaries, "initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"]);
-  // The socket goes in the data folder: no shared /var/run/postgresql needed, no clash between servers.
-  const serverOptions = `-p ${listenPort} -k ${dataDir} -c listen_addresses=127.0.0.1`;
-  run(binaries, "pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", path.join(dataDir, "server.log"), "-w", "start"]);
+  const logFile = path.join(dataDir, "server.log");
+  try {
+    run(binaries, "initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"]);
+    // The socket goes in the data folder: no shared /var/run/postgresql needed, no clash between servers.
+    const serverOptions = `-p ${listenPort} -k ${dataDir} -c listen_addresses=127.0.0.1`;
+    run(binaries, "pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "start"]);
+  } catch (error) {
+    // The server's own reason (port in use, ...) is in its log, which goes with the folder.
+    const log = fs.existsSync(logFile) ? `\nserver.log:\n${fs.readFileSync(logFile, "utf8").trim()}` : "";
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${error.message}${log}`);
+  }
 
   let stopped = false;
   const stop = async () => {
@@ -112,7 +123,13 @@ export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
 // `node scripts/postgres-server.js [port]`: a server for a local try, until Ctrl-C.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const port = process.argv[2] ? Number(process.argv[2]) : undefined;
-  const server = await start({ port });
+  let server;
+  try {
+    server = await start({ port });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.log(`PostgreSQL is running: DATABASE_URL=${server.url}\n(Ctrl-C stops it and deletes its data)`);
   const shutDown = async () => {
     await server.stop();
