@@ -31,7 +31,7 @@ async function schemaSnapshot(client: PGlite): Promise<string> {
 }
 
 describe("PostgreSQL migrations", () => {
-  it("apply to an empty database, and applying them again changes nothing", { timeout: 60_000 }, async () => {
+  it("apply to an empty database, and applying them again changes nothing", { timeout: 120_000 }, async () => {
     const client = await PGlite.create();
     try {
       await migratePglite(client);
@@ -50,7 +50,7 @@ describe("a migrated PostgreSQL database", () => {
   let db: PgTestDatabase;
   beforeAll(async () => {
     db = await freshPgDatabase();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => db?.$client.close());
 
   it("has every table and column of db/schema-pg.ts, with its type and nullability", async () => {
