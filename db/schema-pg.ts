@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { orderStatuses, paymentStatuses } from "./schema";
+// Relative: drizzle-kit loads this file without the app's path aliases.
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
 
 // The PostgreSQL twin of db/schema.ts: same tables, columns, keys and indexes, and the same
 // TypeScript row types (tests/unit/schema-parity.test.ts fails to compile when they drift),
@@ -242,8 +243,6 @@ export const products = pgTable(
 
 /* -------------------------------------------------------------------- orders */
 
-export { orderStatuses, paymentStatuses };
-
 export const orders = pgTable(
   "orders",
   {
@@ -255,8 +254,8 @@ export const orders = pgTable(
     // SHA-256 of the shopper cookie that placed the order (shoppers have no account).
     shopperKeyHash: text("shopper_key_hash"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
-    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("pending"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     reference: text("reference").notNull().default(""),
@@ -348,7 +347,7 @@ export const paymentTransactions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     applicationFeeCents: integer("application_fee_cents").notNull(),
     currency: text("currency").notNull(),
-    status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     failureMessage: text("failure_message").notNull().default(""),
     refundedAmountCents: integer("refunded_amount_cents").notNull().default(0),
     createdAt: createdAt(),
