@@ -9,3 +9,8 @@ export function sqliteFilenameFromUrl(url: string): string | null {
   if (filename === "" || /^[a-z]+:\/\//i.test(filename)) return null;
   return filename;
 }
+
+/** True for a PostgreSQL connection URL (`postgres://...` or `postgresql://...`). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url.trim());
+}

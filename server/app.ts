@@ -26,6 +26,8 @@ export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
 export { healthCheck, isDraining, stopBackgroundWork } from "./lifecycle";
 export { closeDatabase } from "~db/client";
+// `npm run db:migrate` (scripts/migrate.js): SQLite or PostgreSQL, from DATABASE_URL alone.
+export { migrateDatabaseAt } from "~db/migrate-url";
 
 export async function prepare() {
   const config = getConfig();

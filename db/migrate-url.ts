@@ -1,0 +1,25 @@
+import { openDatabase } from "./client";
+import { migrateDatabase } from "./migrate";
+import { migratePostgres } from "./migrate-pg";
+import { isPostgresUrl } from "./url";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+/**
+ * Applies the committed migrations to the database a DATABASE_URL names: the PostgreSQL set
+ * (under the migration advisory lock) for `postgres://` URLs, the SQLite set otherwise.
+ * Idempotent; uses its own connection and closes it. Returns which kind of database it was.
+ */
+export async function migrateDatabaseAt(url: string): Promise<DatabaseKind> {
+  if (isPostgresUrl(url)) {
+    await migratePostgres(url);
+    return "postgres";
+  }
+  const db = openDatabase(url);
+  try {
+    migrateDatabase(db);
+  } finally {
+    db.$client.close();
+  }
+  return "sqlite";
+}

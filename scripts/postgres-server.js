@@ -1,0 +1,142 @@
+// A throwaway PostgreSQL server for tests, CI and local clusters: a fresh cluster in a
+// directory of its own, listening on 127.0.0.1 only, trusted logins, removed on stop.
+//
+//   import { start } from "./postgres-server.js";
+//   const server = await start({ port: 55432 });   // { url, dir, port, stop() }
+//   ... DATABASE_URL=server.url ...
+//   await server.stop();
+//
+// Or from a shell: `node scripts/postgres-server.js [port]` prints the URL and runs until Ctrl-C.
+//
+// It uses Debian's `postgresql` package (binaries in /usr/lib/postgresql/<version>/bin). When
+// they are missing it installs the package if running as root, else says what to run. The
+// server refuses to run as root, so as root the binaries run as the `postgres` user.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const POSTGRES_ROOT = "/usr/lib/postgresql";
+const INSTALL_COMMAND = "apt-get update && apt-get install -y postgresql";
+const DEFAULT_DATABASE = "live_shop";
+const isRoot = process.getuid?.() === 0;
+
+/** The bin folder of the newest PostgreSQL installed, or null. */
+function findBinaries() {
+  if (!fs.existsSync(POSTGRES_ROOT)) return null;
+  const versions = fs
+    .readdirSync(POSTGRES_ROOT)
+    .filter((version) => fs.existsSync(path.join(POSTGRES_ROOT, version, "bin", "pg_ctl")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(POSTGRES_ROOT, versions[0], "bin") : null;
+}
+
+function installPostgres() {
+  if (!isRoot) {
+    const message = `PostgreSQL is not installed. Install it as root, then try again:\n  sudo sh -c '${INSTALL_COMMAND}'`;
+    console.error(message);
+    throw new Error(message);
+  }
+  console.log(`PostgreSQL is not installed: ${INSTALL_COMMAND}`);
+  // The package's own default cluster is not used; a policy-rc.d would stop it from starting,
+  // but in a container without an init system it does not start anyway.
+  const result = spawnSync("sh", ["-c", INSTALL_COMMAND], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (result.status !== 0) throw new Error(`Installing PostgreSQL failed (${INSTALL_COMMAND})`);
+}
+
+/** Runs a PostgreSQL binary, as the `postgres` user when we are root; throws with its output on failure. */
+function run(binaries, program, args) {
+  const [command, commandArgs] = isRoot
+    ? ["runuser", ["-u", "postgres", "--", path.join(binaries, program), ...args]]
+    : [path.join(binaries, program), args];
+  const result = spawnSync(command, commandArgs, { encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(`${program} ${args.join(" ")} failed (exit ${result.status}):\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  }
+  return result.stdout;
+}
+
+/** A port nothing listens on right now (the kernel's pick). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Creates and starts a cluster in `dir` (a new temporary folder by default; it must not
+ * exist or be empty, and as root the `postgres` user must be able to reach it) on
+ * 127.0.0.1:`port` (a free one by default), with database `database`.
+ * Returns its URL and a stop() that shuts the server down and deletes the folder.
+ */
+export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
+  let binaries = findBinaries();
+  if (!binaries) {
+    installPostgres();
+    binaries = findBinaries();
+    if (!binaries) throw new Error(`PostgreSQL was installed but no binaries were found in ${POSTGRES_ROOT}`);
+  }
+  const dataDir = path.resolve(dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "postgres-")));
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dataDir]);
+  const listenPort = port ?? (await freePort());
+
+  const logFile = path.join(dataDir, "server.log");
+  try {
+    run(binaries, "initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"]);
+    // The socket goes in the data folder: no shared /var/run/postgresql needed, no clash between servers.
+    const serverOptions = `-p ${listenPort} -k ${dataDir} -c listen_addresses=127.0.0.1`;
+    run(binaries, "pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "start"]);
+  } catch (error) {
+    // The server's own reason (port in use, ...) is in its log, which goes with the folder.
+    const log = fs.existsSync(logFile) ? `\nserver.log:\n${fs.readFileSync(logFile, "utf8").trim()}` : "";
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${error.message}${log}`);
+  }
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(binaries, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  try {
+    run(binaries, "createdb", ["-h", "127.0.0.1", "-p", String(listenPort), "-U", "postgres", database]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${listenPort}/${database}`, dir: dataDir, port: listenPort, stop };
+}
+
+// `node scripts/postgres-server.js [port]`: a server for a local try, until Ctrl-C.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = process.argv[2] ? Number(process.argv[2]) : undefined;
+  let server;
+  try {
+    server = await start({ port });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.log(`PostgreSQL is running: DATABASE_URL=${server.url}\n(Ctrl-C stops it and deletes its data)`);
+  const shutDown = async () => {
+    await server.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutDown);
+  process.on("SIGTERM", shutDown);
+  // Keeps the process alive until a signal arrives.
+  setInterval(() => {}, 1 << 30);
+}
