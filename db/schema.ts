@@ -238,18 +238,6 @@ export const products = sqliteTable(
 
 /* -------------------------------------------------------------------- orders */
 
-export const paymentStatuses = [
-  "pending",
-  "processing",
-  "succeeded",
-  "failed",
-  "canceled",
-  "requires_action",
-  "requires_payment_method",
-  "partially_refunded",
-  "refunded",
-] as const;
-
 export const orders = sqliteTable(
   "orders",
   {
