@@ -46,9 +46,7 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
   const minimumCents = minimumOrderCents(shop);
   let order = await visibleOrderOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
   const resumed =
-    link.order === null
-      ? await resumableOrder(shop.id, viewer, await checkoutPurchase(shop.id, minimumCents, link.productId, null))
-      : null;
+    link.order === null ? await resumableOrder(shop.id, viewer, await checkoutPurchase(shop.id, minimumCents, link.productId, null)) : null;
   order ??= resumed;
   const purchase = await checkoutPurchase(shop.id, minimumCents, link.productId, order);
   const step: CheckoutStepName = !order
