@@ -117,6 +117,38 @@ export default tseslint.config(
     },
   },
   {
+    // Every database call is awaited (docs/architecture.md, Data; PostgreSQL has no synchronous
+    // driver): promise rules need type information, for the TypeScript files of the app, the
+    // server bundle, the database code and the tests.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "tests/**/*.{ts,tsx}"],
+    // tests/unit/lint-layers.test.ts lints sources that exist only in memory (`probe.*`): the
+    // project has no types for them, and the layer rule it checks does not need any.
+    ignores: ["**/probe.{ts,tsx}", "**/probe.server.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its errors and runs past the end of the request or
+      // transaction; a deliberate one is written `void work()` with a comment saying why.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
+    // Queries are awaited: `const [row] = await db.select()...limit(1)`, `await db.insert(...)`,
+    // `.returning()` to know what changed. drizzle's synchronous better-sqlite3 finishers do
+    // not exist on PostgreSQL. (Map#get and friends always take an argument.)
+    files: ["app/**/*.{js,ts,tsx}", "server/**/*.{js,ts}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[arguments.length=0][callee.type='MemberExpression'][callee.property.name=/^(get|all|run|values)$/]",
+          message:
+            "No synchronous drizzle finisher (.get/.all/.run/.values): await the query instead (`const [row] = await db.select()....limit(1)`; writes use .returning() to see what changed). See eslint.config.js and docs/architecture.md (Data).",
+        },
+      ],
+    },
+  },
+  {
     // The CSS sanitiser strips control characters: its regular expressions name them on purpose.
     files: ["app/domain/shops/custom-css.server.ts"],
     rules: { "no-control-regex": "off" },

@@ -4,7 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { initClientI18n } from "./lib/i18n-client";
 
-initClientI18n().then((i18n) => {
+// The module's top level: hydration starts once the translations are loaded; nothing awaits it.
+void initClientI18n().then((i18n) => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -41,28 +42,79 @@ export function closeDatabase(): void {
   current = undefined;
 }
 
-export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+/**
+ * What queries run on inside a transaction. On one SQLite connection the transaction is the
+ * connection itself (see `writeTransaction`); functions still take an optional
+ * `Queryable`/`Transaction` so that they can join their caller's transaction.
+ */
+export type Transaction = AppDatabase;
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = AppDatabase | Transaction;
 
+/** The transaction open in the current async context, if any (see `writeTransaction`). */
+type OpenTransaction = { db: AppDatabase; open: boolean };
+const openTransaction = new AsyncLocalStorage<OpenTransaction>();
+/** One queue per connection: the promise of the last transaction queued on it. */
+const queues = new WeakMap<Database.Database, Promise<unknown>>();
+
 /**
- * Runs `work` in a write transaction that takes the write lock up front
- * (BEGIN IMMEDIATE), so a read-then-write never fails with SQLITE_BUSY halfway.
- * better-sqlite3 is synchronous: never await inside `work`.
+ * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE),
+ * so a read-then-write never fails with SQLITE_BUSY halfway. Commits when `work` resolves,
+ * rolls back and rethrows when it rejects.
+ *
+ * drizzle's own better-sqlite3 transaction cannot take an async callback ("Transaction
+ * function cannot return a promise"), and PostgreSQL needs every query awaited, so the
+ * transaction is driven by hand: transactions on a connection queue up behind one another
+ * (a promise chain, one at a time), and a call made inside an open transaction (a
+ * transaction calling a function that opens one) joins it instead of waiting behind itself
+ * in the queue; AsyncLocalStorage tells which transaction the current call runs in.
+ *
+ * A transaction body must await ONLY database calls: never the payment provider, mail,
+ * password hashing or a timer. SQLite has one connection here and the transaction is that
+ * connection's state, so whatever else runs while the body awaits (another request's reads
+ * and writes) runs inside this transaction, and is rolled back with it; a slow await also
+ * holds the write lock and the queue for every other writer.
  */
-export function writeTransaction<T>(work: (tx: Transaction) => T, db: AppDatabase = getDatabase()): T {
-  return db.transaction(work, { behavior: "immediate" });
+export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>, db: AppDatabase = getDatabase()): Promise<T> {
+  const current = openTransaction.getStore();
+  if (current?.open && current.db === db) return work(db);
+
+  const previous = queues.get(db.$client) ?? Promise.resolve();
+  const run = previous.then(() => {
+    const state: OpenTransaction = { db, open: true };
+    return openTransaction.run(state, async () => {
+      db.$client.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await work(db);
+        db.$client.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (db.$client.inTransaction) db.$client.exec("ROLLBACK");
+        throw error;
+      } finally {
+        // Work started inside and still running afterwards (none should) no longer joins.
+        state.open = false;
+      }
+    });
+  });
+  // The queue goes on after a failed transaction; the failure is the caller's.
+  queues.set(
+    db.$client,
+    run.catch(() => undefined),
+  );
+  return run;
 }
 
 /**
  * Runs a write whose loss in a power cut is harmless (a page-view counter) without waiting
  * for the disk (synchronous = NORMAL), so a page view does not pay an fsync. Everything
- * else stays FULL; the next FULL commit syncs this one too.
+ * else stays FULL; the next FULL commit syncs this one too. Like a transaction body, `work`
+ * awaits only database calls: writes that run meanwhile share the relaxed setting.
  */
-export function withoutDiskSync<T>(work: () => T, db: AppDatabase = getDatabase()): T {
+export async function withoutDiskSync<T>(work: () => Promise<T>, db: AppDatabase = getDatabase()): Promise<T> {
   db.$client.pragma("synchronous = NORMAL");
   try {
-    return work();
+    return await work();
   } finally {
     db.$client.pragma(`synchronous = ${DURABLE_SYNC}`);
   }

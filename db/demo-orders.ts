@@ -24,13 +24,13 @@ const DEMO_ORDERS: DemoOrder[] = [
 ];
 
 /** A few orders of the demo shop, paid through the simulated provider (dashboard, orders page). */
-export function seedDemoOrders(tx: Transaction, shopId: number, accountId: string): void {
-  const catalogue = tx.select().from(products).where(eq(products.shopId, shopId)).all();
+export async function seedDemoOrders(tx: Transaction, shopId: number, accountId: string): Promise<void> {
+  const catalogue = await tx.select().from(products).where(eq(products.shopId, shopId));
   const now = Date.now();
-  DEMO_ORDERS.forEach((demo, index) => {
+  for (const [index, demo] of DEMO_ORDERS.entries()) {
     const product = catalogue[demo.productIndex]!;
     const createdAt = new Date(now - demo.daysAgo * 24 * 3600 * 1000 - 3600 * 1000);
-    const order = tx
+    const [order] = await tx
       .insert(orders)
       .values({
         shopId,
@@ -51,58 +51,51 @@ export function seedDemoOrders(tx: Transaction, shopId: number, accountId: strin
         createdAt,
         updatedAt: createdAt,
       })
-      .returning()
-      .get();
-    tx.insert(orderItems)
-      .values({ orderId: order.id, productId: product.id, productName: product.name, quantity: 1, priceCents: product.priceCents })
-      .run();
-    tx.insert(orderEvents).values({ orderId: order.id, shopId, kind: "created", toValue: "pending", createdAt }).run();
-    if (!demo.paid) return;
+      .returning();
+    await tx
+      .insert(orderItems)
+      .values({ orderId: order!.id, productId: product.id, productName: product.name, quantity: 1, priceCents: product.priceCents });
+    await tx.insert(orderEvents).values({ orderId: order!.id, shopId, kind: "created", toValue: "pending", createdAt });
+    if (!demo.paid) continue;
     const intentId = `pi_sim_demo${index}`;
     const fee = computeFees(product.priceCents).platformFeeTtcCents;
-    tx.insert(simulatedPaymentIntents)
-      .values({
-        id: intentId,
-        accountId,
-        clientSecret: `${intentId}_secret_${crypto.randomBytes(8).toString("hex")}`,
-        amountCents: product.priceCents,
-        currency: "EUR",
-        applicationFeeCents: fee,
-        status: "succeeded",
-        cardLast4: "4242",
-        idempotencyKey: `order-${order.id}-payment`,
-      })
-      .run();
-    tx.insert(paymentTransactions)
-      .values({
-        id: `txn_demo${index}`,
-        orderId: order.id,
-        shopId,
-        provider: "simulated",
-        providerAccountId: accountId,
-        providerPaymentId: intentId,
-        amountCents: product.priceCents,
-        applicationFeeCents: fee,
-        currency: "EUR",
-        status: "succeeded",
-      })
-      .run();
-    tx.insert(orderEvents).values({ orderId: order.id, shopId, kind: "payment", toValue: "succeeded", createdAt: order.paidAt! }).run();
+    await tx.insert(simulatedPaymentIntents).values({
+      id: intentId,
+      accountId,
+      clientSecret: `${intentId}_secret_${crypto.randomBytes(8).toString("hex")}`,
+      amountCents: product.priceCents,
+      currency: "EUR",
+      applicationFeeCents: fee,
+      status: "succeeded",
+      cardLast4: "4242",
+      idempotencyKey: `order-${order!.id}-payment`,
+    });
+    await tx.insert(paymentTransactions).values({
+      id: `txn_demo${index}`,
+      orderId: order!.id,
+      shopId,
+      provider: "simulated",
+      providerAccountId: accountId,
+      providerPaymentId: intentId,
+      amountCents: product.priceCents,
+      applicationFeeCents: fee,
+      currency: "EUR",
+      status: "succeeded",
+    });
+    await tx.insert(orderEvents).values({ orderId: order!.id, shopId, kind: "payment", toValue: "succeeded", createdAt: order!.paidAt! });
     if (demo.status !== "pending") {
-      tx.insert(orderEvents)
-        .values({
-          orderId: order.id,
-          shopId,
-          kind: "status",
-          fromValue: "pending",
-          toValue: demo.status,
-          createdAt: new Date(order.paidAt!.getTime() + 3600_000),
-        })
-        .run();
+      await tx.insert(orderEvents).values({
+        orderId: order!.id,
+        shopId,
+        kind: "status",
+        fromValue: "pending",
+        toValue: demo.status,
+        createdAt: new Date(order!.paidAt!.getTime() + 3600_000),
+      });
     }
-  });
-  tx.update(shops)
+  }
+  await tx
+    .update(shops)
     .set({ nextOrderNumber: DEMO_ORDERS.length + 1 })
-    .where(eq(shops.id, shopId))
-    .run();
+    .where(eq(shops.id, shopId));
 }

@@ -17,7 +17,7 @@ export async function migrateDatabaseAt(url: string): Promise<DatabaseKind> {
   }
   const db = openDatabase(url);
   try {
-    migrateDatabase(db);
+    await migrateDatabase(db);
   } finally {
     db.$client.close();
   }

@@ -3,6 +3,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { AppDatabase } from "./client";
 
 /** Applies the committed drizzle-kit migrations (idempotent). */
-export function migrateDatabase(db: AppDatabase, migrationsFolder = path.resolve("db/migrations")) {
-  migrate(db, { migrationsFolder });
+export async function migrateDatabase(db: AppDatabase, migrationsFolder = path.resolve("db/migrations")): Promise<void> {
+  // Synchronous on better-sqlite3; async like every other database call, as on PostgreSQL.
+  await Promise.resolve(migrate(db, { migrationsFolder }));
 }

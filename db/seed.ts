@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import type { AppDatabase } from "./client";
+import { writeTransaction, type AppDatabase } from "./client";
 import { demoCatalogue } from "./demo-catalogue";
 import { seedDemoOrders } from "./demo-orders";
 import { categories, products, sellerProfiles, shops, simulatedAccounts, users } from "./schema";
@@ -10,8 +10,8 @@ export const DEMO_ACCOUNTS = {
   pendingSeller: { email: "pending@example.com", password: "Pending1234!" },
 } as const;
 
-export function isDatabaseEmpty(db: AppDatabase): boolean {
-  const [row] = db.select({ n: count() }).from(users).all();
+export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
@@ -28,134 +28,117 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
   ]);
   const now = new Date();
 
-  db.transaction(
-    (tx) => {
-      tx.insert(users)
-        .values({
-          email: DEMO_ACCOUNTS.admin.email,
-          username: "admin",
-          firstName: "Ada",
-          lastName: "Admin",
-          passwordHash: adminHash,
-          isVerified: true,
-          isStaff: true,
-        })
-        .run();
+  await writeTransaction(async (tx) => {
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.admin.email,
+      username: "admin",
+      firstName: "Ada",
+      lastName: "Admin",
+      passwordHash: adminHash,
+      isVerified: true,
+      isStaff: true,
+    });
 
-      const seller = tx
-        .insert(users)
-        .values({
-          email: DEMO_ACCOUNTS.seller.email,
-          username: "demo",
-          firstName: "Dana",
-          lastName: "Demo",
-          phoneNumber: "+33 6 12 34 56 78",
-          passwordHash: sellerHash,
-          isVerified: true,
-          isSeller: true,
-        })
-        .returning({ id: users.id })
-        .get();
+    const [seller] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_ACCOUNTS.seller.email,
+        username: "demo",
+        firstName: "Dana",
+        lastName: "Demo",
+        phoneNumber: "+33 6 12 34 56 78",
+        passwordHash: sellerHash,
+        isVerified: true,
+        isSeller: true,
+      })
+      .returning({ id: users.id });
 
-      tx.insert(sellerProfiles)
-        .values({
-          userId: seller.id,
-          businessName: "Demo Live Shop",
-          businessType: "company",
-          businessDescription: "Live-stream fashion, beauty and home finds.",
-          businessAddress: "12 rue de la Paix, 75002 Paris, France",
-          contactEmail: "demo@example.com",
-          contactPhone: "+33 1 23 45 67 89",
-          website: "https://example.com",
-          siret: "12345678901234",
-          verificationStatus: "verified",
-          verifiedAt: now,
-          stripeConnectAccountId: "acct_sim_demo",
-          stripeDetailsSubmitted: true,
-          stripeOnboardingCompleted: true,
-          stripeChargesEnabled: true,
-          stripePayoutsEnabled: true,
-        })
-        .run();
+    await tx.insert(sellerProfiles).values({
+      userId: seller!.id,
+      businessName: "Demo Live Shop",
+      businessType: "company",
+      businessDescription: "Live-stream fashion, beauty and home finds.",
+      businessAddress: "12 rue de la Paix, 75002 Paris, France",
+      contactEmail: "demo@example.com",
+      contactPhone: "+33 1 23 45 67 89",
+      website: "https://example.com",
+      siret: "12345678901234",
+      verificationStatus: "verified",
+      verifiedAt: now,
+      stripeConnectAccountId: "acct_sim_demo",
+      stripeDetailsSubmitted: true,
+      stripeOnboardingCompleted: true,
+      stripeChargesEnabled: true,
+      stripePayoutsEnabled: true,
+    });
 
-      // The demo shop is connected through the built-in simulated provider.
-      tx.insert(simulatedAccounts)
-        .values({
-          id: "acct_sim_demo",
-          email: DEMO_ACCOUNTS.seller.email,
-          businessName: "Demo Live Shop",
-          detailsSubmitted: true,
-          chargesEnabled: true,
-          payoutsEnabled: true,
-        })
-        .run();
+    // The demo shop is connected through the built-in simulated provider.
+    await tx.insert(simulatedAccounts).values({
+      id: "acct_sim_demo",
+      email: DEMO_ACCOUNTS.seller.email,
+      businessName: "Demo Live Shop",
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
 
-      const shop = tx
-        .insert(shops)
-        .values({
-          ownerId: seller.id,
-          subdomain: "demo",
-          name: "Demo Live Shop",
-          description: "Live-stream fashion, beauty and home finds.",
-          businessType: "company",
-          isLive: true,
-          liveSince: now,
-          checkoutBannerTextEn: "Live tonight at 8 pm: free shipping on every order!",
-          checkoutBannerTextFr: "En direct ce soir à 20 h : livraison offerte sur toutes les commandes !",
-        })
-        .returning({ id: shops.id })
-        .get();
+    const [shop] = await tx
+      .insert(shops)
+      .values({
+        ownerId: seller!.id,
+        subdomain: "demo",
+        name: "Demo Live Shop",
+        description: "Live-stream fashion, beauty and home finds.",
+        businessType: "company",
+        isLive: true,
+        liveSince: now,
+        checkoutBannerTextEn: "Live tonight at 8 pm: free shipping on every order!",
+        checkoutBannerTextFr: "En direct ce soir à 20 h : livraison offerte sur toutes les commandes !",
+      })
+      .returning({ id: shops.id });
 
-      demoCatalogue.forEach((category, position) => {
-        const row = tx
-          .insert(categories)
-          .values({ shopId: shop.id, slug: category.slug, name: category.name, position })
-          .returning({ id: categories.id })
-          .get();
-        tx.insert(products)
-          .values(
-            category.products.map((p) => ({
-              shopId: shop.id,
-              categoryId: row.id,
-              name: p.name,
-              description: p.description,
-              priceCents: Math.round(p.price * 100),
-              isInStock: p.inStock,
-              imagePath: p.image ? `/demo/${p.image}` : null,
-            })),
-          )
-          .run();
-      });
+    for (const [position, category] of demoCatalogue.entries()) {
+      const [row] = await tx
+        .insert(categories)
+        .values({ shopId: shop!.id, slug: category.slug, name: category.name, position })
+        .returning({ id: categories.id });
+      await tx.insert(products).values(
+        category.products.map((p) => ({
+          shopId: shop!.id,
+          categoryId: row!.id,
+          name: p.name,
+          description: p.description,
+          priceCents: Math.round(p.price * 100),
+          isInStock: p.inStock,
+          imagePath: p.image ? `/demo/${p.image}` : null,
+        })),
+      );
+    }
 
-      seedDemoOrders(tx, shop.id, "acct_sim_demo");
+    await seedDemoOrders(tx, shop!.id, "acct_sim_demo");
 
-      const pending = tx
-        .insert(users)
-        .values({
-          email: DEMO_ACCOUNTS.pendingSeller.email,
-          username: "pending",
-          firstName: "Paul",
-          lastName: "Pending",
-          passwordHash: pendingHash,
-          isSeller: true,
-        })
-        .returning({ id: users.id })
-        .get();
-      tx.insert(sellerProfiles)
-        .values({
-          userId: pending.id,
-          businessName: "Pending Crafts",
-          businessType: "individual",
-          contactEmail: "pending@example.com",
-          contactPhone: "+33 6 00 00 00 00",
-          siret: "98765432109876",
-          verificationStatus: "under_review",
-        })
-        .run();
-      tx.insert(shops)
-        .values({ ownerId: pending.id, subdomain: "pending-crafts", name: "Pending Crafts", businessType: "individual" })
-        .run();
-    },
-    { behavior: "immediate" },
-  );
+    const [pending] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_ACCOUNTS.pendingSeller.email,
+        username: "pending",
+        firstName: "Paul",
+        lastName: "Pending",
+        passwordHash: pendingHash,
+        isSeller: true,
+      })
+      .returning({ id: users.id });
+    await tx.insert(sellerProfiles).values({
+      userId: pending!.id,
+      businessName: "Pending Crafts",
+      businessType: "individual",
+      contactEmail: "pending@example.com",
+      contactPhone: "+33 6 00 00 00 00",
+      siret: "98765432109876",
+      verificationStatus: "under_review",
+    });
+    await tx
+      .insert(shops)
+      .values({ ownerId: pending!.id, subdomain: "pending-crafts", name: "Pending Crafts", businessType: "individual" });
+  }, db);
 }

@@ -32,9 +32,9 @@ export { migrateDatabaseAt } from "~db/migrate-url";
 export async function prepare() {
   const config = getConfig();
   const db = getDatabase();
-  migrateDatabase(db);
+  await migrateDatabase(db);
   let seeded = false;
-  if (config.SEED_DEMO && isDatabaseEmpty(db)) {
+  if (config.SEED_DEMO && (await isDatabaseEmpty(db))) {
     await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
     seeded = true;
   }
@@ -57,16 +57,16 @@ export async function prepare() {
 export async function runAdminCommand(args: string[]): Promise<string> {
   const [command, email, ...rest] = args;
   getConfig();
-  migrateDatabase(getDatabase());
+  await migrateDatabase(getDatabase());
   try {
     if (command === "approve" && email) {
-      const { shopLive } = approveSeller(email);
+      const { shopLive } = await approveSeller(email);
       await flushMail();
       return `Approved ${email}.${shopLive ? " The shop is live." : " The shop goes live once the other onboarding steps are done."}`;
     }
     if (command === "reject" && email) {
       // Without a reason none is stored: the seller sees a default one in their language.
-      rejectSeller(email, rest.join(" ") || null);
+      await rejectSeller(email, rest.join(" ") || null);
       await flushMail();
       return `Rejected ${email}.`;
     }

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { NextFunction } from "express";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
 import { getDatabase } from "~db/client";
+import { users } from "~db/schema";
 
 /**
  * A node's life: background work while it serves, health answers for the load balancer,
@@ -13,14 +15,15 @@ import { getDatabase } from "~db/client";
 let draining = false;
 const timers: NodeJS.Timeout[] = [];
 let delivering: Promise<void> | null = null;
+let sweeping: Promise<void> | null = null;
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const MAIL_RETRY_EVERY_MS = 60_000;
 
 /** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
 export function startBackgroundWork(options: { smtp: boolean }): void {
-  sweepExpiredRecords();
-  timers.push(setInterval(() => sweepExpiredRecords(), SWEEP_EVERY_MS).unref());
+  sweep();
+  timers.push(setInterval(sweep, SWEEP_EVERY_MS).unref());
   if (options.smtp) {
     // Mails that could not be delivered are retried every minute; one round at a time.
     timers.push(
@@ -34,10 +37,22 @@ export function startBackgroundWork(options: { smtp: boolean }): void {
   }
 }
 
-/** Stops claiming background work and waits for the round (and the mails) under way. */
+/**
+ * One sweep in the background, one at a time: its failure is logged (the next one retries),
+ * and stopBackgroundWork waits for the one under way.
+ */
+function sweep(): void {
+  if (draining || sweeping) return;
+  sweeping = sweepExpiredRecords()
+    .catch((error: unknown) => logger().error({ err: error }, "housekeeping sweep failed"))
+    .finally(() => (sweeping = null));
+}
+
+/** Stops claiming background work and waits for the rounds (and the mails) under way. */
 export async function stopBackgroundWork(): Promise<void> {
   draining = true;
   for (const timer of timers.splice(0)) clearInterval(timer);
+  await sweeping;
   await delivering;
   await flushMail();
 }
@@ -49,10 +64,13 @@ export function isDraining(): boolean {
 type Readiness = { ready: true } | { ready: false; reason: "shutting_down" | "database" };
 
 /** Ready to take traffic: not stopping, and the database answers. */
-export function readiness(): Readiness {
+export async function readiness(): Promise<Readiness> {
   if (draining) return { ready: false, reason: "shutting_down" };
   try {
-    getDatabase().get(sql`select 1`);
+    await getDatabase()
+      .select({ one: sql<number>`1` })
+      .from(users)
+      .limit(1);
     return { ready: true };
   } catch (error) {
     logger().error({ err: error }, "readiness check: database unreachable");
@@ -65,7 +83,7 @@ export function readiness(): Readiness {
  * reachable, and it is not stopping). Mounted before everything else: any Host, no
  * session, no request log line (balancers ask every few seconds).
  */
-export function healthCheck(req: ExpressRequest, res: ExpressResponse, next: () => void): void {
+export async function healthCheck(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   res.set("Cache-Control", "no-store");
   if (req.path === "/healthz") {
@@ -73,7 +91,7 @@ export function healthCheck(req: ExpressRequest, res: ExpressResponse, next: () 
     return;
   }
   if (req.path === "/readyz") {
-    const state = readiness();
+    const state = await readiness();
     if (state.ready) res.status(200).json({ status: "ready" });
     else res.status(503).json({ status: "unavailable", reason: state.reason });
     return;

@@ -76,7 +76,7 @@ type ErrorResult<M> = M extends "form"
       : never;
 type HandlerResult<H> = H extends { handle: (...args: never[]) => infer R; errors: infer M } ? Awaited<R> | ErrorResult<M> : never;
 
-type Guard<G> = (args: FormActionArgs) => G;
+type Guard<G> = (args: FormActionArgs) => G | PromiseLike<G>;
 
 /**
  * A screen action with several forms, told apart by their `intent` field:
@@ -86,7 +86,7 @@ type Guard<G> = (args: FormActionArgs) => G;
 export function formAction<G>(guard: Guard<G>) {
   return <H extends Record<string, IntentHandler<G>>>(intents: H) =>
     async (args: FormActionArgs): Promise<HandlerResult<H[keyof H]>> => {
-      const guarded = guard(args);
+      const guarded = await guard(args);
       const formData = await args.request.formData();
       const intent = formData.get("intent");
       const handler = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
@@ -101,7 +101,7 @@ export function formAction<G>(guard: Guard<G>) {
 export function singleFormAction<G>(guard: Guard<G>) {
   return <H extends IntentHandler<G>>(handler: H) =>
     async (args: FormActionArgs): Promise<HandlerResult<H>> => {
-      const guarded = guard(args);
+      const guarded = await guard(args);
       const formData = await args.request.formData();
       const intent = formData.get("intent");
       return (await runHandler(handler, {

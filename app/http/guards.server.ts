@@ -39,9 +39,9 @@ export function requireUser(context: ContextReader, options: { sessionOnly?: boo
  * The signed-in seller with their shop; 403 for other users. On a shop host the call is
  * about that shop: another seller's shop simply does not have the resource (404).
  */
-export function requireSeller(context: ContextReader): Seller {
+export async function requireSeller(context: ContextReader): Promise<Seller> {
   const user = requireUser(context);
-  const account = user.isSeller ? loadSellerAccount(user.id) : null;
+  const account = user.isSeller ? await loadSellerAccount(user.id) : null;
   if (!account?.shop) throw new ForbiddenError("sellers.not_a_seller");
   const site = context.get(siteContext);
   if (site.kind === "shop" && site.shop.id !== account.shop.id) throw new NotFoundError("errors.not_found");
@@ -59,8 +59,12 @@ export function requireUserPage(request: Request, context: ContextReader): Sessi
   return onPage(request, () => requireUser(context));
 }
 
-export function requireSellerPage(request: Request, context: ContextReader): Seller {
-  return onPage(request, () => requireSeller(context));
+export async function requireSellerPage(request: Request, context: ContextReader): Promise<Seller> {
+  try {
+    return await requireSeller(context);
+  } catch (error) {
+    throw pageRefusal(request, error);
+  }
 }
 
 export function requireStaffPage(context: ContextReader): SessionUser {
@@ -77,10 +81,15 @@ function onPage<T>(request: Request, guard: () => T): T {
   try {
     return guard();
   } catch (error) {
-    if (error instanceof UnauthorizedError) throw redirect(loginPath(request));
-    if (error instanceof ForbiddenError || error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
+    throw pageRefusal(request, error);
   }
+}
+
+/** What a screen throws for a guard's refusal (the error itself when it is not one). */
+function pageRefusal(request: Request, error: unknown): unknown {
+  if (error instanceof UnauthorizedError) return redirect(loginPath(request));
+  if (error instanceof ForbiddenError || error instanceof NotFoundError) return data(null, { status: 404 });
+  return error;
 }
 
 /** The login page, coming back to the requested page afterwards. */

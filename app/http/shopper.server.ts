@@ -33,15 +33,16 @@ export function ensureShopperKey(request: Request): { hash: string; setCookie: s
  * Who is asking for orders: shopper cookie and the emails it proved (shop hosts only),
  * signed-in user, shop they own.
  */
-export function orderViewer(request: Request, context: Readonly<RouterContextProvider>): OrderViewer {
+export async function orderViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<OrderViewer> {
   const user = currentUser(context);
   const site = context.get(siteContext);
   const key = site.kind === "shop" ? shopperKey(request) : null;
   const keyHash = key ? hashToken(key) : null;
-  const owned = user?.isSeller ? findShopOwnedBy(user.id) : undefined;
+  const owned = user?.isSeller ? await findShopOwnedBy(user.id) : undefined;
   return {
     shopperKeyHash: keyHash,
-    provenEmails: site.kind === "shop" && keyHash ? { shopId: site.shop.id, emails: provenShopperEmails(site.shop.id, keyHash) } : null,
+    provenEmails:
+      site.kind === "shop" && keyHash ? { shopId: site.shop.id, emails: await provenShopperEmails(site.shop.id, keyHash) } : null,
     user: user ? { id: user.id, email: user.email, isVerified: user.isVerified } : null,
     ownedShopId: owned?.id ?? null,
   };

@@ -31,7 +31,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // API calls with a key are authenticated by it alone (no cookies, so no CSRF either).
   const key = bearerToken(request);
   if (key !== null && new URL(request.url).pathname.startsWith("/api/")) {
-    const authenticated = authenticateApiKey(key);
+    const authenticated = await authenticateApiKey(key);
     if (!authenticated) {
       return Response.json(
         { message: getI18nInstance(context).t("api_keys.invalid") },
@@ -42,14 +42,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     return next();
   }
   const token = readCookie(request.headers.get("Cookie"), sessionCookieName(request));
-  const loaded = token ? loadSession(token) : null;
+  const loaded = token ? await loadSession(token) : null;
   const session: SessionState = loaded ? { id: loaded.id, user: loaded.user ? sessionUser(loaded.user) : null } : null;
   context.set(sessionContext, session);
 
   // The interface language follows the user: a switch made while signed in is remembered.
   const cookieLanguage = storedLanguage(request.headers.get("Cookie"));
   if (session?.user && isLanguage(cookieLanguage) && cookieLanguage !== session.user.language) {
-    rememberUserLanguage(session.user.id, cookieLanguage);
+    await rememberUserLanguage(session.user.id, cookieLanguage);
     session.user = { ...session.user, language: cookieLanguage };
   }
 
@@ -73,10 +73,10 @@ export function bearerToken(request: Request): string | null {
  * Starts a signed-in session (a new id: the visitor's previous session, if any, ends)
  * and returns the Set-Cookie header.
  */
-export function beginUserSession(request: Request, context: ContextReader, user: Pick<User, "id">): string {
+export async function beginUserSession(request: Request, context: ContextReader, user: Pick<User, "id">): Promise<string> {
   const previous = context.get(sessionContext);
-  if (previous) deleteSession(previous.id);
-  const session = createSession(user.id, {
+  if (previous) await deleteSession(previous.id);
+  const session = await createSession(user.id, {
     ipAddress: context.get(clientAddressContext),
     userAgent: request.headers.get("User-Agent") ?? "",
   });
@@ -84,17 +84,17 @@ export function beginUserSession(request: Request, context: ContextReader, user:
 }
 
 /** Ends the session (the row is deleted) and returns the Set-Cookie header clearing it. */
-export function endSession(request: Request, context: ContextReader): string {
+export async function endSession(request: Request, context: ContextReader): Promise<string> {
   const session = context.get(sessionContext);
-  if (session) deleteSession(session.id);
+  if (session) await deleteSession(session.id);
   return sessionCookie(request, "", 0);
 }
 
 /** The current session, created for a visitor when needed (registration progress). */
-export function ensureVisitorSession(request: Request, context: ContextReader): { id: string; setCookie: string | null } {
+export async function ensureVisitorSession(request: Request, context: ContextReader): Promise<{ id: string; setCookie: string | null }> {
   const session = context.get(sessionContext);
   if (session) return { id: session.id, setCookie: null };
-  const created = createSession(null, {
+  const created = await createSession(null, {
     ipAddress: context.get(clientAddressContext),
     userAgent: request.headers.get("User-Agent") ?? "",
   });

@@ -19,7 +19,7 @@ export function isApiPath(pathname: string): boolean {
  * live shop goes to the main site with `?attempted_subdomain=` (API calls get a 404),
  * except a registered shop that is not open yet: its address says it opens soon (503).
  */
-export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
   const config = getConfig();
   const site = siteFromHost(url.host, config.ROOT_DOMAIN);
@@ -27,7 +27,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
     context.set(siteContext, { kind: "main" });
     return next();
   }
-  const shop = findLiveShopBySubdomain(site.subdomain);
+  const shop = await findLiveShopBySubdomain(site.subdomain);
   if (!shop) {
     if (isApiPath(url.pathname)) {
       return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
@@ -37,7 +37,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context 
       context.set(siteContext, { kind: "main" });
       return next();
     }
-    const openingSoon = findShopOpeningSoon(site.subdomain);
+    const openingSoon = await findShopOpeningSoon(site.subdomain);
     if (openingSoon) {
       // Rendered by the root error boundary (no loader runs after a middleware throws).
       const t = getI18nInstance(context).t;

@@ -11,11 +11,11 @@ const CheckoutPage = lazy(() => import("~/components/checkout/checkout-page").th
 const Landing = lazy(() => import("~/components/marketing/landing").then((m) => ({ default: m.Landing })));
 
 /** `/` is the landing page on the main site and the checkout on a shop. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The checkout shows the shopper's order: never cached, so the browser's Back asks again
   // (and continues that order) instead of restoring a form without it.
   if (context.get(siteContext).kind === "shop")
-    return responseData(checkoutPageData({ request, context }), { headers: { "Cache-Control": "no-store" } });
+    return responseData(await checkoutPageData({ request, context }), { headers: { "Cache-Control": "no-store" } });
   return { site: "main" as const, ...landingPageData(new URL(request.url), context) };
 }
 

@@ -196,7 +196,7 @@ test.describe("email verification", () => {
     await page.goto(mainUrl("/account"));
     await page.getByRole("button", { name: "Resend verification email" }).click();
     await expect(page.getByText("Verification email sent! Please check your inbox and spam folder.").first()).toBeVisible();
-    const mail = lastMailTo(user.email);
+    const mail = await lastMailTo(user.email);
     expect(mail?.subject).toBe("Confirm your email address");
     const link = /http:\/\/localhost:\d+\/verify-email\/[\w-]+/.exec(mail!.text)![0];
     await page.goto(link);

@@ -174,7 +174,7 @@ test.describe("checkout with the simulated provider", () => {
 
   test("a shop that cannot receive payments shows the payment-setup screen", async ({ page }) => {
     const seller = await createLiveSeller();
-    disablePayments(seller.email);
+    await disablePayments(seller.email);
     await page.goto(shopUrl(seller.subdomain, "/"));
     const screen = page.getByTestId("payment-setup-error");
     await expect(screen).toContainText("Payment Setup Error");

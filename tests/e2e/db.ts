@@ -30,7 +30,7 @@ export async function createTestUser(options: { verified?: boolean; firstName?: 
   const email = `e2e-${crypto.randomUUID().slice(0, 12)}@example.test`;
   const password = "Test1234!";
   const firstName = options.firstName ?? "Tess";
-  const user = db()
+  const [user] = await db()
     .insert(users)
     .values({
       email,
@@ -41,25 +41,24 @@ export async function createTestUser(options: { verified?: boolean; firstName?: 
       isVerified: options.verified ?? false,
       language: options.language ?? "en",
     })
-    .returning({ id: users.id })
-    .get();
-  return { id: user.id, email, password, firstName };
+    .returning({ id: users.id });
+  return { id: user!.id, email, password, firstName };
 }
 
-export function lastMailTo(email: string): { subject: string; text: string } | undefined {
-  return db()
+export async function lastMailTo(email: string): Promise<{ subject: string; text: string } | undefined> {
+  const [mail] = await db()
     .select({ subject: mailOutbox.subject, text: mailOutbox.text })
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
     .orderBy(desc(mailOutbox.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return mail;
 }
 
 /** A verified seller with a complete profile and a shop that is not live yet. */
-function createVerifiedSeller(user: TestUser, subdomain: string, payments?: { accountId: string }): void {
-  db().update(users).set({ isSeller: true }).where(eq(users.id, user.id)).run();
-  db()
+async function createVerifiedSeller(user: TestUser, subdomain: string, payments?: { accountId: string }): Promise<void> {
+  await db().update(users).set({ isSeller: true }).where(eq(users.id, user.id));
+  await db()
     .insert(sellerProfiles)
     .values({
       userId: user.id,
@@ -77,12 +76,10 @@ function createVerifiedSeller(user: TestUser, subdomain: string, payments?: { ac
         stripeChargesEnabled: true,
         stripePayoutsEnabled: true,
       }),
-    })
-    .run();
-  db()
+    });
+  await db()
     .insert(shops)
-    .values({ ownerId: user.id, subdomain, name: `Shop ${subdomain}`, businessType: "company" })
-    .run();
+    .values({ ownerId: user.id, subdomain, name: `Shop ${subdomain}`, businessType: "company" });
 }
 
 /** A seller whose onboarding is complete and whose shop is live (for shop-side tests). */
@@ -93,7 +90,7 @@ export async function createLiveSeller(
   const subdomain = options.subdomain ?? `shop-${crypto.randomUUID().slice(0, 8)}`;
   const accountId = `acct_sim_${subdomain}`;
   // Its payment account at the simulated provider.
-  db()
+  await db()
     .insert(simulatedAccounts)
     .values({
       id: accountId,
@@ -103,11 +100,10 @@ export async function createLiveSeller(
       detailsSubmitted: true,
       chargesEnabled: true,
       payoutsEnabled: true,
-    })
-    .run();
-  createVerifiedSeller(user, subdomain, { accountId });
+    });
+  await createVerifiedSeller(user, subdomain, { accountId });
   // The shop goes live the way the product decides it: every onboarding step is done.
-  if (!activateShopIfReady(user.id)) throw new Error(`the onboarding of ${user.email} is not complete: its shop did not go live`);
+  if (!(await activateShopIfReady(user.id))) throw new Error(`the onboarding of ${user.email} is not complete: its shop did not go live`);
   return { ...user, subdomain };
 }
 
@@ -115,30 +111,30 @@ export async function createLiveSeller(
 export async function createSellerWithoutPayments(): Promise<TestUser & { subdomain: string }> {
   const user = await createTestUser({ verified: true, firstName: "Paz" });
   const subdomain = `pay-${crypto.randomUUID().slice(0, 8)}`;
-  createVerifiedSeller(user, subdomain);
+  await createVerifiedSeller(user, subdomain);
   return { ...user, subdomain };
 }
 
 /** Turns a seller's payments off (the shop stays live but cannot take payments). */
-export function disablePayments(email: string): void {
-  const user = db().select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+export async function disablePayments(email: string): Promise<void> {
+  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new Error(`no user ${email}`);
-  db().update(sellerProfiles).set({ stripeChargesEnabled: false }).where(eq(sellerProfiles.userId, user.id)).run();
+  await db().update(sellerProfiles).set({ stripeChargesEnabled: false }).where(eq(sellerProfiles.userId, user.id));
 }
 
-function shopId(subdomain: string): number {
-  const shop = db().select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).get();
+async function shopId(subdomain: string): Promise<number> {
+  const [shop] = await db().select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).limit(1);
   if (!shop) throw new Error(`no shop ${subdomain}`);
   return shop.id;
 }
 
 /** Paid orders #1..#count in a shop (for the seller's order screens): order #i is €(10 + i). */
-export function createPaidOrders(subdomain: string, count: number): void {
-  const id = shopId(subdomain);
+export async function createPaidOrders(subdomain: string, count: number): Promise<void> {
+  const id = await shopId(subdomain);
   const now = Date.now();
   for (let i = 1; i <= count; i++) {
     const at = new Date(now - (count - i) * 60_000);
-    db()
+    await db()
       .insert(orders)
       .values({
         shopId: id,
@@ -158,41 +154,36 @@ export function createPaidOrders(subdomain: string, count: number): void {
         paidAt: at,
         createdAt: at,
         updatedAt: at,
-      })
-      .run();
+      });
   }
-  db()
+  await db()
     .update(shops)
     .set({ nextOrderNumber: count + 1 })
-    .where(eq(shops.id, id))
-    .run();
+    .where(eq(shops.id, id));
 }
 
-function findOrder(subdomain: string, number: number) {
-  const order = db()
+async function findOrder(subdomain: string, number: number) {
+  const [order] = await db()
     .select({ id: orders.id, shopId: orders.shopId, totalAmountCents: orders.totalAmountCents })
     .from(orders)
-    .where(and(eq(orders.shopId, shopId(subdomain)), eq(orders.number, number)))
-    .get();
+    .where(and(eq(orders.shopId, await shopId(subdomain)), eq(orders.number, number)))
+    .limit(1);
   if (!order) throw new Error(`no order #${number} in ${subdomain}`);
   return order;
 }
 
 /** Gives an order another shopper email (tests run in parallel: each its own inbox). */
-export function setOrderEmail(subdomain: string, number: number, email: string): void {
-  db()
-    .update(orders)
-    .set({ email })
-    .where(eq(orders.id, findOrder(subdomain, number).id))
-    .run();
+export async function setOrderEmail(subdomain: string, number: number, email: string): Promise<void> {
+  const order = await findOrder(subdomain, number);
+  await db().update(orders).set({ email }).where(eq(orders.id, order.id));
 }
 
 /** Gives an order a real payment at the simulated provider (what the checkout would have left). */
-export function recordSimulatedPayment(subdomain: string, number: number): void {
-  const order = findOrder(subdomain, number);
+export async function recordSimulatedPayment(subdomain: string, number: number): Promise<void> {
+  const order = await findOrder(subdomain, number);
   const intentId = `pi_sim_e2e_${subdomain.replace(/-/g, "")}_${number}`;
   const accountId = `acct_sim_${subdomain}`;
-  db()
+  await db()
     .insert(simulatedPaymentIntents)
     .values({
       id: intentId,
@@ -202,9 +193,8 @@ export function recordSimulatedPayment(subdomain: string, number: number): void 
       currency: "EUR",
       applicationFeeCents: 26,
       status: "succeeded",
-    })
-    .run();
-  db()
+    });
+  await db()
     .insert(paymentTransactions)
     .values({
       id: `txn_e2e_${order.id}`,
@@ -217,6 +207,5 @@ export function recordSimulatedPayment(subdomain: string, number: number): void 
       applicationFeeCents: 26,
       currency: "EUR",
       status: "succeeded",
-    })
-    .run();
+    });
 }

@@ -4,8 +4,8 @@ import { expect, logIn, mainUrl, test } from "./fixtures";
 test("the seller sees paid orders and unpaid checkouts apart, and refunds part of an order", async ({ page, jsEnabled }) => {
   test.slow(); // many pages on a shared machine
   const seller = await createLiveSeller();
-  createPaidOrders(seller.subdomain, 2); // #0001 €11.00, #0002 €12.00
-  recordSimulatedPayment(seller.subdomain, 1);
+  await createPaidOrders(seller.subdomain, 2); // #0001 €11.00, #0002 €12.00
+  await recordSimulatedPayment(seller.subdomain, 1);
   await logIn(page, seller);
 
   await page.goto(mainUrl("/dashboard"));

@@ -3,7 +3,7 @@ import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 test("the seller filters and paginates orders, opens an order and ships it", async ({ page, jsEnabled }) => {
   const seller = await createLiveSeller();
-  createPaidOrders(seller.subdomain, 13);
+  await createPaidOrders(seller.subdomain, 13);
   await logIn(page, seller);
   await page.goto(mainUrl("/orders"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
@@ -69,7 +69,7 @@ test("the seller adds a product that then appears in the shop's catalogue", asyn
 
 test("keyboard focus stays in the order dialog while the seller acts on the order @js-only", async ({ page }) => {
   const seller = await createLiveSeller();
-  createPaidOrders(seller.subdomain, 1);
+  await createPaidOrders(seller.subdomain, 1);
   await logIn(page, seller);
   await page.goto(mainUrl("/orders"));
   await page.getByRole("link", { name: "View order #0001" }).click();

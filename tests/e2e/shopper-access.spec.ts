@@ -5,9 +5,9 @@ import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 /** A live shop with two paid orders, the first placed with an email of its own (tests run in parallel). */
 async function shopWithOrders() {
   const seller = await createLiveSeller();
-  createPaidOrders(seller.subdomain, 2);
+  await createPaidOrders(seller.subdomain, 2);
   const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  setOrderEmail(seller.subdomain, 1, email);
+  await setOrderEmail(seller.subdomain, 1, email);
   return { seller, email };
 }
 
@@ -28,7 +28,7 @@ test.describe("shopper access to orders from any device", () => {
     await expect(page.getByText("Check your email")).toBeVisible();
     // The access page fits a 360 px phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const code = /^(\d{6})$/m.exec(lastMailTo(email)!.text)![1]!;
+    const code = /^(\d{6})$/m.exec((await lastMailTo(email))!.text)![1]!;
     await page.getByLabel("6-digit code").fill("000000" === code ? "111111" : "000000");
     await page.getByRole("button", { name: "Show my orders" }).click();
     await expect(page.getByText("This code is not valid")).toBeVisible();
@@ -50,7 +50,7 @@ test.describe("shopper access to orders from any device", () => {
     await scope.getByRole("button", { name: "Revoke and send a new link" }).click();
     await expect(page.getByText("The status links of order #0001 were revoked")).toBeVisible();
 
-    const link = /http:\/\/\S+\/order-status\/[A-Za-z0-9_-]{43}/.exec(lastMailTo(email)!.text)![0];
+    const link = /http:\/\/\S+\/order-status\/[A-Za-z0-9_-]{43}/.exec((await lastMailTo(email))!.text)![0];
     const elsewhere = await browser.newContext({ javaScriptEnabled: jsEnabled });
     try {
       const other = await elsewhere.newPage();

@@ -1,17 +1,11 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
 type UserBody = Record<string, unknown>;
 const main = () => new TestClient("localhost:3000");
 
-function outbox(to: string): { subject: string; text: string }[] {
-  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
-  try {
-    return db.prepare('select subject, text from mail_outbox where "to" = ? order by id').all(to) as { subject: string; text: string }[];
-  } finally {
-    db.close();
-  }
+function outbox(to: string): Promise<{ subject: string; text: string }[]> {
+  return sql('select subject, text from mail_outbox where "to" = ? order by id', to);
 }
 
 async function login(client: TestClient, email = "demo@example.com", password = "Demo1234!") {
@@ -232,7 +226,7 @@ describe("email verification", () => {
     expect(again.status).toBe(429);
     expect(again.body.message).toBe("Too many requests. Please wait before trying again.");
 
-    const mails = outbox("pending@example.com");
+    const mails = await outbox("pending@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Confirm your email address");
     const token = /\/verify-email\/([\w-]+)/.exec(mails[0]!.text)![1]!;

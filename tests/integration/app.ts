@@ -98,12 +98,16 @@ export class TestClient {
   }
 }
 
-/** A query on the test file's database (to arrange state or check what the app stored). */
-export function sql<T>(query: string, ...params: unknown[]): T {
+/**
+ * A query on the test file's database (to arrange state or check what the app stored):
+ * the rows of a query, or the write's result. Async like every query of the app, so that
+ * the tests do not depend on the driver being synchronous.
+ */
+export async function sql<T>(query: string, ...params: unknown[]): Promise<T> {
   const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
   try {
     const statement = db.prepare(query);
-    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
+    return await Promise.resolve((statement.reader ? statement.all(...params) : statement.run(...params)) as T);
   } finally {
     db.close();
   }

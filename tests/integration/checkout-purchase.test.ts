@@ -3,8 +3,8 @@ import { shippingFields, sql, TestClient } from "./app";
 
 /** Issue 12: a catalogue purchase costs its price times its quantity; sold-out products are never ordered. */
 const shipping = shippingFields();
-const orderCount = () => sql<{ n: number }[]>("select count(*) as n from orders")[0]!.n;
-const productId = (name: string) => sql<{ id: number }[]>("select id from products where name = ?", name)[0]!.id;
+const orderCount = async () => (await sql<{ n: number }[]>("select count(*) as n from orders"))[0]!.n;
+const productId = async (name: string) => (await sql<{ id: number }[]>("select id from products where name = ?", name))[0]!.id;
 const text = (html: string) => html.replaceAll("<!-- -->", "");
 
 async function shopper() {
@@ -28,7 +28,7 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
 
   it("refuses a total that is not the price times the quantity (the 39 € scarf for 10 €), and creates nothing", async () => {
     const client = await shopper();
-    const before = orderCount();
+    const before = await orderCount();
     const cheap = await postShipping(client, "product_id=1", { product_id: "1", quantity: "1", total_amount: "10" });
     expect(cheap.status).toBe(400);
     expect(text(await cheap.text())).toContain("The total must be €39.00: the price times the quantity");
@@ -39,13 +39,13 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     expect(html).toContain("The total must be €78.00");
     expect(html).toContain('value="78.00"');
     expect(html).toContain('value="Paul Shopper"');
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
 
     const created = await postShipping(client, "product_id=1", { product_id: "1", quantity: "2", total_amount: "78.00" });
     expect(created.status).toBe(302);
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    expect(sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 7800 }]);
-    expect(sql("select product_id, quantity, price_cents from order_items where order_id = ?", orderId)).toEqual([
+    expect(await sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 7800 }]);
+    expect(await sql("select product_id, quantity, price_cents from order_items where order_id = ?", orderId)).toEqual([
       { product_id: 1, quantity: 2, price_cents: 3900 },
     ]);
     const payment = text((await client.html(`/?order=${orderId}&step=payment`)).html);
@@ -54,7 +54,7 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
   });
 
   it("asks for enough items to reach the shop's minimum order", async () => {
-    const clips = productId("Hair Clips Set"); // 9.90 €, minimum 10 €
+    const clips = await productId("Hair Clips Set"); // 9.90 €, minimum 10 €
     const client = await shopper();
     const page = text((await client.html(`/?product_id=${clips}`)).html);
     expect(page).toMatch(/name="quantity"[^>]*min="2"|min="2"[^>]*name="quantity"/);
@@ -81,8 +81,8 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
       total_amount: "117.00",
     });
     expect(edited.status).toBe(302);
-    expect(sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 11700 }]);
-    expect(sql("select quantity from order_items where order_id = ?", orderId)).toEqual([{ quantity: 3 }]);
+    expect(await sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 11700 }]);
+    expect(await sql("select quantity from order_items where order_id = ?", orderId)).toEqual([{ quantity: 3 }]);
   });
 });
 
@@ -96,8 +96,8 @@ describe("a live purchase (the shop's link without product_id)", () => {
     const created = await postShipping(client, "", { reference: "LIVE-7", total_amount: "25.50" });
     expect(created.status).toBe(302);
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    expect(sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 2550 }]);
-    expect(sql("select count(*) as n from order_items where order_id = ?", orderId)).toEqual([{ n: 0 }]);
+    expect(await sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 2550 }]);
+    expect(await sql("select count(*) as n from order_items where order_id = ?", orderId)).toEqual([{ n: 0 }]);
   });
 });
 
@@ -142,45 +142,45 @@ describe("out-of-stock products", () => {
   });
 
   it("the checkout page refuses it, and so does its form: no order, not even one without its item", async () => {
-    const belt = productId("Leather Belt");
+    const belt = await productId("Leather Belt");
     const client = await shopper();
     const page = text((await client.html(`/?product_id=${belt}`)).html);
     expect(page).toContain("This product is out of stock");
     expect(page).not.toContain('name="full_name"');
-    const before = orderCount();
+    const before = await orderCount();
     const posted = await postShipping(client, `product_id=${belt}`, { product_id: String(belt), quantity: "1", total_amount: "34.00" });
     expect(posted.status).toBe(409);
     // The page answered is the refusal, with no form to send again.
     const answer = text(await posted.text());
     expect(answer).toContain("This product is out of stock");
     expect(answer).not.toContain('name="full_name"');
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
     const french = text((await client.html(`/?product_id=${belt}`, { headers: { "Accept-Language": "fr" } })).html);
     expect(french).toContain("Ce produit est en rupture de stock");
   });
 
   it("the API answers 409 with the message and creates nothing", async () => {
-    const before = orderCount();
+    const before = await orderCount();
     const { status, body } = await new TestClient("demo.localhost:3000").json<{ message: string; errors: Record<string, string[]> }>(
       "/api/v1/shop/orders/",
       {
-        json: { ...shipping, total_amount: "34.00", items: [{ product: productId("Leather Belt") }] },
+        json: { ...shipping, total_amount: "34.00", items: [{ product: await productId("Leather Belt") }] },
       },
     );
     expect(status).toBe(409);
     expect(body.message).toBe("This product is out of stock.");
     expect(body.errors).toEqual({ "items.0.product": ["This product is out of stock."] });
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 
   it("a product the shop does not sell is refused the same way", async () => {
     const client = await shopper();
     expect(text((await client.html("/?product_id=99999")).html)).toContain("This product is not available");
-    const before = orderCount();
+    const before = await orderCount();
     const posted = await postShipping(client, "product_id=99999", { product_id: "99999", quantity: "1", total_amount: "39.00" });
     expect(posted.status).toBe(400);
     expect(text(await posted.text())).toContain("This product is not available");
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 });
 
@@ -201,7 +201,7 @@ describe("coming back to the checkout link (the browser's Back from the payment 
     expect(text((await client.html("/")).html)).not.toContain('value="Paul Shopper"');
     expect(text((await client.html("/?product_id=1&order=new")).html)).not.toContain('value="Paul Shopper"');
     // Paid, it is not continued any more.
-    sql("update orders set payment_status = 'succeeded' where id = ?", orderId);
+    await sql("update orders set payment_status = 'succeeded' where id = ?", orderId);
     expect(text((await client.html("/?product_id=1")).html)).not.toContain(`name="order" value="${orderId}"`);
   });
 });

@@ -39,7 +39,7 @@ describe("simulated provider: paying", () => {
     ]);
     // Exactly one confirmation to the shopper and one new-order mail to the seller.
     expect(
-      sql<{ to: string }[]>('select "to" from mail_outbox where dedupe_key like ? order by "to"', `order-paid:${orderId}:%`).map(
+      (await sql<{ to: string }[]>('select "to" from mail_outbox where dedupe_key like ? order by "to"', `order-paid:${orderId}:%`)).map(
         (r) => r.to,
       ),
     ).toEqual(["demo@example.com", "nina@example.test"]);
@@ -57,13 +57,15 @@ describe("simulated provider: paying", () => {
       headers: { "Accept-Language": "fr" },
     });
     expect(french.body.error).toBe("Votre carte a été refusée.");
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe("failed");
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
+      "failed",
+    );
     const retry = await shopper.json<{ id: string; status: string }>("/api/v1/payment/simulated/confirm/", {
       json: { client_secret, ...card("4242424242424242") },
     });
     expect(retry.body.status).toBe("succeeded");
     await shopper.json("/api/v1/payment/confirm/", { json: { transaction_id, payment_intent_id: retry.body.id } });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "succeeded",
     );
   });
@@ -84,7 +86,8 @@ describe("simulated provider: paying", () => {
       expect(answer.headers.get("Location")).toBe(
         `/orders?payment_intent=${challenge.body.id}&redirect_status=${outcome === "complete" ? "succeeded" : "failed"}`,
       );
-      const status = sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status;
+      const status = (await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!
+        .payment_status;
       expect(status).toBe(outcome === "complete" ? "succeeded" : "failed");
     }
   });
@@ -104,17 +107,17 @@ describe("simulated provider: paying", () => {
       expect((await stranger.request(`${url}?return_to=/orders`)).status).toBe(404);
       expect((await stranger.request(url, { form: { outcome: "complete", return_to: "/orders" } })).status).toBe(404);
     }
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "requires_action",
     );
-    expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", challenge.body.id)[0]!.status).toBe(
-      "requires_action",
-    );
+    expect(
+      (await sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", challenge.body.id))[0]!.status,
+    ).toBe("requires_action");
     // An id that does not exist answers the same 404.
     expect((await shopper.request("/payments/simulated/authenticate/pi_sim_nope")).status).toBe(404);
     const answer = await shopper.request(url, { form: { outcome: "complete", return_to: "/orders" } });
     expect(answer.status).toBe(302);
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "succeeded",
     );
   });
@@ -151,7 +154,7 @@ describe("who may pay", () => {
   });
 
   it("a shop that cannot receive payments answers 409 with the spec's text", async () => {
-    sql("update seller_profiles set stripe_charges_enabled = 0 where contact_email = 'demo@example.com'");
+    await sql("update seller_profiles set stripe_charges_enabled = 0 where contact_email = 'demo@example.com'");
     try {
       const shopper = new TestClient("demo.localhost:3000");
       const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
@@ -165,7 +168,7 @@ describe("who may pay", () => {
         client_name: "Demo Live Shop",
       });
     } finally {
-      sql("update seller_profiles set stripe_charges_enabled = 1 where contact_email = 'demo@example.com'");
+      await sql("update seller_profiles set stripe_charges_enabled = 1 where contact_email = 'demo@example.com'");
     }
   });
 
@@ -215,11 +218,13 @@ describe("exactly once", () => {
     );
     expect(confirms.every((c) => c.body.status === "succeeded")).toBe(true);
 
-    expect(sql<{ n: number }[]>("select count(*) n from payment_transactions where order_id = ?", orderId)[0]!.n).toBe(1);
-    expect(sql<{ n: number }[]>("select count(*) n from order_events where order_id = ? and kind = 'payment'", orderId)[0]!.n).toBe(1);
-    const mails = sql<{ template: string }[]>("select template from mail_outbox where dedupe_key like ?", `order-paid:${orderId}:%`);
+    expect((await sql<{ n: number }[]>("select count(*) n from payment_transactions where order_id = ?", orderId))[0]!.n).toBe(1);
+    expect((await sql<{ n: number }[]>("select count(*) n from order_events where order_id = ? and kind = 'payment'", orderId))[0]!.n).toBe(
+      1,
+    );
+    const mails = await sql<{ template: string }[]>("select template from mail_outbox where dedupe_key like ?", `order-paid:${orderId}:%`);
     expect(mails.map((m) => m.template).sort()).toEqual(["order_paid_seller", "order_paid_shopper"]);
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "succeeded",
     );
   });

@@ -46,7 +46,7 @@ const orderFields = shippingFields({
 let accountId = "";
 let seller: TestClient;
 // Every idempotency key carries this installation's id (made once per database).
-const keyPrefix = () => `lc-${sql<{ id: string }[]>("select id from installation")[0]!.id}-`;
+const keyPrefix = async () => `lc-${(await sql<{ id: string }[]>("select id from installation"))[0]!.id}-`;
 
 describe("Stripe Connect onboarding", () => {
   it("creates the connected account once (seller pays fees, Stripe handles losses, full dashboard) and mints links", async () => {
@@ -85,8 +85,8 @@ describe("Stripe Connect onboarding", () => {
       // From the seller profile, never hard-coded: it cannot change after creation.
       country: "BE",
     });
-    expect(keyPrefix()).toMatch(/^lc-[0-9a-f]{16}-$/);
-    expect(createCalls[0]!.headers["idempotency-key"]).toMatch(new RegExp(`^${keyPrefix()}connected-account-\\d+$`));
+    expect(await keyPrefix()).toMatch(/^lc-[0-9a-f]{16}-$/);
+    expect(createCalls[0]!.headers["idempotency-key"]).toMatch(new RegExp(`^${await keyPrefix()}connected-account-\\d+$`));
     accountId = [...fake.accounts.keys()][0]!;
     expect(first.body.onboarding_url).toBe(`https://connect.stripe.test/setup/${accountId}`);
     const link = fake.requests.find((r) => r.path === "/v1/account_links")!;
@@ -154,7 +154,7 @@ describe("Stripe Connect onboarding", () => {
     const info = await seller.json("/api/v1/customer/info/");
     expect(info.body).toEqual({ stripe_connect_account_id: accountId, client_name: "Stripe Shop" });
     // Approve: the shop goes live.
-    sql("update seller_profiles set verification_status = 'verified' where contact_email = 'stripe-shop@example.test'");
+    await sql("update seller_profiles set verification_status = 'verified' where contact_email = 'stripe-shop@example.test'");
     await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { website: "https://stripe-shop.example" } });
     expect((await shopper().request("/products")).status).toBe(200);
   });
@@ -177,7 +177,7 @@ describe("payments on the connected account", () => {
     const create = fake.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
     expect(create).toHaveLength(1);
     expect(create[0]!.headers["stripe-account"]).toBe(accountId);
-    expect(create[0]!.headers["idempotency-key"]).toBe(`${keyPrefix()}order-${orderId}-payment`);
+    expect(create[0]!.headers["idempotency-key"]).toBe(`${await keyPrefix()}order-${orderId}-payment`);
     // Cards only: no delayed methods whose intents stay "processing" for days.
     expect(create[0]!.body).toMatchObject({
       amount: "10000",
@@ -222,10 +222,10 @@ describe("payments on the connected account", () => {
     const live = await webhook({ ...event, id: "evt_live", livemode: true });
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ received: true, processed: false, outcome: "livemode_mismatch" });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "requires_payment_method",
     );
-    expect(sql("select id from payment_events where id = 'evt_live'")).toEqual([]);
+    expect(await sql("select id from payment_events where id = 'evt_live'")).toEqual([]);
     expect(
       (
         await new TestClient().json("/api/v1/payment/webhook/", {
@@ -255,10 +255,13 @@ describe("payments on the connected account", () => {
     expect(duplicate.body).toEqual({ received: true, processed: false, outcome: "duplicate" });
     await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: transactionId, payment_intent_id: intentId } });
 
-    const [order] = sql<{ payment_status: string; paid_at: number }[]>("select payment_status, paid_at from orders where id = ?", orderId);
+    const [order] = await sql<{ payment_status: string; paid_at: number }[]>(
+      "select payment_status, paid_at from orders where id = ?",
+      orderId,
+    );
     expect(order!.payment_status).toBe("succeeded");
     expect(order!.paid_at).toBeGreaterThan(0);
-    const mails = sql<{ template: string }[]>("select template from mail_outbox where dedupe_key like ?", `order-paid:${orderId}:%`);
+    const mails = await sql<{ template: string }[]>("select template from mail_outbox where dedupe_key like ?", `order-paid:${orderId}:%`);
     expect(mails.map((m) => m.template).sort()).toEqual(["order_paid_seller", "order_paid_shopper"]);
 
     // A late failure event cannot undo the payment.
@@ -278,7 +281,7 @@ describe("payments on the connected account", () => {
     });
     expect(late.status).toBe(200);
     expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "succeeded",
     );
     // Paying a paid order is refused.
@@ -309,7 +312,7 @@ describe("payments on the connected account", () => {
       data: { object: { id: "ch_1", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 10000 } },
     });
     expect(again.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId)[0]!.payment_status).toBe(
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
       "refunded",
     );
   });
@@ -332,7 +335,7 @@ describe("payments on the connected account", () => {
     expect(refund.body).toMatchObject({ payment_intent: intent.id, refund_application_fee: "true" });
     expect(refund.headers["stripe-account"]).toBe(accountId);
     // One key per refund (an order may be refunded in several parts).
-    expect(refund.headers["idempotency-key"]).toMatch(new RegExp(`^${keyPrefix()}order-${order.body.id}-refund-\\d+$`));
+    expect(refund.headers["idempotency-key"]).toMatch(new RegExp(`^${await keyPrefix()}order-${order.body.id}-refund-\\d+$`));
     expect(refund.body).toMatchObject({ amount: "10000" });
   });
 
@@ -379,9 +382,11 @@ describe("payments on the connected account", () => {
     });
     expect(elsewhere.body).toEqual({ received: true, processed: true, outcome: "applied" });
     expect(
-      sql<{ amount_cents: number }[]>(
-        "select amount_cents from order_events where order_id = ? and kind = 'refund' order by id",
-        order.body.id,
+      (
+        await sql<{ amount_cents: number }[]>(
+          "select amount_cents from order_events where order_id = ? and kind = 'refund' order by id",
+          order.body.id,
+        )
       ).map((e) => e.amount_cents),
     ).toEqual([2500, 1500]);
     const detail = await seller.json<{ payment_status: string; refundable_amount: string }>(`/api/v1/shop/orders/${order.body.id}/`);
@@ -423,9 +428,9 @@ describe("payments on the connected account", () => {
     expect(settled.body.outcome).toBe("applied");
     const done = await client.html(`/?order=${order.body.id}&step=payment`);
     expect(done.html).not.toContain('data-testid="payment-processing"');
-    expect(sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", order.body.id)[0]!.payment_status).toBe(
-      "succeeded",
-    );
+    expect(
+      (await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", order.body.id))[0]!.payment_status,
+    ).toBe("succeeded");
   });
 
   it("disputes are recorded on the order, shown to the seller (not the shopper), kept in the history and mailed", async () => {
@@ -454,7 +459,7 @@ describe("payments on the connected account", () => {
     const opened = await disputeEvent("evt_dp_1", "charge.dispute.created", dispute);
     expect(opened.body).toEqual({ received: true, processed: true, outcome: "applied" });
     expect((await disputeEvent("evt_dp_1", "charge.dispute.created", dispute)).body.outcome).toBe("duplicate");
-    expect(sql("select status, reason, amount_cents from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([
+    expect(await sql("select status, reason, amount_cents from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([
       { status: "needs_response", reason: "fraudulent", amount_cents: 10000 },
     ]);
 
@@ -473,18 +478,18 @@ describe("payments on the connected account", () => {
       sql<{ to: string; subject: string }[]>(
         "select \"to\", subject from mail_outbox where template = 'payment_dispute_seller' order by id",
       );
-    expect(mails()).toHaveLength(1);
-    expect(mails()[0]).toMatchObject({ to: "stripe-seller@example.test" });
-    expect(mails()[0]!.subject).toContain("the payment is disputed");
+    expect(await mails()).toHaveLength(1);
+    expect((await mails())[0]).toMatchObject({ to: "stripe-seller@example.test" });
+    expect((await mails())[0]!.subject).toContain("the payment is disputed");
 
     const lost = await disputeEvent("evt_dp_2", "charge.dispute.closed", { ...dispute, status: "lost" });
     expect(lost.body.outcome).toBe("applied");
     // A late update cannot reopen a closed dispute.
     const late = await disputeEvent("evt_dp_3", "charge.dispute.updated", { ...dispute, status: "under_review" });
     expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
-    expect(sql("select status from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "lost" }]);
-    expect(mails()).toHaveLength(2);
-    expect(mails()[1]!.subject).toContain("dispute closed (lost)");
+    expect(await sql("select status from payment_disputes where provider_dispute_id = 'dp_test_1'")).toEqual([{ status: "lost" }]);
+    expect(await mails()).toHaveLength(2);
+    expect((await mails())[1]!.subject).toContain("dispute closed (lost)");
     const closedPage = await seller.html(`/orders/${order.body.id}`);
     expect(closedPage.html).toContain("Payment dispute: lost");
     // A dispute on a payment we do not have says so.
@@ -507,7 +512,9 @@ describe("payments on the connected account", () => {
     expect(updated.body).toEqual({ received: true, processed: true, outcome: "applied" });
     expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length).toBe(before + 1);
     expect(
-      sql<{ p: number }[]>("select stripe_payouts_enabled as p from seller_profiles where stripe_connect_account_id = ?", accountId)[0]!.p,
+      (
+        await sql<{ p: number }[]>("select stripe_payouts_enabled as p from seller_profiles where stripe_connect_account_id = ?", accountId)
+      )[0]!.p,
     ).toBe(0);
     const same = await webhook({
       id: "evt_acct_2",
@@ -587,11 +594,15 @@ describe("payments on the connected account", () => {
     expect(profile.body.can_receive_payments).toBe(false);
     expect(profile.body.onboarding_steps.find((s) => s.step === "stripe_connect")).toEqual({ step: "stripe_connect", completed: false });
     // The shop cannot take payments any more: it is offline until the seller reconnects.
-    const shopOrders = () =>
-      sql<{ n: number }[]>("select count(*) as n from orders where shop_id = (select id from shops where subdomain = 'stripe-shop')")[0]!.n;
-    const ordersBefore = shopOrders();
+    const shopOrders = async () =>
+      (
+        await sql<{ n: number }[]>(
+          "select count(*) as n from orders where shop_id = (select id from shops where subdomain = 'stripe-shop')",
+        )
+      )[0]!.n;
+    const ordersBefore = await shopOrders();
     expect((await shopper().json("/api/v1/shop/orders/", { json: orderFields })).status).toBe(404);
-    expect(shopOrders()).toBe(ordersBefore);
+    expect(await shopOrders()).toBe(ordersBefore);
     const again = await webhook({
       id: "evt_deauth_2",
       object: "event",

@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
 const main = () => new TestClient("localhost:3000");
 const step1 = (subdomain: string) => ({
@@ -13,12 +12,7 @@ const step2 = { siret: "12345678901234", contact_email: "contact@luna.test", con
 const step3 = (email: string) => ({ email, first_name: "Luna", last_name: "Moon", password: "Luna1234!", password_confirm: "Luna1234!" });
 
 function mailsTo(email: string) {
-  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
-  try {
-    return db.prepare('select subject from mail_outbox where "to" = ?').all(email) as { subject: string }[];
-  } finally {
-    db.close();
-  }
+  return sql<{ subject: string }[]>('select subject from mail_outbox where "to" = ?', email);
 }
 
 describe("registration API", () => {
@@ -58,7 +52,7 @@ describe("registration API", () => {
       is_onboarding_complete: false,
       can_receive_payments: false,
     });
-    expect(mailsTo("luna@example.test").map((m) => m.subject)).toEqual(["Confirm your email address"]);
+    expect((await mailsTo("luna@example.test")).map((m) => m.subject)).toEqual(["Confirm your email address"]);
     // The shop is not live yet: its address says it opens soon.
     expect((await new TestClient("luna-boutique.localhost:3000").request("/products")).status).toBe(503);
   });
@@ -157,13 +151,8 @@ describe("registration API", () => {
     await client.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
     expect((await client.json("/api/v1/customer/register/step1/", { json: step1("x-shop") })).status).toBe(403);
     // The refused step recorded no progress and reserved nothing.
-    const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
-    try {
-      expect(db.prepare("select id from shops where subdomain = 'x-shop'").all()).toHaveLength(0);
-      expect(db.prepare("select count(*) as n from registration_progress where data like '%x-shop%'").get()).toEqual({ n: 0 });
-    } finally {
-      db.close();
-    }
+    expect(await sql("select id from shops where subdomain = 'x-shop'")).toHaveLength(0);
+    expect(await sql("select count(*) as n from registration_progress where data like '%x-shop%'")).toEqual([{ n: 0 }]);
     const page = await client.request("/register");
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/dashboard");

@@ -13,11 +13,11 @@ function requestIdOf(response: Response): string {
 
 /** Breaks one table for the duration of `work`: the app's next query on it fails (a real 500). */
 async function withTableMissing<T>(table: string, work: () => Promise<T>): Promise<T> {
-  sql(`alter table ${table} rename to ${table}_gone`);
+  await sql(`alter table ${table} rename to ${table}_gone`);
   try {
     return await work();
   } finally {
-    sql(`alter table ${table}_gone rename to ${table}`);
+    await sql(`alter table ${table}_gone rename to ${table}`);
   }
 }
 

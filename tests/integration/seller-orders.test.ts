@@ -129,12 +129,12 @@ describe("refunds", () => {
     expect(first.body.order).toMatchObject({ payment_status: "partially_refunded", refunded_amount: "10.00", refundable_amount: "20.00" });
 
     // Through the provider, with the platform fee given back in proportion.
-    const [intent] = sql<{ id: string; amount_refunded_cents: number; application_fee_cents: number }[]>(
+    const [intent] = await sql<{ id: string; amount_refunded_cents: number; application_fee_cents: number }[]>(
       "select i.id, i.amount_refunded_cents, i.application_fee_cents from simulated_payment_intents i join payment_transactions t on t.provider_payment_id = i.id where t.order_id = ?",
       orderId,
     );
     expect(intent!.amount_refunded_cents).toBe(1000);
-    const [feeBack] = sql<{ fee: number }[]>(
+    const [feeBack] = await sql<{ fee: number }[]>(
       "select application_fee_refunded_cents as fee from simulated_refunds where intent_id = ?",
       intent!.id,
     );
@@ -150,12 +150,12 @@ describe("refunds", () => {
     expect(detail.body.refunds).toEqual([
       expect.objectContaining({ amount: "10.00", reason: "Returned the scarf", created_by: "Dana Demo" }),
     ]);
-    const events = sql<{ kind: string; to_value: string; amount_cents: number; note: string }[]>(
+    const events = await sql<{ kind: string; to_value: string; amount_cents: number; note: string }[]>(
       "select kind, to_value, amount_cents, note from order_events where order_id = ? and kind = 'refund'",
       orderId,
     );
     expect(events).toEqual([{ kind: "refund", to_value: "partially_refunded", amount_cents: 1000, note: "Returned the scarf" }]);
-    const mails = sql<{ to: string; subject: string; text: string }[]>(
+    const mails = await sql<{ to: string; subject: string; text: string }[]>(
       "select \"to\", subject, text from mail_outbox where template = 'order_refund' and text like ?",
       `%#${number}%`,
     );
@@ -184,9 +184,11 @@ describe("refunds", () => {
 
     const rest = await demo.json<Refund>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: 20 } });
     expect(rest.body.order).toMatchObject({ payment_status: "refunded", refunded_amount: "30.00", refundable_amount: "0.00" });
-    const fullMail = sql<{ text: string }[]>(
-      "select text from mail_outbox where template = 'order_refund' and dedupe_key = ?",
-      `order-refund:${rest.body.id}`,
+    const fullMail = (
+      await sql<{ text: string }[]>(
+        "select text from mail_outbox where template = 'order_refund' and dedupe_key = ?",
+        `order-refund:${rest.body.id}`,
+      )
     )[0]!;
     expect(fullMail.text).toContain("Your payment of €30.00 is now refunded in full.");
     const none = await demo.json<{ message: string }>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "1" } });
@@ -205,7 +207,7 @@ describe("refunds", () => {
       demo.json<Refund>(`/api/v1/shop/orders/${orderId}/refunds/`, { json: { amount: "20.00" } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
-    const [intent] = sql<{ amount_refunded_cents: number }[]>(
+    const [intent] = await sql<{ amount_refunded_cents: number }[]>(
       "select i.amount_refunded_cents from simulated_payment_intents i join payment_transactions t on t.provider_payment_id = i.id where t.order_id = ?",
       orderId,
     );
@@ -221,10 +223,10 @@ describe("refunds", () => {
       { method: "PATCH", json: { status: "cancelled" } },
     );
     expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded", refunded_amount: "40.00" });
-    const refunds = sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
+    const refunds = await sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
     expect(refunds.map((r) => r.amount_cents)).toEqual([1500, 2500]);
     // The cancellation mail says it; no second refund mail for the rest.
-    expect(sql<unknown[]>("select id from mail_outbox where template = 'order_refund' and text like ?", "%€25.00%")).toHaveLength(0);
+    expect(await sql<unknown[]>("select id from mail_outbox where template = 'order_refund' and text like ?", "%€25.00%")).toHaveLength(0);
 
     const unpaid = await placeOrder();
     expect((await demo.json(`/api/v1/shop/orders/${unpaid.orderId}/refunds/`, { json: { amount: "1" } })).status).toBe(409);
@@ -232,8 +234,8 @@ describe("refunds", () => {
     expect((await demo.json(`/api/v1/shop/orders/99999/refunds/`, { json: { amount: "1" } })).status).toBe(404);
     expect((await demo.json(`/api/v1/shop/orders/abc/refunds/`, { json: { amount: "1" } })).status).toBe(404);
     // None of the refused calls recorded a refund.
-    expect(sql<unknown[]>("select id from order_refunds where order_id = ?", unpaid.orderId)).toHaveLength(0);
-    const after = sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
+    expect(await sql<unknown[]>("select id from order_refunds where order_id = ?", unpaid.orderId)).toHaveLength(0);
+    const after = await sql<{ amount_cents: number }[]>("select amount_cents from order_refunds where order_id = ? order by id", orderId);
     expect(after.map((r) => r.amount_cents)).toEqual([1500, 2500]);
     // The shopper's view of the order carries no refund reasons.
     expect(Object.keys((await shopper.json<Record<string, unknown>>(`/api/v1/shop/orders/${orderId}/`)).body)).not.toContain("refunds");

@@ -41,8 +41,8 @@ describe("seller screens for signed-out visitors", () => {
       expect({ path, status: posted.status, location: posted.headers.get("Location") }).toEqual({ path, status: 302, location: login });
     }
     // Nothing was written on their behalf.
-    expect(sql<{ n: number }[]>("SELECT count(*) AS n FROM categories WHERE slug = 'fashion'")[0]!.n).toBe(1);
-    expect(sql<{ n: number }[]>("SELECT count(*) AS n FROM products WHERE name = 'Lamp'")[0]!.n).toBe(0);
+    expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM categories WHERE slug = 'fashion'"))[0]!.n).toBe(1);
+    expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM products WHERE name = 'Lamp'"))[0]!.n).toBe(0);
   });
 
   it("the login page then brings the seller back to the screen", async () => {
@@ -66,7 +66,8 @@ describe("seller screens for signed-out visitors", () => {
 
 describe("the signed-in user in page data and the API", () => {
   it("never includes the password hash", async () => {
-    const hash = sql<{ password_hash: string }[]>("SELECT password_hash FROM users WHERE email = 'demo@example.com'")[0]!.password_hash;
+    const hash = (await sql<{ password_hash: string }[]>("SELECT password_hash FROM users WHERE email = 'demo@example.com'"))[0]!
+      .password_hash;
     expect(hash.length).toBeGreaterThan(20);
     const demo = await loggedIn("demo@example.com", "Demo1234!");
     const page = await demo.html("/account");

@@ -60,7 +60,7 @@ describe("order handling", () => {
       expect(moved.body.status).toBe(status);
       expect(moved.body.history.at(-1)).toMatchObject({ kind: "status", to: status, by: "Dana Demo" });
     }
-    const mails = sql<{ subject: string }[]>(
+    const mails = await sql<{ subject: string }[]>(
       "select subject from mail_outbox where dedupe_key like ? order by id",
       `order-status:${orderId}:%`,
     );
@@ -114,12 +114,14 @@ describe("order handling", () => {
       json: { status: "cancelled" },
     });
     expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "refunded" });
-    const [intent] = sql<{ amount_refunded_cents: number }[]>(
+    const [intent] = await sql<{ amount_refunded_cents: number }[]>(
       "select i.amount_refunded_cents from simulated_payment_intents i join payment_transactions t on t.provider_payment_id = i.id where t.order_id = ?",
       orderId,
     );
     expect(intent!.amount_refunded_cents).toBe(4200);
-    const mail = sql<{ text: string }[]>("select text from mail_outbox where dedupe_key = ?", `order-status:${orderId}:cancelled`)[0]!;
+    const mail = (
+      await sql<{ text: string }[]>("select text from mail_outbox where dedupe_key = ?", `order-status:${orderId}:cancelled`)
+    )[0]!;
     expect(mail.text).toContain("refunded in full");
   });
 
@@ -346,7 +348,7 @@ describe("API keys", () => {
     expect(stillDemo.status).toBe(200);
     expect((await api("/api/v1/account/profile/", { key: "lck_not-a-real-key" })).status).toBe(401);
 
-    const keyId = sql<{ id: number }[]>("select id from api_keys where name = 'Inventory sync'")[0]!.id;
+    const keyId = (await sql<{ id: number }[]>("select id from api_keys where name = 'Inventory sync'"))[0]!.id;
     const revoked = await demo.request("/account?section=seller", { form: { intent: "revoke-api-key", keyId: String(keyId) } });
     expect(revoked.status).toBe(302);
     const after = await api("/api/v1/account/seller-profile/");
@@ -380,9 +382,9 @@ describe("seller forms posted by someone who is not a seller", () => {
       expect(answer.html).toContain("Only sellers can do this.");
     }
     // Nothing was created for the admin.
-    const adminId = sql<{ id: number }[]>("select id from users where email = 'admin@example.com'")[0]!.id;
-    expect(sql<unknown[]>("select id from api_keys where user_id = ? or name = 'k1'", adminId)).toHaveLength(0);
-    expect(sql<unknown[]>("select user_id from seller_profiles where user_id = ? or business_name = 'X'", adminId)).toHaveLength(0);
+    const adminId = (await sql<{ id: number }[]>("select id from users where email = 'admin@example.com'"))[0]!.id;
+    expect(await sql<unknown[]>("select id from api_keys where user_id = ? or name = 'k1'", adminId)).toHaveLength(0);
+    expect(await sql<unknown[]>("select user_id from seller_profiles where user_id = ? or business_name = 'X'", adminId)).toHaveLength(0);
   });
 });
 

@@ -1,16 +1,11 @@
 import { spawnSync } from "node:child_process";
-import Database from "better-sqlite3";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { TestClient } from "./app";
+import { sql, TestClient } from "./app";
 
 const main = () => new TestClient("localhost:3000");
 // A 1x1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-function db() {
-  return new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
-}
 
 async function loggedIn(email: string, password: string, host = "localhost:3000") {
   const client = new TestClient(host);
@@ -115,12 +110,7 @@ describe("shop customization API", () => {
     expect(locked.status).toBe(403);
     expect(locked.body.message).toBe("Complete your onboarding before customizing your shop.");
     // The refused update left the shop's name as registered.
-    const handle = db();
-    try {
-      expect(handle.prepare("select name from shops where subdomain = 'locked-shop'").get()).toEqual({ name: "Shop locked-shop" });
-    } finally {
-      handle.close();
-    }
+    expect(await sql("select name from shops where subdomain = 'locked-shop'")).toEqual([{ name: "Shop locked-shop" }]);
     const admin = await loggedIn("admin@example.com", "Admin1234!");
     expect((await admin.json("/api/v1/customer/shop/customization/")).status).toBe(403);
   });
@@ -258,14 +248,10 @@ describe("shop customization API", () => {
 
   it("a seller only ever reads their own shop's customization", async () => {
     const other = await newSeller("other-shop");
-    const db_ = db();
-    db_
-      .prepare(
-        "update seller_profiles set verification_status='verified', business_address='x', stripe_charges_enabled=1 where contact_email='other-shop@example.test'",
-      )
-      .run();
-    db_.prepare("update shops set is_live=1 where subdomain='other-shop'").run();
-    db_.close();
+    await sql(
+      "update seller_profiles set verification_status='verified', business_address='x', stripe_charges_enabled=1 where contact_email='other-shop@example.test'",
+    );
+    await sql("update shops set is_live=1 where subdomain='other-shop'");
     const mine = await other.json<{ shop_name: string }>("/api/v1/customer/shop/customization/");
     expect(mine.body.shop_name).toBe("Shop other-shop");
     // There is no way to name another shop: a shop id or subdomain in the query changes nothing.
@@ -285,10 +271,8 @@ describe("admin approval", () => {
   it("lists sellers under review; approving mails the seller and puts a ready shop live", async () => {
     const seller = await newSeller("ready-shop");
     await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test" } });
-    const handle = db();
-    handle.prepare("update seller_profiles set stripe_charges_enabled=1 where contact_email='ready-shop@example.test'").run();
-    const userId = (handle.prepare("select id from users where email='ready-shop@example.test'").get() as { id: number }).id;
-    handle.close();
+    await sql("update seller_profiles set stripe_charges_enabled=1 where contact_email='ready-shop@example.test'");
+    const [{ id: userId }] = await sql<[{ id: number }]>("select id from users where email='ready-shop@example.test'");
 
     const admin = new TestClient();
     await admin.request("/login");
@@ -301,12 +285,9 @@ describe("admin approval", () => {
     const approved = await admin.request("/admin/sellers", { form: { intent: "approve", userId: String(userId), filter: "under_review" } });
     expect(approved.status).toBe(302);
     expect((await new TestClient("ready-shop.localhost:3000").request("/products")).status).toBe(200);
-    const check = db();
-    const mail = check.prepare("select subject, text from mail_outbox where \"to\"='ready-shop@example.test' order by id desc").get() as {
-      subject: string;
-      text: string;
-    };
-    check.close();
+    const [mail] = await sql<[{ subject: string; text: string }]>(
+      "select subject, text from mail_outbox where \"to\"='ready-shop@example.test' order by id desc",
+    );
     expect(mail.subject).toBe("Your seller account is approved");
     expect(mail.text).toContain("your shop is now live");
     expect(mail.text).not.toContain("remaining onboarding steps");
@@ -314,9 +295,7 @@ describe("admin approval", () => {
 
   it("rejects with a reason, which is required", async () => {
     await newSeller("rejected-shop");
-    const handle = db();
-    const userId = (handle.prepare("select id from users where email='rejected-shop@example.test'").get() as { id: number }).id;
-    handle.close();
+    const [{ id: userId }] = await sql<[{ id: number }]>("select id from users where email='rejected-shop@example.test'");
     const admin = new TestClient();
     await admin.request("/login");
     await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
@@ -352,11 +331,9 @@ describe("admin approval", () => {
       "verified",
     );
     // Approved, but the shop is not live yet (no payment account): the mail says so.
-    const check = db();
-    const mail = check
-      .prepare("select text from mail_outbox where \"to\"='cli-shop@example.test' and template='seller_approved'")
-      .get() as { text: string };
-    check.close();
+    const [mail] = await sql<[{ text: string }]>(
+      "select text from mail_outbox where \"to\"='cli-shop@example.test' and template='seller_approved'",
+    );
     expect(mail.text).toContain("remaining onboarding steps");
     expect(mail.text).not.toContain("now live");
   });
@@ -368,12 +345,10 @@ describe("admin approval", () => {
       encoding: "utf8",
     });
     expect(run.status).toBe(0);
-    const check = db();
-    const mail = check
-      .prepare("select text from mail_outbox where \"to\"='cli-rejected@example.test' and template='seller_rejected'")
-      .get() as { text: string };
-    check.prepare("update users set language='fr' where email='cli-rejected@example.test'").run();
-    check.close();
+    const [mail] = await sql<[{ text: string }]>(
+      "select text from mail_outbox where \"to\"='cli-rejected@example.test' and template='seller_rejected'",
+    );
+    await sql("update users set language='fr' where email='cli-rejected@example.test'");
     expect(mail.text).toContain("Reason: Your application does not meet our requirements.");
 
     const seller = new TestClient();

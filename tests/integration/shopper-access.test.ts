@@ -33,8 +33,8 @@ async function seller() {
 }
 
 /** The path of the order status link in the latest mail of that template for the order's shopper. */
-function linkInMail(dedupeKey: string): string {
-  const [mail] = sql<{ text: string }[]>("select text from mail_outbox where dedupe_key = ?", dedupeKey);
+async function linkInMail(dedupeKey: string): Promise<string> {
+  const [mail] = await sql<{ text: string }[]>("select text from mail_outbox where dedupe_key = ?", dedupeKey);
   return /http:\/\/demo\.localhost:3000(\/order-status\/[A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
 }
 
@@ -42,7 +42,7 @@ describe("order status links (issue 12, item 5)", () => {
   it("the confirmation mail's link opens that order in any browser, and nothing else", async () => {
     const { orderId, number } = await paidOrder();
     const other = await paidOrder("other-buyer@example.test");
-    const link = linkInMail(`order-paid:${orderId}:shopper`);
+    const link = await linkInMail(`order-paid:${orderId}:shopper`);
 
     const elsewhere = shop();
     const page = await elsewhere.html(link);
@@ -67,8 +67,8 @@ describe("order status links (issue 12, item 5)", () => {
     const demo = await seller();
     await demo.request(`/orders/${orderId}`);
     expect((await demo.request(`/orders/${orderId}`, { form: { intent: "change-status", status: "processing" } })).status).toBe(302);
-    const statusLink = linkInMail(`order-status:${orderId}:processing`);
-    const paidLink = linkInMail(`order-paid:${orderId}:shopper`);
+    const statusLink = await linkInMail(`order-status:${orderId}:processing`);
+    const paidLink = await linkInMail(`order-paid:${orderId}:shopper`);
     expect(statusLink).not.toBe(paidLink);
     expect((await shop().html(statusLink)).status).toBe(200);
 
@@ -85,7 +85,7 @@ describe("order status links (issue 12, item 5)", () => {
     expect((await demo.html(`/orders/${orderId}`)).html).toContain("a new one was emailed to the shopper");
     expect((await shop().html(paidLink)).status).toBe(404);
     expect((await shop().html(statusLink)).status).toBe(404);
-    const [renewed] = sql<{ text: string; to: string }[]>(
+    const [renewed] = await sql<{ text: string; to: string }[]>(
       "select text, \"to\" from mail_outbox where template = 'order_status_link' order by id desc limit 1",
     );
     expect(renewed!.to).toBe("olga@example.test");
@@ -98,11 +98,13 @@ describe("order status links (issue 12, item 5)", () => {
 });
 
 describe("shopper access with a one-time code (issue 12, item 6)", () => {
-  const latestCode = (email: string) =>
+  const latestCode = async (email: string) =>
     /^(\d{6})$/m.exec(
-      sql<{ text: string }[]>(
-        "select text from mail_outbox where \"to\" = ? and template = 'shopper_access_code' order by id desc limit 1",
-        email,
+      (
+        await sql<{ text: string }[]>(
+          "select text from mail_outbox where \"to\" = ? and template = 'shopper_access_code' order by id desc limit 1",
+          email,
+        )
       )[0]?.text ?? "",
     )?.[1];
 
@@ -124,7 +126,7 @@ describe("shopper access with a one-time code (issue 12, item 6)", () => {
     expect(asked.status).toBe(200);
     expect(asked.html).toContain("Check your email");
     expect(asked.html).toMatch(/autocomplete="one-time-code"/i);
-    const code = latestCode("multi@example.test")!;
+    const code = (await latestCode("multi@example.test"))!;
     expect(code).toMatch(/^\d{6}$/);
 
     const wrong = await phone.html("/orders/access", {
@@ -172,7 +174,7 @@ describe("shopper access with a one-time code (issue 12, item 6)", () => {
     });
     expect(unknown.status).toBe(200);
     expect(unknown.html).toContain("Check your email");
-    expect(latestCode("never-ordered@example.test")).toBeUndefined();
+    expect(await latestCode("never-ordered@example.test")).toBeUndefined();
 
     const bad = await browser.html("/orders/access", {
       form: { intent: "request-code", email: "not-an-email" },

@@ -49,12 +49,14 @@ describe("main site and shops", () => {
     const shop = demo();
     await shop.request("/login");
     expect((await shop.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } })).status).toBe(302);
-    const before = sql<{ first_name: string }[]>("SELECT first_name FROM users WHERE email = 'demo@example.com'")[0]!.first_name;
+    const before = (await sql<{ first_name: string }[]>("SELECT first_name FROM users WHERE email = 'demo@example.com'"))[0]!.first_name;
     const response = await shop.request("/account", {
       form: { intent: "update-profile", first_name: "ViaShop", last_name: "Seller", phone_number: "", language: "en" },
     });
     expect(response.status).toBe(404);
-    expect(sql<{ first_name: string }[]>("SELECT first_name FROM users WHERE email = 'demo@example.com'")[0]!.first_name).toBe(before);
+    expect((await sql<{ first_name: string }[]>("SELECT first_name FROM users WHERE email = 'demo@example.com'"))[0]!.first_name).toBe(
+      before,
+    );
     const register = await demo().request("/register", { form: { intent: "step1", business_name: "X", subdomain: "via-shop" } });
     expect(register.status).toBe(404);
   });
@@ -137,13 +139,13 @@ describe("main site and shops", () => {
     expect((await client.json("/api/v1/shop/products/")).status).toBe(404);
     expect((await client.json("/locales/fr/translation.json")).status).toBe(200);
     // A shop whose seller was rejected is not announced.
-    sql(
+    await sql(
       "UPDATE seller_profiles SET verification_status = 'rejected' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')",
     );
     const rejected = await client.request("/products");
     expect(rejected.status).toBe(302);
     expect(rejected.headers.get("Location")).toContain("attempted_subdomain=pending-crafts");
-    sql(
+    await sql(
       "UPDATE seller_profiles SET verification_status = 'under_review' WHERE user_id = (SELECT owner_id FROM shops WHERE subdomain = 'pending-crafts')",
     );
   });

@@ -74,9 +74,8 @@ describe("editing an order on the way back to shipping", () => {
       form: { intent: "shipping", product_id: "1", quantity: "1", ...shipping },
     });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    const intentId = sql<{ provider_payment_id: string }[]>(
-      "select provider_payment_id from payment_transactions where order_id = ?",
-      orderId,
+    const intentId = (
+      await sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)
     )[0]!.provider_payment_id;
     return { orderId, intentId };
   }
@@ -91,10 +90,14 @@ describe("editing an order on the way back to shipping", () => {
     const { orderId, intentId } = await orderWithIntent(shopper);
     const edited = await edit(shopper, orderId, "2", "78.00");
     expect(edited.headers.get("Location")).toBe(`/?order=${orderId}&step=payment`);
-    expect(sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", intentId)[0]!.status).toBe("canceled");
-    const txn = sql<{ provider_payment_id: string; amount_cents: number }[]>(
-      "select provider_payment_id, amount_cents from payment_transactions where order_id = ?",
-      orderId,
+    expect((await sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", intentId))[0]!.status).toBe(
+      "canceled",
+    );
+    const txn = (
+      await sql<{ provider_payment_id: string; amount_cents: number }[]>(
+        "select provider_payment_id, amount_cents from payment_transactions where order_id = ?",
+        orderId,
+      )
     )[0]!;
     expect(txn.provider_payment_id).not.toBe(intentId);
     expect(txn.amount_cents).toBe(7800);
@@ -104,18 +107,20 @@ describe("editing an order on the way back to shipping", () => {
     const shopper = new TestClient("demo.localhost:3000");
     const { orderId, intentId } = await orderWithIntent(shopper);
     // Paid at the provider, its confirmation not processed yet (e.g. a webhook still on its way).
-    sql("update simulated_payment_intents set status = 'succeeded' where id = ?", intentId);
+    await sql("update simulated_payment_intents set status = 'succeeded' where id = ?", intentId);
     const edited = await edit(shopper, orderId, "2", "78.00");
     expect(edited.status).toBe(409);
     // The page now shows what really happened: the payment went through.
     expect(await edited.text()).toContain("Payment successful!");
-    const order = sql<{ payment_status: string; total_amount_cents: number }[]>(
-      "select payment_status, total_amount_cents from orders where id = ?",
-      orderId,
+    const order = (
+      await sql<{ payment_status: string; total_amount_cents: number }[]>(
+        "select payment_status, total_amount_cents from orders where id = ?",
+        orderId,
+      )
     )[0]!;
     expect(order).toEqual({ payment_status: "succeeded", total_amount_cents: 3900 });
     expect(
-      sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId)[0]!
+      (await sql<{ provider_payment_id: string }[]>("select provider_payment_id from payment_transactions where order_id = ?", orderId))[0]!
         .provider_payment_id,
     ).toBe(intentId);
   });
@@ -123,12 +128,12 @@ describe("editing an order on the way back to shipping", () => {
   it("a payment form posted for an order the shopper cannot see is a 404, not a crash", async () => {
     const owner = new TestClient("demo.localhost:3000");
     const { orderId, intentId } = await orderWithIntent(owner);
-    const state = () => ({
-      order: sql<unknown[]>("select payment_status, total_amount_cents from orders where id = ?", orderId),
-      transactions: sql<unknown[]>("select provider_payment_id, status from payment_transactions where order_id = ?", orderId),
-      intent: sql<unknown[]>("select status from simulated_payment_intents where id = ?", intentId),
+    const state = async () => ({
+      order: await sql<unknown[]>("select payment_status, total_amount_cents from orders where id = ?", orderId),
+      transactions: await sql<unknown[]>("select provider_payment_id, status from payment_transactions where order_id = ?", orderId),
+      intent: await sql<unknown[]>("select status from simulated_payment_intents where id = ?", intentId),
     });
-    const before = state();
+    const before = await state();
     const stranger = new TestClient("demo.localhost:3000");
     await stranger.request("/?product_id=1");
     for (const order of [String(orderId), "abc"]) {
@@ -140,7 +145,7 @@ describe("editing an order on the way back to shipping", () => {
       expect((await stranger.request("/?index", { form: { intent: "start-payment", order } })).status).toBe(404);
     }
     // The owner's order, its payment and the provider's intent are untouched.
-    expect(state()).toEqual(before);
+    expect(await state()).toEqual(before);
     expect(before.order).toEqual([{ payment_status: "pending", total_amount_cents: 3900 }]);
   });
 });
@@ -223,12 +228,12 @@ describe("the checkout's colours", () => {
     expect(defaults).toContain("--checkout-step-current:#3b82f6");
     expect(defaults).toContain("--checkout-step-completed:#10b981");
     // Saving the form without touching the colours stores them lower-cased: still the defaults.
-    sql("update shops set primary_color = '#ff0055', secondary_color = '#d946ef' where subdomain = 'demo'");
+    await sql("update shops set primary_color = '#ff0055', secondary_color = '#d946ef' where subdomain = 'demo'");
     expect(styleOf((await shopper.html("/?product_id=1")).html)).toContain("--checkout-accent:#007bff");
   });
 
   it("uses a custom primary colour as the accent and a custom secondary colour for the current step", async () => {
-    sql("update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed' where subdomain = 'demo'");
+    await sql("update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed' where subdomain = 'demo'");
     try {
       const html = (await new TestClient("demo.localhost:3000").html("/?product_id=1")).html;
       const style = styleOf(html);
@@ -239,7 +244,7 @@ describe("the checkout's colours", () => {
       expect(html).toContain("background-color:var(--checkout-step-current, #3b82f6)");
       expect(html).toContain("background-color:var(--checkout-accent)");
     } finally {
-      sql("update shops set primary_color = '#FF0055', secondary_color = '#D946EF' where subdomain = 'demo'");
+      await sql("update shops set primary_color = '#FF0055', secondary_color = '#D946EF' where subdomain = 'demo'");
     }
   });
 });

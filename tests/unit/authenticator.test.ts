@@ -23,7 +23,7 @@ const jsonLogin = (email: string, password: string) =>
 
 describe("one authenticator for the login screen and the JSON API", () => {
   it("signs the same user in from a form and from JSON", async () => {
-    const user = createUser({ email: "both@example.test", passwordHash: await hashPassword("Right123!") });
+    const user = await createUser({ email: "both@example.test", passwordHash: await hashPassword("Right123!") });
     await expect(authenticateLogin("form", formLogin(user.email, "Right123!"), contextFrom("192.0.2.1"))).resolves.toMatchObject({
       id: user.id,
     });

@@ -104,28 +104,29 @@ describe("productInputSchema (form and API fields -> the domain's product input)
 
 describe("product queries return their category", () => {
   let shop: Shop;
-  beforeAll(() => {
-    shop = createShop({ currency: "EUR" });
-    const hats = createCategory(shop.id, "hats", "Hats");
-    createCategory(shop.id, "mugs", "Mugs");
-    for (let i = 1; i <= 30; i++) createProduct(shop.id, { name: `Hat ${i}`, categoryId: i % 2 ? hats.id : null });
+  beforeAll(async () => {
+    shop = await createShop({ currency: "EUR" });
+    const hats = await createCategory(shop.id, "hats", "Hats");
+    await createCategory(shop.id, "mugs", "Mugs");
+    for (let i = 1; i <= 30; i++) await createProduct(shop.id, { name: `Hat ${i}`, categoryId: i % 2 ? hats.id : null });
   });
 
   /** Counts the SQL statements `work` prepares (drizzle prepares one per query). */
-  function statementsOf<T>(work: () => T): { result: T; statements: number } {
+  async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
     const prepare = vi.spyOn(getDatabase().$client, "prepare");
     try {
-      return { result: work(), statements: prepare.mock.calls.length };
+      const result = await work();
+      return { result, statements: prepare.mock.calls.length };
     } finally {
       prepare.mockRestore();
     }
   }
   afterEach(() => vi.restoreAllMocks());
 
-  it("renders a catalogue page (products with categories, the category list) in three queries, however many products", () => {
-    const { result, statements } = statementsOf(() => ({
-      page: listShopProducts(shop.id, catalogueScreenQuerySchema.parse({ page: "3" }), { throughPage: true }),
-      categories: listShopCategories(shop.id),
+  it("renders a catalogue page (products with categories, the category list) in three queries, however many products", async () => {
+    const { result, statements } = await statementsOf(async () => ({
+      page: await listShopProducts(shop.id, catalogueScreenQuerySchema.parse({ page: "3" }), { throughPage: true }),
+      categories: await listShopCategories(shop.id),
     }));
     expect(result.page.items).toHaveLength(30);
     expect(result.page.items[0]).toMatchObject({ name: "Hat 1", categorySlug: "hats", categoryName: "Hats" });
@@ -133,8 +134,8 @@ describe("product queries return their category", () => {
     expect(statements).toBe(3);
   });
 
-  it("lists the seller's products with categories in two queries", () => {
-    const { result, statements } = statementsOf(() => listSellerProducts(shop.id));
+  it("lists the seller's products with categories in two queries", async () => {
+    const { result, statements } = await statementsOf(() => listSellerProducts(shop.id));
     expect(result).toHaveLength(30);
     expect(result.find((p) => p.name === "Hat 29")).toMatchObject({ categorySlug: "hats", categoryName: "Hats", ordered: false });
     expect(statements).toBe(2);
@@ -143,7 +144,7 @@ describe("product queries return their category", () => {
   it("reads one product with its category in one query, and create/update answer it too", async () => {
     const created = await addProduct(shop.id, productInputSchema.parse({ name: "Cap", price: "5", category: "hats" }), null);
     expect(created).toMatchObject({ name: "Cap", priceCents: 500, isInStock: true, categorySlug: "hats", categoryName: "Hats" });
-    const { result, statements } = statementsOf(() => getSellerProduct(shop.id, created.id));
+    const { result, statements } = await statementsOf(() => getSellerProduct(shop.id, created.id));
     expect(result).toMatchObject({ categorySlug: "hats", categoryName: "Hats" });
     expect(statements).toBe(1);
 
@@ -155,8 +156,8 @@ describe("product queries return their category", () => {
     expect(cleared).toMatchObject({ categorySlug: null, categoryName: null });
   });
 
-  it("maps a product to the API's JSON in one place (the seller's view adds `archived`)", () => {
-    const product = listSellerProducts(shop.id).find((p) => p.name === "Hat 1")!;
+  it("maps a product to the API's JSON in one place (the seller's view adds `archived`)", async () => {
+    const product = (await listSellerProducts(shop.id)).find((p) => p.name === "Hat 1")!;
     const resource = productResource(product, "EUR", "http://demo.localhost:3000");
     expect(resource).toEqual({
       id: product.id,

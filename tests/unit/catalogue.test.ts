@@ -10,71 +10,71 @@ let shop: Shop;
 let other: Shop;
 const query = (input: Record<string, string> = {}) => productListQuerySchema.parse(input);
 
-beforeAll(() => {
-  shop = createShop();
-  other = createShop();
-  const hats = createCategory(shop.id, "hats", "Hats");
-  const mugs = createCategory(shop.id, "mugs", "Mugs");
+beforeAll(async () => {
+  shop = await createShop();
+  other = await createShop();
+  const hats = await createCategory(shop.id, "hats", "Hats");
+  const mugs = await createCategory(shop.id, "mugs", "Mugs");
   for (let i = 1; i <= 12; i++) {
-    createProduct(shop.id, { name: `Hat ${i}`, categoryId: hats.id, isInStock: i % 3 !== 0 });
+    await createProduct(shop.id, { name: `Hat ${i}`, categoryId: hats.id, isInStock: i % 3 !== 0 });
   }
-  createProduct(shop.id, { name: "Mug 100% ceramic", description: "Big_mug", categoryId: mugs.id });
-  createProduct(shop.id, { name: "Mug plain", categoryId: mugs.id });
-  const archived = createProduct(shop.id, { name: "Old hat", categoryId: hats.id });
-  getDatabase().update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id)).run();
-  createProduct(other.id, { name: "Hat of another shop" });
+  await createProduct(shop.id, { name: "Mug 100% ceramic", description: "Big_mug", categoryId: mugs.id });
+  await createProduct(shop.id, { name: "Mug plain", categoryId: mugs.id });
+  const archived = await createProduct(shop.id, { name: "Old hat", categoryId: hats.id });
+  await getDatabase().update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id));
+  await createProduct(other.id, { name: "Hat of another shop" });
 });
 
 describe("listShopProducts", () => {
-  it("pages the shop's live products with the total count", () => {
-    const first = listShopProducts(shop.id, query());
+  it("pages the shop's live products with the total count", async () => {
+    const first = await listShopProducts(shop.id, query());
     expect(first.count).toBe(14);
     expect(first.items).toHaveLength(10);
-    const second = listShopProducts(shop.id, query({ page: "2" }));
+    const second = await listShopProducts(shop.id, query({ page: "2" }));
     expect(second.items.map((p) => p.name)).toEqual(["Hat 11", "Hat 12", "Mug 100% ceramic", "Mug plain"]);
   });
 
-  it("never shows another shop's or archived products", () => {
-    const all = listShopProducts(shop.id, query({ page_size: "100" })).items.map((p) => p.name);
+  it("never shows another shop's or archived products", async () => {
+    const all = (await listShopProducts(shop.id, query({ page_size: "100" }))).items.map((p) => p.name);
     expect(all).not.toContain("Hat of another shop");
     expect(all).not.toContain("Old hat");
-    expect(listShopProducts(other.id, query()).count).toBe(1);
+    expect((await listShopProducts(other.id, query())).count).toBe(1);
   });
 
-  it("filters by category slug, availability and search", () => {
-    expect(listShopProducts(shop.id, query({ categories__slug: "mugs" })).count).toBe(2);
-    expect(listShopProducts(shop.id, query({ categories__slug: "nope" })).count).toBe(0);
-    expect(listShopProducts(shop.id, query({ available: "true" })).count).toBe(10);
-    expect(listShopProducts(shop.id, query({ available: "false" })).count).toBe(4);
-    expect(listShopProducts(shop.id, query({ search: "MUG" })).count).toBe(2);
-    expect(listShopProducts(shop.id, query({ search: "big_mug" })).items.map((p) => p.name)).toEqual(["Mug 100% ceramic"]);
+  it("filters by category slug, availability and search", async () => {
+    expect((await listShopProducts(shop.id, query({ categories__slug: "mugs" }))).count).toBe(2);
+    expect((await listShopProducts(shop.id, query({ categories__slug: "nope" }))).count).toBe(0);
+    expect((await listShopProducts(shop.id, query({ available: "true" }))).count).toBe(10);
+    expect((await listShopProducts(shop.id, query({ available: "false" }))).count).toBe(4);
+    expect((await listShopProducts(shop.id, query({ search: "MUG" }))).count).toBe(2);
+    expect((await listShopProducts(shop.id, query({ search: "big_mug" }))).items.map((p) => p.name)).toEqual(["Mug 100% ceramic"]);
   });
 
-  it("takes % and _ in a search literally", () => {
+  it("takes % and _ in a search literally", async () => {
     expect(containsPattern("100%")).toBe("%100\\%%");
-    expect(listShopProducts(shop.id, query({ search: "100%" })).count).toBe(1);
-    expect(listShopProducts(shop.id, query({ search: "%" })).count).toBe(1);
-    expect(listShopProducts(shop.id, query({ search: "_" })).count).toBe(1);
+    expect((await listShopProducts(shop.id, query({ search: "100%" }))).count).toBe(1);
+    expect((await listShopProducts(shop.id, query({ search: "%" }))).count).toBe(1);
+    expect((await listShopProducts(shop.id, query({ search: "_" }))).count).toBe(1);
   });
 
-  it("returns pages 1..N at once for the no-JS Load more", () => {
-    const through = listShopProducts(shop.id, query({ page: "2" }), { throughPage: true });
+  it("returns pages 1..N at once for the no-JS Load more", async () => {
+    const through = await listShopProducts(shop.id, query({ page: "2" }), { throughPage: true });
     expect(through.items).toHaveLength(14);
   });
 });
 
 describe("listShopCategories", () => {
-  it("lists the shop's categories", () => {
-    expect(listShopCategories(shop.id)).toEqual([
+  it("lists the shop's categories", async () => {
+    expect(await listShopCategories(shop.id)).toEqual([
       { slug: "hats", name: "Hats" },
       { slug: "mugs", name: "Mugs" },
     ]);
-    expect(listShopCategories(other.id)).toEqual([]);
+    expect(await listShopCategories(other.id)).toEqual([]);
   });
 });
 
 describe("productListQuerySchema", () => {
-  it("applies defaults and bounds", () => {
+  it("applies defaults and bounds", async () => {
     expect(query()).toMatchObject({ page: 1, pageSize: 10 });
     expect(productListQuerySchema.safeParse({ page_size: "101" }).success).toBe(false);
     expect(productListQuerySchema.safeParse({ page: "0" }).success).toBe(false);

@@ -21,19 +21,16 @@ const shopper = { shopperKeyHash, userId: null, language: "en" as const };
 const viewer = { shopperKeyHash, user: null, ownedShopId: null };
 
 /** A live shop whose seller's (simulated) account takes payments. */
-function payableShop() {
-  const shop = createShop();
-  const account = createSimulatedAccount(shop);
-  getDatabase()
-    .insert(sellerProfiles)
-    .values({
-      userId: shop.ownerId,
-      businessName: "Shop",
-      businessType: "individual",
-      stripeConnectAccountId: account,
-      stripeChargesEnabled: true,
-    })
-    .run();
+async function payableShop() {
+  const shop = await createShop();
+  const account = await createSimulatedAccount(shop);
+  await getDatabase().insert(sellerProfiles).values({
+    userId: shop.ownerId,
+    businessName: "Shop",
+    businessType: "individual",
+    stripeConnectAccountId: account,
+    stripeChargesEnabled: true,
+  });
   return shop;
 }
 
@@ -46,70 +43,71 @@ const catalogueInput = (product: { id: number; priceCents: number }, quantity: n
   ...checkoutSchema(1000, { unitPriceCents: product.priceCents }).parse({ ...fields, total_amount: total, quantity: String(quantity) }),
   items: [{ productId: product.id, quantity }],
 });
-const ordersOf = (shopId: number) => getDatabase().select().from(orders).where(eq(orders.shopId, shopId)).all();
-const transactionOf = (orderId: number) =>
-  getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
+const ordersOf = (shopId: number) => getDatabase().select().from(orders).where(eq(orders.shopId, shopId));
+const transactionOf = async (orderId: number) => {
+  const [transaction] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).limit(1);
+  return transaction;
+};
 
 describe("placeOrder", () => {
   it("creates the order with its item at the stored price and starts its payment", async () => {
-    const shop = payableShop();
-    const scarf = createProduct(shop.id, { name: "Scarf", priceCents: 3900 });
+    const shop = await payableShop();
+    const scarf = await createProduct(shop.id, { name: "Scarf", priceCents: 3900 });
     const input = catalogueInput(scarf, 2, "78.00");
     const { order, payment } = await placeOrder({ shop, input, shopper, payment: "now" });
 
     expect(order).toMatchObject({ shopId: shop.id, totalAmountCents: 7800, fullName: "Ada Lovelace", zipCode: "75001", shopperKeyHash });
     expect(order.items).toMatchObject([{ productId: scarf.id, productName: "Scarf", quantity: 2, priceCents: 3900 }]);
     expect(payment).toMatchObject({ started: true, intent: { amount: "78.00", status: "pending" } });
-    const txn = transactionOf(order.id)!;
+    const txn = (await transactionOf(order.id))!;
     expect(payment?.started && payment.intent.transaction_id).toBe(txn.id);
     expect(txn).toMatchObject({ amountCents: 7800, status: "pending" });
   });
 
   it("leaves the payment to the client when asked (the API), and says why a payment could not start", async () => {
-    const later = await placeOrder({ shop: payableShop(), input: liveInput("25"), shopper, payment: "later" });
+    const later = await placeOrder({ shop: await payableShop(), input: liveInput("25"), shopper, payment: "later" });
     expect(later.payment).toBeNull();
-    expect(transactionOf(later.order.id)).toBeUndefined();
+    expect(await transactionOf(later.order.id)).toBeUndefined();
 
     // A shop without a payment account: the order exists, its payment did not start.
-    const shop = createShop();
+    const shop = await createShop();
     const unpayable = await placeOrder({ shop, input: liveInput("25"), shopper, payment: "now" });
-    expect(ordersOf(shop.id)).toHaveLength(1);
+    expect(await ordersOf(shop.id)).toHaveLength(1);
     expect(unpayable.payment).toMatchObject({ started: false, reason: { messageKey: "payments.errors.cannot_receive" } });
-    expect(transactionOf(unpayable.order.id)).toBeUndefined();
+    expect(await transactionOf(unpayable.order.id)).toBeUndefined();
   });
 
   it("refuses an out-of-stock product: no order, no item, no payment", async () => {
-    const shop = payableShop();
-    const belt = createProduct(shop.id, { priceCents: 3400, isInStock: false });
+    const shop = await payableShop();
+    const belt = await createProduct(shop.id, { priceCents: 3400, isInStock: false });
     const input = catalogueInput(belt, 1, "34");
     await expect(placeOrder({ shop, input, shopper, payment: "now" })).rejects.toThrowError(ConflictError);
-    expect(ordersOf(shop.id)).toEqual([]);
-    expect(getDatabase().select().from(orderItems).where(eq(orderItems.productId, belt.id)).all()).toEqual([]);
+    expect(await ordersOf(shop.id)).toEqual([]);
+    expect(await getDatabase().select().from(orderItems).where(eq(orderItems.productId, belt.id))).toEqual([]);
     expect(
-      getDatabase()
+      await getDatabase()
         .select()
         .from(simulatedPaymentIntents)
-        .where(eq(simulatedPaymentIntents.accountId, `acct_sim_${shop.subdomain}`))
-        .all(),
+        .where(eq(simulatedPaymentIntents.accountId, `acct_sim_${shop.subdomain}`)),
     ).toEqual([]);
   });
 
   it("refuses a total that is not the price times the quantity, naming the right one, and creates nothing", async () => {
-    const shop = payableShop();
-    const scarf = createProduct(shop.id, { priceCents: 3900 });
+    const shop = await payableShop();
+    const scarf = await createProduct(shop.id, { priceCents: 3900 });
     const input = catalogueInput(scarf, 1, "10.00");
     const refusal = placeOrder({ shop, input, shopper, payment: "now" });
     await expect(refusal).rejects.toThrowError(ValidationError);
     await expect(refusal).rejects.toMatchObject({ fieldErrors: { total_amount: ["purchase.errors.total_amount_mismatch?total=39.00"] } });
-    expect(ordersOf(shop.id)).toEqual([]);
+    expect(await ordersOf(shop.id)).toEqual([]);
   });
 });
 
 describe("reviseOrder", () => {
   it("updates an unpaid order, replaces its payment for the new amount, and keeps one order", async () => {
-    const shop = payableShop();
+    const shop = await payableShop();
     const placed = await placeOrder({ shop, input: liveInput("25"), shopper, payment: "now" });
-    const before = transactionOf(placed.order.id)!;
+    const before = (await transactionOf(placed.order.id))!;
 
     const { order, payment } = await reviseOrder({
       shopId: shop.id,
@@ -118,19 +116,22 @@ describe("reviseOrder", () => {
       input: checkoutSchema(1000).parse({ ...fields, city: "Lyon", reference: "Ring #4", total_amount: "30" }),
     });
     expect(order).toMatchObject({ id: placed.order.id, city: "Lyon", totalAmountCents: 3000 });
-    expect(ordersOf(shop.id)).toHaveLength(1);
+    expect(await ordersOf(shop.id)).toHaveLength(1);
     // The old intent was cancelled at the provider; the new payment is for the new amount.
-    expect(
-      getDatabase().select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, before.providerPaymentId!)).get()?.status,
-    ).toBe("canceled");
+    const [cancelled] = await getDatabase()
+      .select()
+      .from(simulatedPaymentIntents)
+      .where(eq(simulatedPaymentIntents.id, before.providerPaymentId!))
+      .limit(1);
+    expect(cancelled?.status).toBe("canceled");
     expect(payment).toMatchObject({ started: true, intent: { amount: "30.00", status: "pending" } });
-    expect(transactionOf(order.id)).toMatchObject({ amountCents: 3000, status: "pending" });
+    expect(await transactionOf(order.id)).toMatchObject({ amountCents: 3000, status: "pending" });
   });
 
   it("refuses to revise a paid order and leaves it as it was", async () => {
-    const shop = payableShop();
+    const shop = await payableShop();
     const placed = await placeOrder({ shop, input: liveInput("25"), shopper, payment: "now" });
-    getDatabase().update(orders).set({ paymentStatus: "succeeded", paidAt: new Date() }).where(eq(orders.id, placed.order.id)).run();
+    await getDatabase().update(orders).set({ paymentStatus: "succeeded", paidAt: new Date() }).where(eq(orders.id, placed.order.id));
 
     const revision = reviseOrder({
       shopId: shop.id,
@@ -140,7 +141,7 @@ describe("reviseOrder", () => {
     });
     await expect(revision).rejects.toThrowError(ConflictError);
     await expect(revision).rejects.toMatchObject({ messageKey: "payments.errors.already_paid" });
-    expect(ordersOf(shop.id)).toMatchObject([{ city: "Paris", totalAmountCents: 2500, paymentStatus: "succeeded" }]);
-    expect(transactionOf(placed.order.id)).toMatchObject({ amountCents: 2500, status: "pending" });
+    expect(await ordersOf(shop.id)).toMatchObject([{ city: "Paris", totalAmountCents: 2500, paymentStatus: "succeeded" }]);
+    expect(await transactionOf(placed.order.id)).toMatchObject({ amountCents: 2500, status: "pending" });
   });
 });

@@ -18,14 +18,10 @@ describe("database durability", () => {
     expect(db.$client.pragma("synchronous", { simple: true })).toBe(2); // FULL
   });
 
-  it("lets only a harmless counter skip the disk sync, and restores FULL afterwards, even on error", () => {
-    expect(withoutDiskSync(() => db.$client.pragma("synchronous", { simple: true }), db)).toBe(1); // NORMAL
+  it("lets only a harmless counter skip the disk sync, and restores FULL afterwards, even on error", async () => {
+    expect(await withoutDiskSync(() => Promise.resolve(db.$client.pragma("synchronous", { simple: true })), db)).toBe(1); // NORMAL
     expect(db.$client.pragma("synchronous", { simple: true })).toBe(2);
-    expect(() =>
-      withoutDiskSync(() => {
-        throw new Error("write failed");
-      }, db),
-    ).toThrow("write failed");
+    await expect(withoutDiskSync(() => Promise.reject(new Error("write failed")), db)).rejects.toThrow("write failed");
     expect(db.$client.pragma("synchronous", { simple: true })).toBe(2);
   });
 });

@@ -12,69 +12,69 @@ import { getDatabase } from "~db/client";
 import { emailTokens, mailOutbox } from "~db/schema";
 import { createUser } from "./factories";
 
-function lastLinkTo(email: string): string {
-  const mail = getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).get();
+async function lastLinkTo(email: string): Promise<string> {
+  const [mail] = await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
   const match = /\/verify-email\/([\w-]+)/.exec(mail!.text);
   return match![1]!;
 }
 
 describe("email verification tokens", () => {
-  it("mails a link whose token verifies once; only its hash is stored", () => {
-    const user = createUser({ language: "fr" });
-    sendVerificationMail(user);
-    const mail = getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).get()!;
-    expect(mail.subject).toBe("Confirmez votre adresse e-mail");
-    expect(mail.html).toContain("/verify-email/");
-    const token = lastLinkTo(user.email);
-    const stored = getDatabase().select().from(emailTokens).where(eq(emailTokens.userId, user.id)).all();
+  it("mails a link whose token verifies once; only its hash is stored", async () => {
+    const user = await createUser({ language: "fr" });
+    await sendVerificationMail(user);
+    const [mail] = await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).limit(1);
+    expect(mail!.subject).toBe("Confirmez votre adresse e-mail");
+    expect(mail!.html).toContain("/verify-email/");
+    const token = await lastLinkTo(user.email);
+    const stored = await getDatabase().select().from(emailTokens).where(eq(emailTokens.userId, user.id));
     expect(stored.map((t) => t.tokenHash)).not.toContain(token);
 
-    expect(verifyEmailToken(token)).toEqual({ userId: user.id });
-    expect(isEmailVerified(user.id)).toBe(true);
-    expect(() => verifyEmailToken(token)).toThrowError(ValidationError);
+    expect(await verifyEmailToken(token)).toEqual({ userId: user.id });
+    expect(await isEmailVerified(user.id)).toBe(true);
+    await expect(verifyEmailToken(token)).rejects.toThrowError(ValidationError);
   });
 
-  it("expires after 24 hours", () => {
-    const user = createUser();
+  it("expires after 24 hours", async () => {
+    const user = await createUser();
     const now = Date.now();
-    sendVerificationMail(user, now);
-    const token = lastLinkTo(user.email);
-    expect(() => verifyEmailToken(token, now + VERIFICATION_TOKEN_TTL_MS + 1)).toThrowError(ValidationError);
-    expect(isEmailVerified(user.id)).toBe(false);
+    await sendVerificationMail(user, now);
+    const token = await lastLinkTo(user.email);
+    await expect(verifyEmailToken(token, now + VERIFICATION_TOKEN_TTL_MS + 1)).rejects.toThrowError(ValidationError);
+    expect(await isEmailVerified(user.id)).toBe(false);
   });
 
-  it("a new mail makes the previous link stop working", () => {
-    const user = createUser();
-    sendVerificationMail(user);
-    const first = lastLinkTo(user.email);
-    sendVerificationMail(user);
-    const second = lastLinkTo(user.email);
-    expect(() => verifyEmailToken(first)).toThrowError(ValidationError);
-    expect(verifyEmailToken(second)).toEqual({ userId: user.id });
+  it("a new mail makes the previous link stop working", async () => {
+    const user = await createUser();
+    await sendVerificationMail(user);
+    const first = await lastLinkTo(user.email);
+    await sendVerificationMail(user);
+    const second = await lastLinkTo(user.email);
+    await expect(verifyEmailToken(first)).rejects.toThrowError(ValidationError);
+    expect(await verifyEmailToken(second)).toEqual({ userId: user.id });
   });
 
-  it("refuses garbage tokens", () => {
-    for (const bad of ["", "x", "../../etc", "a".repeat(500)]) expect(() => verifyEmailToken(bad)).toThrowError(ValidationError);
+  it("refuses garbage tokens", async () => {
+    for (const bad of ["", "x", "../../etc", "a".repeat(500)]) await expect(verifyEmailToken(bad)).rejects.toThrowError(ValidationError);
   });
 });
 
 describe("resendVerification", () => {
-  it("answers the same for unknown addresses and sends nothing", () => {
-    expect(resendVerification("nobody-at-all@example.test", null)).toEqual({ messageKey: "auth.resend.sent" });
-    expect(getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, "nobody-at-all@example.test")).all()).toEqual([]);
+  it("answers the same for unknown addresses and sends nothing", async () => {
+    expect(await resendVerification("nobody-at-all@example.test", null)).toEqual({ messageKey: "auth.resend.sent" });
+    expect(await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, "nobody-at-all@example.test"))).toEqual([]);
   });
 
-  it("has a 60-second cooldown per address", () => {
-    const user = createUser();
+  it("has a 60-second cooldown per address", async () => {
+    const user = await createUser();
     const now = Date.now();
-    resendVerification(user.email, null, now);
-    expect(() => resendVerification(user.email, null, now + 30_000)).toThrowError(RateLimitedError);
-    expect(resendVerification(user.email, null, now + 61_000)).toEqual({ messageKey: "auth.resend.sent" });
+    await resendVerification(user.email, null, now);
+    await expect(resendVerification(user.email, null, now + 30_000)).rejects.toThrowError(RateLimitedError);
+    expect(await resendVerification(user.email, null, now + 61_000)).toEqual({ messageKey: "auth.resend.sent" });
   });
 
-  it("tells only the signed-in owner that the address is already verified", () => {
-    const user = createUser({ isVerified: true });
-    expect(() => resendVerification(user.email, user)).toThrowError(/already_verified/);
-    expect(resendVerification(user.email, null)).toEqual({ messageKey: "auth.resend.sent" });
+  it("tells only the signed-in owner that the address is already verified", async () => {
+    const user = await createUser({ isVerified: true });
+    await expect(resendVerification(user.email, user)).rejects.toThrowError(/already_verified/);
+    expect(await resendVerification(user.email, null)).toEqual({ messageKey: "auth.resend.sent" });
   });
 });

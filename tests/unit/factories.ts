@@ -14,35 +14,36 @@ import {
 } from "~db/schema";
 
 /** Small builders of rows for unit tests (no password hashing: tests that log in hash their own). */
-export function createUser(overrides: Partial<typeof users.$inferInsert> = {}): User {
+export async function createUser(overrides: Partial<typeof users.$inferInsert> = {}): Promise<User> {
   const id = crypto.randomUUID().slice(0, 8);
-  return getDatabase()
+  const [user] = await getDatabase()
     .insert(users)
     .values({ email: `user-${id}@example.test`, username: `user-${id}`, passwordHash: "x", ...overrides })
-    .returning()
-    .get();
+    .returning();
+  return user!;
 }
 
-export function createShop(overrides: Partial<typeof shops.$inferInsert> = {}): Shop {
-  const owner = overrides.ownerId ?? createUser({ isSeller: true }).id;
+export async function createShop(overrides: Partial<typeof shops.$inferInsert> = {}): Promise<Shop> {
+  const owner = overrides.ownerId ?? (await createUser({ isSeller: true })).id;
   const sub = `shop-${crypto.randomUUID().slice(0, 8)}`;
-  return getDatabase()
+  const [shop] = await getDatabase()
     .insert(shops)
     .values({ subdomain: sub, name: sub, isLive: true, ...overrides, ownerId: owner })
-    .returning()
-    .get();
+    .returning();
+  return shop!;
 }
 
-export function createCategory(shopId: number, slug: string, name = slug) {
-  return getDatabase().insert(categories).values({ shopId, slug, name }).returning().get();
+export async function createCategory(shopId: number, slug: string, name = slug) {
+  const [category] = await getDatabase().insert(categories).values({ shopId, slug, name }).returning();
+  return category!;
 }
 
-export function createProduct(shopId: number, overrides: Partial<typeof products.$inferInsert> = {}) {
-  return getDatabase()
+export async function createProduct(shopId: number, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const [product] = await getDatabase()
     .insert(products)
     .values({ shopId, name: "Product", priceCents: 1000, ...overrides })
-    .returning()
-    .get();
+    .returning();
+  return product!;
 }
 
 /** A shopper's checkout fields as the checkout schema takes them (tests add reference and total_amount). */
@@ -57,8 +58,8 @@ export const CHECKOUT_FIELDS = {
 };
 
 /** An order row of a shop (number 1, 25.00, unpaid unless told), with a shopper's address. */
-export function createOrderRow(shopId: number, overrides: Partial<typeof orders.$inferInsert> = {}): Order {
-  return getDatabase()
+export async function createOrderRow(shopId: number, overrides: Partial<typeof orders.$inferInsert> = {}): Promise<Order> {
+  const [order] = await getDatabase()
     .insert(orders)
     .values({
       shopId,
@@ -73,26 +74,25 @@ export function createOrderRow(shopId: number, overrides: Partial<typeof orders.
       phone: "0600000000",
       ...overrides,
     })
-    .returning()
-    .get();
+    .returning();
+  return order!;
 }
 
 /** The shop's connected account at the simulated provider, able to take payments; returns its id. */
-export function createSimulatedAccount(shop: Pick<Shop, "subdomain">): string {
+export async function createSimulatedAccount(shop: Pick<Shop, "subdomain">): Promise<string> {
   const id = `acct_sim_${shop.subdomain}`;
-  getDatabase()
+  await getDatabase()
     .insert(simulatedAccounts)
-    .values({ id, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true })
-    .run();
+    .values({ id, email: "s@example.test", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
   return id;
 }
 
 /** The order's payment transaction at the simulated provider (platform fee 2.4%). */
-export function createPaymentTransaction(
+export async function createPaymentTransaction(
   order: Pick<Order, "id" | "shopId" | "totalAmountCents">,
   payment: { id: string; accountId: string; intentId: string; status: (typeof paymentTransactions.$inferInsert)["status"] },
 ) {
-  getDatabase()
+  await getDatabase()
     .insert(paymentTransactions)
     .values({
       id: payment.id,
@@ -105,6 +105,5 @@ export function createPaymentTransaction(
       applicationFeeCents: Math.round(order.totalAmountCents * 0.024),
       currency: "EUR",
       status: payment.status,
-    })
-    .run();
+    });
 }

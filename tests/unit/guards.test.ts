@@ -20,16 +20,17 @@ function contextFor(user: User | null, options: { site?: ResolvedSite; viaApiKey
 const request = new Request("http://localhost:3000/dashboard/products?page=2");
 
 /** A seller as registration makes one: user, seller profile and shop. */
-function seller(): { shop: Shop; user: User } {
-  const shop = createShop();
-  getDatabase().insert(sellerProfiles).values({ userId: shop.ownerId, businessName: "Shop", businessType: "company" }).run();
-  return { shop, user: getDatabase().select().from(users).where(eq(users.id, shop.ownerId)).get()! };
+async function seller(): Promise<{ shop: Shop; user: User }> {
+  const shop = await createShop();
+  await getDatabase().insert(sellerProfiles).values({ userId: shop.ownerId, businessName: "Shop", businessType: "company" });
+  const [user] = await getDatabase().select().from(users).where(eq(users.id, shop.ownerId)).limit(1);
+  return { shop, user: user! };
 }
 
 /** What a page guard threw: a redirect's target or a page's status. */
-function pageAnswer(guard: () => unknown): { location: string | null; status: number } {
+async function pageAnswer(guard: () => unknown): Promise<{ location: string | null; status: number }> {
   try {
-    guard();
+    await guard();
   } catch (thrown) {
     if (thrown instanceof Response) return { location: thrown.headers.get("Location"), status: thrown.status };
     const init = (thrown as { init?: { status?: number } }).init;
@@ -39,31 +40,32 @@ function pageAnswer(guard: () => unknown): { location: string | null; status: nu
 }
 
 describe("API guards (domain errors that apiResource answers)", () => {
-  it("requireUser: 401 for visitors, the user otherwise; sessionOnly refuses API keys", () => {
+  it("requireUser: 401 for visitors, the user otherwise; sessionOnly refuses API keys", async () => {
     expect(() => requireUser(contextFor(null))).toThrow(UnauthorizedError);
-    const user = createUser();
+    const user = await createUser();
     expect(requireUser(contextFor(user)).id).toBe(user.id);
     expect(() => requireUser(contextFor(user, { viaApiKey: true }), { sessionOnly: true })).toThrow(ForbiddenError);
     expect(requireUser(contextFor(user), { sessionOnly: true }).id).toBe(user.id);
   });
 
-  it("requireSeller: 401 for visitors, 403 for non-sellers, 404 on another seller's shop host", () => {
-    const { shop, user } = seller();
-    expect(() => requireSeller(contextFor(null))).toThrow(UnauthorizedError);
-    expect(() => requireSeller(contextFor(createUser()))).toThrow(ForbiddenError);
+  it("requireSeller: 401 for visitors, 403 for non-sellers, 404 on another seller's shop host", async () => {
+    const { shop, user } = await seller();
+    await expect(requireSeller(contextFor(null))).rejects.toThrow(UnauthorizedError);
+    await expect(requireSeller(contextFor(await createUser()))).rejects.toThrow(ForbiddenError);
     // The seller flag without a seller profile and shop is not enough.
-    expect(() => requireSeller(contextFor(createUser({ isSeller: true })))).toThrow(ForbiddenError);
-    const found = requireSeller(contextFor(user));
+    await expect(requireSeller(contextFor(await createUser({ isSeller: true })))).rejects.toThrow(ForbiddenError);
+    const found = await requireSeller(contextFor(user));
     expect(found.shop.id).toBe(shop.id);
     expect(found.account.profile.userId).toBe(user.id);
-    expect(requireSeller(contextFor(user, { site: { kind: "shop", shop } })).shop.id).toBe(shop.id);
-    expect(() => requireSeller(contextFor(user, { site: { kind: "shop", shop: createShop() } }))).toThrow(NotFoundError);
+    expect((await requireSeller(contextFor(user, { site: { kind: "shop", shop } }))).shop.id).toBe(shop.id);
+    await expect(requireSeller(contextFor(user, { site: { kind: "shop", shop: await createShop() } }))).rejects.toThrow(NotFoundError);
   });
 
-  it("requireStaff: 401 for visitors, 403 for everyone but staff", () => {
+  it("requireStaff: 401 for visitors, 403 for everyone but staff", async () => {
     expect(() => requireStaff(contextFor(null))).toThrow(UnauthorizedError);
-    expect(() => requireStaff(contextFor(createUser({ isSeller: true })))).toThrow(ForbiddenError);
-    const staff = createUser({ isStaff: true });
+    const seller = await createUser({ isSeller: true });
+    expect(() => requireStaff(contextFor(seller))).toThrow(ForbiddenError);
+    const staff = await createUser({ isStaff: true });
     expect(requireStaff(contextFor(staff)).id).toBe(staff.id);
   });
 });
@@ -71,30 +73,32 @@ describe("API guards (domain errors that apiResource answers)", () => {
 describe("page guards (screens)", () => {
   const login = "/login?redirectTo=%2Fdashboard%2Fproducts%3Fpage%3D2";
 
-  it("requireUserPage: the login page that comes back here for visitors", () => {
-    expect(pageAnswer(() => requireUserPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
-    const user = createUser();
+  it("requireUserPage: the login page that comes back here for visitors", async () => {
+    expect(await pageAnswer(() => requireUserPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
+    const user = await createUser();
     expect(requireUserPage(request, contextFor(user)).id).toBe(user.id);
   });
 
-  it("requireSellerPage: the login page for visitors, the 404 page for other users", () => {
-    expect(pageAnswer(() => requireSellerPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
-    expect(pageAnswer(() => requireSellerPage(request, contextFor(createUser())))).toEqual({ location: null, status: 404 });
-    const { shop, user } = seller();
-    expect(requireSellerPage(request, contextFor(user)).shop.id).toBe(shop.id);
+  it("requireSellerPage: the login page for visitors, the 404 page for other users", async () => {
+    expect(await pageAnswer(() => requireSellerPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
+    const other = await createUser();
+    expect(await pageAnswer(() => requireSellerPage(request, contextFor(other)))).toEqual({ location: null, status: 404 });
+    const { shop, user } = await seller();
+    expect((await requireSellerPage(request, contextFor(user))).shop.id).toBe(shop.id);
   });
 
-  it("requireStaffPage: the 404 page for everyone but staff, visitors included (the page is not revealed)", () => {
-    expect(pageAnswer(() => requireStaffPage(contextFor(null)))).toEqual({ location: null, status: 404 });
-    expect(pageAnswer(() => requireStaffPage(contextFor(createUser())))).toEqual({ location: null, status: 404 });
-    const staff = createUser({ isStaff: true });
+  it("requireStaffPage: the 404 page for everyone but staff, visitors included (the page is not revealed)", async () => {
+    expect(await pageAnswer(() => requireStaffPage(contextFor(null)))).toEqual({ location: null, status: 404 });
+    const user = await createUser();
+    expect(await pageAnswer(() => requireStaffPage(contextFor(user)))).toEqual({ location: null, status: 404 });
+    const staff = await createUser({ isStaff: true });
     expect(requireStaffPage(contextFor(staff)).id).toBe(staff.id);
   });
 });
 
 describe("the signed-in user of a request", () => {
-  it("never carries the password hash", () => {
-    const user = createUser({ passwordHash: "scrypt$secret" });
+  it("never carries the password hash", async () => {
+    const user = await createUser({ passwordHash: "scrypt$secret" });
     const known = currentUser(contextFor(user))!;
     expect(known.id).toBe(user.id);
     expect(JSON.stringify(known)).not.toContain("scrypt$secret");
@@ -103,6 +107,6 @@ describe("the signed-in user of a request", () => {
     expectTypeOf<SessionUser>().not.toHaveProperty("passwordHash");
     expectTypeOf(currentUser).returns.toEqualTypeOf<SessionUser | null>();
     expectTypeOf(requireUser).returns.toEqualTypeOf<SessionUser>();
-    expectTypeOf<ReturnType<typeof requireSeller>["user"]>().toEqualTypeOf<SessionUser>();
+    expectTypeOf<Awaited<ReturnType<typeof requireSeller>>["user"]>().toEqualTypeOf<SessionUser>();
   });
 });

@@ -3,8 +3,8 @@ import { readiness, stopBackgroundWork } from "../../server/lifecycle";
 
 describe("readiness", () => {
   it("is ready while the database answers, and says `shutting_down` once the node stops", async () => {
-    expect(readiness()).toEqual({ ready: true });
+    expect(await readiness()).toEqual({ ready: true });
     await stopBackgroundWork();
-    expect(readiness()).toEqual({ ready: false, reason: "shutting_down" });
+    expect(await readiness()).toEqual({ ready: false, reason: "shutting_down" });
   });
 });

@@ -90,9 +90,9 @@ describe("sellerOnboardingSteps", () => {
 });
 
 describe("activateShopIfReady (tenant_setup)", () => {
-  function seller(profile: Partial<typeof sellerProfiles.$inferInsert>) {
-    const user = createUser({ isSeller: true, firstName: "A", lastName: "B" });
-    getDatabase()
+  async function seller(profile: Partial<typeof sellerProfiles.$inferInsert>) {
+    const user = await createUser({ isSeller: true, firstName: "A", lastName: "B" });
+    await getDatabase()
       .insert(sellerProfiles)
       .values({
         userId: user.id,
@@ -102,26 +102,28 @@ describe("activateShopIfReady (tenant_setup)", () => {
         contactEmail: "s@x.y",
         contactPhone: "06",
         ...profile,
-      })
-      .run();
-    const shop = createShop({ ownerId: user.id, isLive: false });
+      });
+    const shop = await createShop({ ownerId: user.id, isLive: false });
     return { user, shop };
   }
-  const live = (shopId: number) => getDatabase().select().from(shops).where(eq(shops.id, shopId)).get()!.isLive;
+  const live = async (shopId: number) => {
+    const [shop] = await getDatabase().select().from(shops).where(eq(shops.id, shopId)).limit(1);
+    return shop!.isLive;
+  };
 
-  it("puts the shop live once every other step is done", () => {
-    const { user, shop } = seller({ verificationStatus: "verified", stripeChargesEnabled: true });
-    expect(activateShopIfReady(user.id)).toBe(true);
-    expect(live(shop.id)).toBe(true);
-    expect(activateShopIfReady(user.id)).toBe(false); // already live
+  it("puts the shop live once every other step is done", async () => {
+    const { user, shop } = await seller({ verificationStatus: "verified", stripeChargesEnabled: true });
+    expect(await activateShopIfReady(user.id)).toBe(true);
+    expect(await live(shop.id)).toBe(true);
+    expect(await activateShopIfReady(user.id)).toBe(false); // already live
   });
 
-  it("waits for approval and for payments", () => {
-    const a = seller({ verificationStatus: "under_review", stripeChargesEnabled: true });
-    expect(activateShopIfReady(a.user.id)).toBe(false);
-    expect(live(a.shop.id)).toBe(false);
-    const b = seller({ verificationStatus: "verified", stripeChargesEnabled: false });
-    expect(activateShopIfReady(b.user.id)).toBe(false);
-    expect(live(b.shop.id)).toBe(false);
+  it("waits for approval and for payments", async () => {
+    const a = await seller({ verificationStatus: "under_review", stripeChargesEnabled: true });
+    expect(await activateShopIfReady(a.user.id)).toBe(false);
+    expect(await live(a.shop.id)).toBe(false);
+    const b = await seller({ verificationStatus: "verified", stripeChargesEnabled: false });
+    expect(await activateShopIfReady(b.user.id)).toBe(false);
+    expect(await live(b.shop.id)).toBe(false);
   });
 });

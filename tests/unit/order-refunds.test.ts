@@ -6,12 +6,12 @@ import { orders, simulatedPaymentIntents } from "~db/schema";
 import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** A shop's order paid 30.00 at the simulated provider (platform fee 0.72). */
-function paidOrder() {
-  const shop = createShop();
-  const account = createSimulatedAccount(shop);
-  const order = createOrderRow(shop.id, { paymentStatus: "succeeded", totalAmountCents: 3000, paidAt: new Date() });
+async function paidOrder() {
+  const shop = await createShop();
+  const account = await createSimulatedAccount(shop);
+  const order = await createOrderRow(shop.id, { paymentStatus: "succeeded", totalAmountCents: 3000, paidAt: new Date() });
   const intent = `pi_sim_${shop.subdomain}`;
-  getDatabase()
+  await getDatabase()
     .insert(simulatedPaymentIntents)
     .values({
       id: intent,
@@ -21,25 +21,19 @@ function paidOrder() {
       currency: "EUR",
       applicationFeeCents: 72,
       status: "succeeded",
-    })
-    .run();
-  createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId: intent, status: "succeeded" });
+    });
+  await createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId: intent, status: "succeeded" });
   return { shop, order, actor: { userId: shop.ownerId, shopId: shop.id } };
 }
 
-const paymentStatusOf = (orderId: number) =>
-  getDatabase()
-    .select()
-    .from(orders)
-    .all()
-    .find((o) => o.id === orderId)!.paymentStatus;
+const paymentStatusOf = async (orderId: number) => (await getDatabase().select().from(orders)).find((o) => o.id === orderId)!.paymentStatus;
 
 describe("refunds (issue 12, item 4)", () => {
   it("refunds in parts, never more than what remains, then nothing", async () => {
-    const { order, actor } = paidOrder();
+    const { order, actor } = await paidOrder();
     await refundOrder(order.id, { amountCents: 1000, reason: "Return" }, actor);
-    expect(paymentStatusOf(order.id)).toBe("partially_refunded");
-    expect(orderRefundSummaries([{ id: order.id, paymentStatus: "partially_refunded" }]).get(order.id)).toMatchObject({
+    expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
+    expect((await orderRefundSummaries([{ id: order.id, paymentStatus: "partially_refunded" }])).get(order.id)).toMatchObject({
       paidCents: 3000,
       refundedCents: 1000,
       refundableCents: 2000,
@@ -47,12 +41,12 @@ describe("refunds (issue 12, item 4)", () => {
 
     await expect(refundOrder(order.id, { amountCents: 2001, reason: "" }, actor)).rejects.toThrowError(ValidationError);
     await refundOrder(order.id, "rest", actor);
-    expect(paymentStatusOf(order.id)).toBe("refunded");
+    expect(await paymentStatusOf(order.id)).toBe("refunded");
     await expect(refundOrder(order.id, { amountCents: 1, reason: "" }, actor)).rejects.toThrowError(ConflictError);
   });
 
   it("holds the amount of a refund in flight: a second one at the same time sees what is left", async () => {
-    const { order, actor } = paidOrder();
+    const { order, actor } = await paidOrder();
     const [first, second] = await Promise.allSettled([
       refundOrder(order.id, { amountCents: 2000, reason: "" }, actor),
       refundOrder(order.id, { amountCents: 2000, reason: "" }, actor),
@@ -62,8 +56,8 @@ describe("refunds (issue 12, item 4)", () => {
   });
 
   it("another shop's seller cannot refund the order", async () => {
-    const { order } = paidOrder();
-    const other = createShop();
+    const { order } = await paidOrder();
+    const other = await createShop();
     await expect(refundOrder(order.id, { amountCents: 100, reason: "" }, { userId: other.ownerId, shopId: other.id })).rejects.toThrow(
       "orders.not_found",
     );

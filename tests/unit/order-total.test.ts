@@ -35,28 +35,29 @@ describe("catalogue totals", () => {
 });
 
 describe("creating a catalogue order", () => {
-  it("refuses a total other than the items' price times quantity, and creates nothing", () => {
-    const shop = createShop();
-    const scarf = createProduct(shop.id, { priceCents: 3900 });
+  it("refuses a total other than the items' price times quantity, and creates nothing", async () => {
+    const shop = await createShop();
+    const scarf = await createProduct(shop.id, { priceCents: 3900 });
     const input = {
       ...checkoutSchema(1000).parse({ ...fields, reference: "R", total_amount: "10" }),
       items: [{ productId: scarf.id, quantity: 1 }],
     };
-    expect(() => createOrder(shop, input, shopper)).toThrowError(ValidationError);
+    await expect(createOrder(shop, input, shopper)).rejects.toThrowError(ValidationError);
     expect(
-      createOrder(shop, { ...input, totalAmountCents: 7800, items: [{ productId: scarf.id, quantity: 2 }] }, shopper).totalAmountCents,
+      (await createOrder(shop, { ...input, totalAmountCents: 7800, items: [{ productId: scarf.id, quantity: 2 }] }, shopper))
+        .totalAmountCents,
     ).toBe(7800);
-    expect(listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" })).count).toBe(1);
+    expect((await listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" }))).count).toBe(1);
   });
 
-  it("refuses an out-of-stock product with a conflict: never an order without its item", () => {
-    const shop = createShop();
-    const belt = createProduct(shop.id, { priceCents: 3400, isInStock: false });
+  it("refuses an out-of-stock product with a conflict: never an order without its item", async () => {
+    const shop = await createShop();
+    const belt = await createProduct(shop.id, { priceCents: 3400, isInStock: false });
     const input = {
       ...checkoutSchema(1000).parse({ ...fields, reference: "R", total_amount: "34" }),
       items: [{ productId: belt.id, quantity: 1 }],
     };
-    expect(() => createOrder(shop, input, shopper)).toThrowError(ConflictError);
-    expect(listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" })).count).toBe(0);
+    await expect(createOrder(shop, input, shopper)).rejects.toThrowError(ConflictError);
+    expect((await listOrders({ kind: "seller", shopId: shop.id }, orderListQuerySchema.parse({ view: "all" }))).count).toBe(0);
   });
 });

@@ -7,25 +7,25 @@ import { orderEvents, orders, paymentEvents } from "~db/schema";
 import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** An unpaid order of a new shop with its pending simulated payment. */
-function pendingPayment() {
-  const shop = createShop();
-  const order = createOrderRow(shop.id);
-  const account = createSimulatedAccount(shop);
+async function pendingPayment() {
+  const shop = await createShop();
+  const order = await createOrderRow(shop.id);
+  const account = await createSimulatedAccount(shop);
   const intentId = `pi_sim_${shop.subdomain}`;
-  createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId, status: "pending" });
+  await createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId, status: "pending" });
   return { order, account, intentId };
 }
 
 describe("provider events are recorded once", () => {
-  it("the event log says whether an id is new", () => {
+  it("the event log says whether an id is new", async () => {
     const event = { id: "evt_log_1", provider: "simulated" as const, type: "payment.succeeded", accountId: "acct_x" };
-    expect(recordProviderEvent(getDatabase(), event)).toBe(true);
-    expect(recordProviderEvent(getDatabase(), event)).toBe(false);
-    expect(getDatabase().select().from(paymentEvents).where(eq(paymentEvents.id, "evt_log_1")).all()).toHaveLength(1);
+    expect(await recordProviderEvent(getDatabase(), event)).toBe(true);
+    expect(await recordProviderEvent(getDatabase(), event)).toBe(false);
+    expect(await getDatabase().select().from(paymentEvents).where(eq(paymentEvents.id, "evt_log_1"))).toHaveLength(1);
   });
 
   it("a payment event delivered twice is applied once, the second answer is duplicate", async () => {
-    const { order, account, intentId } = pendingPayment();
+    const { order, account, intentId } = await pendingPayment();
     const event = {
       type: "payment.succeeded" as const,
       id: `evt_${intentId}`,
@@ -42,13 +42,11 @@ describe("provider events are recorded once", () => {
     };
     expect(await handleProviderEvent(event)).toEqual({ processed: true, outcome: "applied" });
     expect(await handleProviderEvent(event)).toEqual({ processed: false, outcome: "duplicate" });
-    expect(getDatabase().select().from(orders).where(eq(orders.id, order.id)).get()?.paymentStatus).toBe("succeeded");
-    const paid = getDatabase()
-      .select()
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, order.id))
-      .all()
-      .filter((e) => e.kind === "payment");
+    const [stored] = await getDatabase().select().from(orders).where(eq(orders.id, order.id)).limit(1);
+    expect(stored?.paymentStatus).toBe("succeeded");
+    const paid = (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
+      (e) => e.kind === "payment",
+    );
     expect(paid).toHaveLength(1);
   });
 

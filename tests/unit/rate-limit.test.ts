@@ -8,25 +8,25 @@ import { createUser } from "./factories";
 describe("rate limits", () => {
   const limit = { limit: 3, windowMs: 60_000 };
 
-  it("limits after N hits inside the window and frees up when the oldest leaves it", () => {
+  it("limits after N hits inside the window and frees up when the oldest leaves it", async () => {
     const t0 = 1_000_000;
-    for (let i = 0; i < 3; i++) recordHit("k1", limit.windowMs, t0 + i * 1000);
-    expect(rateLimitStatus("k1", limit, t0 + 2500)).toEqual({ limited: true, retryAfterSeconds: 58 });
-    expect(rateLimitStatus("k1", limit, t0 + 60_001).limited).toBe(false);
-    expect(rateLimitStatus("other", limit, t0).limited).toBe(false);
+    for (let i = 0; i < 3; i++) await recordHit("k1", limit.windowMs, t0 + i * 1000);
+    expect(await rateLimitStatus("k1", limit, t0 + 2500)).toEqual({ limited: true, retryAfterSeconds: 58 });
+    expect((await rateLimitStatus("k1", limit, t0 + 60_001)).limited).toBe(false);
+    expect((await rateLimitStatus("other", limit, t0)).limited).toBe(false);
   });
 
-  it("can be cleared", () => {
-    for (let i = 0; i < 3; i++) recordHit("k2", limit.windowMs);
-    expect(rateLimitStatus("k2", limit).limited).toBe(true);
-    clearHits("k2");
-    expect(rateLimitStatus("k2", limit).limited).toBe(false);
+  it("can be cleared", async () => {
+    for (let i = 0; i < 3; i++) await recordHit("k2", limit.windowMs);
+    expect((await rateLimitStatus("k2", limit)).limited).toBe(true);
+    await clearHits("k2");
+    expect((await rateLimitStatus("k2", limit)).limited).toBe(false);
   });
 });
 
 describe("login rate limiting", () => {
   it("blocks an email after 10 failures in 15 minutes, even with the right password", async () => {
-    const user = createUser({ email: "victim@example.test", passwordHash: await hashPassword("Right123!") });
+    const user = await createUser({ email: "victim@example.test", passwordHash: await hashPassword("Right123!") });
     const now = Date.now();
     for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit; i++) {
       await expect(verifyCredentials(user.email, "wrong", `10.0.0.${i}`, now)).rejects.toBeInstanceOf(ValidationError);
@@ -50,22 +50,22 @@ describe("login rate limiting", () => {
 describe("counting before the work (takeHits)", () => {
   const rule = { key: "take:1", limit: 3, windowMs: 60_000 };
 
-  it("records a hit per rule while every rule has room, and nothing once one is full", () => {
+  it("records a hit per rule while every rule has room, and nothing once one is full", async () => {
     const other = { key: "take:other", limit: 10, windowMs: 60_000 };
     const t0 = 2_000_000;
-    for (let i = 0; i < 3; i++) expect(takeHits([rule, other], t0 + i).limited).toBe(false);
-    expect(takeHits([rule, other], t0 + 10)).toEqual({ limited: true, retryAfterSeconds: 60 });
+    for (let i = 0; i < 3; i++) expect((await takeHits([rule, other], t0 + i)).limited).toBe(false);
+    expect(await takeHits([rule, other], t0 + 10)).toEqual({ limited: true, retryAfterSeconds: 60 });
     // The refused request was not counted against the rule that still had room.
-    expect(rateLimitStatus("take:other", { limit: 4, windowMs: 60_000 }, t0 + 10).limited).toBe(false);
+    expect((await rateLimitStatus("take:other", { limit: 4, windowMs: 60_000 }, t0 + 10)).limited).toBe(false);
   });
 
-  it("can take hits back", () => {
-    const taken = takeHits([{ ...rule, key: "take:2" }]);
+  it("can take hits back", async () => {
+    const taken = await takeHits([{ ...rule, key: "take:2" }]);
     expect(taken.limited).toBe(false);
-    takeHits([{ ...rule, key: "take:2" }]);
-    takeHits([{ ...rule, key: "take:2" }]);
-    if (!taken.limited) releaseHits(taken.hitIds);
-    expect(takeHits([{ ...rule, key: "take:2" }]).limited).toBe(false);
+    await takeHits([{ ...rule, key: "take:2" }]);
+    await takeHits([{ ...rule, key: "take:2" }]);
+    if (!taken.limited) await releaseHits(taken.hitIds);
+    expect((await takeHits([{ ...rule, key: "take:2" }])).limited).toBe(false);
   });
 });
 
@@ -83,14 +83,14 @@ describe("client address keys", () => {
 
   it("does not let one IPv6 client reset the login limit by changing the end of its address", async () => {
     const now = Date.now();
-    fillLimit(loginLimitKeys("v6@example.test", "2001:db8:aa:bb::1").address, now);
+    await fillLimit(loginLimitKeys("v6@example.test", "2001:db8:aa:bb::1").address, now);
     await expect(verifyCredentials("v6-next@example.test", "x", "2001:db8:aa:bb:ffff::1", now)).rejects.toBeInstanceOf(RateLimitedError);
   });
 });
 
 describe("login under a burst of parallel attempts", () => {
   it("checks at most the limit's worth of passwords; the others get 429 without hashing", async () => {
-    const user = createUser({ email: "burst@example.test", passwordHash: await hashPassword("Right123!") });
+    const user = await createUser({ email: "burst@example.test", passwordHash: await hashPassword("Right123!") });
     const now = Date.now();
     let maxRunning = 0;
     const sampler = setInterval(() => (maxRunning = Math.max(maxRunning, passwordHashing.running)), 1);
@@ -145,39 +145,39 @@ describe("password hashing concurrency", () => {
 
 // A password check costs about a second here: these tests fill the counters directly
 // (what earlier failures would have recorded) and hash only where the test is about it.
-function fillLimit(key: string, now: number) {
-  for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit; i++) recordHit(key, LOGIN_FAILURE_LIMIT.windowMs, now);
+async function fillLimit(key: string, now: number) {
+  for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit; i++) await recordHit(key, LOGIN_FAILURE_LIMIT.windowMs, now);
 }
 
 describe("no lock-out button", () => {
   it("lets the owner in from an address they signed in from, while strangers' failures fill the email's limit", async () => {
-    const user = createUser({ email: "owner@example.test", passwordHash: await hashPassword("Right123!") });
+    const user = await createUser({ email: "owner@example.test", passwordHash: await hashPassword("Right123!") });
     const now = Date.now();
     await expect(verifyCredentials(user.email, "Right123!", "192.0.2.50", now - 60_000)).resolves.toMatchObject({ id: user.id });
-    fillLimit(loginLimitKeys(user.email, "198.51.100.1").email, now);
+    await fillLimit(loginLimitKeys(user.email, "198.51.100.1").email, now);
     // A new address is refused by the email's limit; the owner's usual one is not.
     await expect(verifyCredentials(user.email, "Right123!", "203.0.113.77", now)).rejects.toBeInstanceOf(RateLimitedError);
     await expect(verifyCredentials(user.email, "Right123!", "192.0.2.50", now)).resolves.toMatchObject({ id: user.id });
     // Failures from the known address still count against that address.
-    fillLimit(loginLimitKeys(user.email, "192.0.2.50").address, now);
+    await fillLimit(loginLimitKeys(user.email, "192.0.2.50").address, now);
     await expect(verifyCredentials(user.email, "Right123!", "192.0.2.50", now)).rejects.toBeInstanceOf(RateLimitedError);
   });
 
   it("forgets an address after 90 days without a sign-in", async () => {
-    const user = createUser({ email: "returning@example.test", passwordHash: await hashPassword("Right123!") });
+    const user = await createUser({ email: "returning@example.test", passwordHash: await hashPassword("Right123!") });
     const now = Date.now();
     await verifyCredentials(user.email, "Right123!", "192.0.2.60", now - 91 * 24 * 3600_000);
-    fillLimit(loginLimitKeys(user.email, "198.51.101.1").email, now);
+    await fillLimit(loginLimitKeys(user.email, "198.51.101.1").email, now);
     await expect(verifyCredentials(user.email, "Right123!", "192.0.2.60", now)).rejects.toBeInstanceOf(RateLimitedError);
   });
 
   it("does not count a successful login as a failure", async () => {
-    const user = createUser({ email: "typo@example.test", passwordHash: await hashPassword("Right123!") });
+    const user = await createUser({ email: "typo@example.test", passwordHash: await hashPassword("Right123!") });
     const now = Date.now();
     const keys = loginLimitKeys(user.email, "192.0.2.70");
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit - 1; i++) recordHit(keys.address, LOGIN_FAILURE_LIMIT.windowMs, now);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit - 1; i++) await recordHit(keys.address, LOGIN_FAILURE_LIMIT.windowMs, now);
     await expect(verifyCredentials(user.email, "Right123!", "192.0.2.70", now)).resolves.toMatchObject({ id: user.id });
-    expect(rateLimitStatus(keys.address, LOGIN_FAILURE_LIMIT, now).limited).toBe(false);
-    expect(rateLimitStatus(keys.email, { limit: 1, windowMs: LOGIN_FAILURE_LIMIT.windowMs }, now).limited).toBe(false);
+    expect((await rateLimitStatus(keys.address, LOGIN_FAILURE_LIMIT, now)).limited).toBe(false);
+    expect((await rateLimitStatus(keys.email, { limit: 1, windowMs: LOGIN_FAILURE_LIMIT.windowMs }, now)).limited).toBe(false);
   });
 });

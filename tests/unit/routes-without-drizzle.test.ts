@@ -20,15 +20,15 @@ describe("queries live in the domain", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("rememberUserLanguage saves the language a signed-in user switched to", () => {
-    const user = createUser({ language: "en" });
-    rememberUserLanguage(user.id, "fr");
-    expect(findUserById(user.id)?.language).toBe("fr");
+  it("rememberUserLanguage saves the language a signed-in user switched to", async () => {
+    const user = await createUser({ language: "en" });
+    await rememberUserLanguage(user.id, "fr");
+    expect((await findUserById(user.id))?.language).toBe("fr");
   });
 
-  it("findShopOwnedBy finds the seller's shop, live or not", () => {
-    const shop = createShop({ isLive: false });
-    expect(findShopOwnedBy(shop.ownerId)?.id).toBe(shop.id);
-    expect(findShopOwnedBy(createUser().id)).toBeUndefined();
+  it("findShopOwnedBy finds the seller's shop, live or not", async () => {
+    const shop = await createShop({ isLive: false });
+    expect((await findShopOwnedBy(shop.ownerId))?.id).toBe(shop.id);
+    expect(await findShopOwnedBy((await createUser()).id)).toBeUndefined();
   });
 });

@@ -6,5 +6,5 @@ process.env.LOG_LEVEL ??= "silent";
 
 const { getDatabase } = await import("~db/client");
 const { migrateDatabase } = await import("~db/migrate");
-migrateDatabase(getDatabase());
+await migrateDatabase(getDatabase());
 export {};

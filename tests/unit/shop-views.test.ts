@@ -19,17 +19,17 @@ describe("store views", () => {
     expect(isShopPageLoad(request({}, "POST"))).toBe(false);
   });
 
-  it("add up per shop and UTC day", () => {
-    const shop = createShop();
+  it("add up per shop and UTC day", async () => {
+    const shop = await createShop();
     const day = new Date("2026-11-20T23:30:00Z");
-    recordShopView(shop.id, request({ "Sec-Fetch-Dest": "document" }), day);
-    recordShopView(shop.id, request({ "Sec-Fetch-Dest": "document" }), day);
-    for (let i = 0; i < 4; i++) recordShopView(shop.id, request({ "Sec-Fetch-Dest": "empty" }), day);
-    const row = getDatabase()
+    await recordShopView(shop.id, request({ "Sec-Fetch-Dest": "document" }), day);
+    await recordShopView(shop.id, request({ "Sec-Fetch-Dest": "document" }), day);
+    for (let i = 0; i < 4; i++) await recordShopView(shop.id, request({ "Sec-Fetch-Dest": "empty" }), day);
+    const [row] = await getDatabase()
       .select()
       .from(shopDailyViews)
       .where(and(eq(shopDailyViews.shopId, shop.id), eq(shopDailyViews.day, "2026-11-20")))
-      .get();
+      .limit(1);
     expect(row?.views).toBe(2);
   });
 });

@@ -28,7 +28,7 @@ const checkout = { ...CHECKOUT_FIELDS, full_name: "Ada Shopper", email: "Ada@Exa
 const placeOrder = (shop: Shop, email = checkout.email, shopperKeyHash = "browser-a") =>
   createOrder(shop, { ...checkoutSchema(1000).parse({ ...checkout, email }), items: [] }, { shopperKeyHash, userId: null, language: "en" });
 const nobody: OrderViewer = { shopperKeyHash: null, user: null, ownedShopId: null };
-const mailsTo = (to: string) => getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, to)).all();
+const mailsTo = (to: string) => getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, to));
 const codeIn = (text: string) => /^(\d{6})$/m.exec(text)?.[1];
 
 describe("visibility through a status link or a proven email", () => {
@@ -45,51 +45,46 @@ describe("visibility through a status link or a proven email", () => {
 });
 
 describe("order status links", () => {
-  it("open exactly their order, in their shop, until revoked; the shopper then gets a new one", () => {
-    const shop = createShop();
-    const order = placeOrder(shop);
-    const other = placeOrder(shop);
-    const { token } = createOrderStatusLink(order.id);
+  it("open exactly their order, in their shop, until revoked; the shopper then gets a new one", async () => {
+    const shop = await createShop();
+    const order = await placeOrder(shop);
+    const other = await placeOrder(shop);
+    const { token } = await createOrderStatusLink(order.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(orderIdForStatusLink(token, shop.id)).toBe(order.id);
-    expect(orderIdForStatusLink(token, createShop().id)).toBeNull();
+    expect(await orderIdForStatusLink(token, shop.id)).toBe(order.id);
+    expect(await orderIdForStatusLink(token, (await createShop()).id)).toBeNull();
     expect(
-      orderIdForStatusLink(`${token.slice(0, -1)}A` === token ? `${token.slice(0, -1)}B` : `${token.slice(0, -1)}A`, shop.id),
+      await orderIdForStatusLink(`${token.slice(0, -1)}A` === token ? `${token.slice(0, -1)}B` : `${token.slice(0, -1)}A`, shop.id),
     ).toBeNull();
     // Only the hash is stored.
-    expect(
-      getDatabase()
-        .select()
-        .from(orderStatusLinks)
-        .all()
-        .some((row) => row.tokenHash.includes(token)),
-    ).toBe(false);
+    expect((await getDatabase().select().from(orderStatusLinks)).some((row) => row.tokenHash.includes(token))).toBe(false);
     // The link lets a stranger see that order and still not the other one.
-    expect(getVisibleOrder(order.id, { ...nobody, statusLinkOrderId: order.id }, shop.id).id).toBe(order.id);
-    expect(() => getVisibleOrder(other.id, { ...nobody, statusLinkOrderId: order.id }, shop.id)).toThrowError(NotFoundError);
+    expect((await getVisibleOrder(order.id, { ...nobody, statusLinkOrderId: order.id }, shop.id)).id).toBe(order.id);
+    await expect(getVisibleOrder(other.id, { ...nobody, statusLinkOrderId: order.id }, shop.id)).rejects.toThrowError(NotFoundError);
 
-    const second = createOrderStatusLink(order.id).token;
-    expect(rotateOrderStatusLinks(order.id, shop.id)).toBe("0001");
-    expect(orderIdForStatusLink(token, shop.id)).toBeNull();
-    expect(orderIdForStatusLink(second, shop.id)).toBeNull();
-    const mail = mailsTo("ada@example.co").at(-1)!;
+    const second = (await createOrderStatusLink(order.id)).token;
+    expect(await rotateOrderStatusLinks(order.id, shop.id)).toBe("0001");
+    expect(await orderIdForStatusLink(token, shop.id)).toBeNull();
+    expect(await orderIdForStatusLink(second, shop.id)).toBeNull();
+    const mail = (await mailsTo("ada@example.co")).at(-1)!;
     expect(mail.template).toBe("order_status_link");
     const fresh = /\/order-status\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-    expect(orderIdForStatusLink(fresh, shop.id)).toBe(order.id);
-    expect(() => rotateOrderStatusLinks(order.id, createShop().id)).toThrowError(NotFoundError);
+    expect(await orderIdForStatusLink(fresh, shop.id)).toBe(order.id);
+    const otherShop = await createShop();
+    await expect(rotateOrderStatusLinks(order.id, otherShop.id)).rejects.toThrowError(NotFoundError);
   });
 
-  it("the confirmation mail carries a working link; a mail not sent leaves no live link", () => {
-    const shop = createShop();
-    const order = placeOrder(shop, "link@example.co");
-    sendOrderPaidMails(order.id);
-    const mail = mailsTo("link@example.co").find((m) => m.template === "order_paid_shopper")!;
+  it("the confirmation mail carries a working link; a mail not sent leaves no live link", async () => {
+    const shop = await createShop();
+    const order = await placeOrder(shop, "link@example.co");
+    await sendOrderPaidMails(order.id);
+    const mail = (await mailsTo("link@example.co")).find((m) => m.template === "order_paid_shopper")!;
     const token = new RegExp(`${shop.subdomain}\\.[^/]+/order-status/([A-Za-z0-9_-]{43})`).exec(mail.text)![1]!;
-    expect(orderIdForStatusLink(token, shop.id)).toBe(order.id);
-    const before = getDatabase().select().from(orderStatusLinks).where(eq(orderStatusLinks.orderId, order.id)).all().length;
-    sendOrderPaidMails(order.id); // deduplicated: no second mail, no second link
-    sendWithOrderStatusLink(order.id, shop.subdomain, () => false);
-    expect(getDatabase().select().from(orderStatusLinks).where(eq(orderStatusLinks.orderId, order.id)).all()).toHaveLength(before);
+    expect(await orderIdForStatusLink(token, shop.id)).toBe(order.id);
+    const before = (await getDatabase().select().from(orderStatusLinks).where(eq(orderStatusLinks.orderId, order.id))).length;
+    await sendOrderPaidMails(order.id); // deduplicated: no second mail, no second link
+    await sendWithOrderStatusLink(order.id, shop.subdomain, () => Promise.resolve(false));
+    expect(await getDatabase().select().from(orderStatusLinks).where(eq(orderStatusLinks.orderId, order.id))).toHaveLength(before);
   });
 });
 
@@ -104,90 +99,86 @@ describe("shopper access with a one-time code", () => {
     ...over,
   });
 
-  it("mails a code only when the email ordered in that shop, and answers the same either way", () => {
-    const shop = createShop();
-    placeOrder(shop, "ada@example.co");
-    expect(() => requestShopperAccessCode(who(shop, { email: "nobody-here@example.co" }))).not.toThrow();
-    expect(mailsTo("nobody-here@example.co")).toHaveLength(0);
-    requestShopperAccessCode(who(shop));
-    const mail = mailsTo("ada@example.co").find((m) => m.template === "shopper_access_code")!;
+  it("mails a code only when the email ordered in that shop, and answers the same either way", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "ada@example.co");
+    await expect(requestShopperAccessCode(who(shop, { email: "nobody-here@example.co" }))).resolves.toBeUndefined();
+    expect(await mailsTo("nobody-here@example.co")).toHaveLength(0);
+    await requestShopperAccessCode(who(shop));
+    const mail = (await mailsTo("ada@example.co")).find((m) => m.template === "shopper_access_code")!;
     expect(mail.subject).toContain(shop.name);
     const code = codeIn(mail.text)!;
     expect(code).toMatch(/^\d{6}$/);
     // Stored hashed.
-    expect(
-      getDatabase()
-        .select()
-        .from(shopperAccessCodes)
-        .all()
-        .some((row) => row.codeHash.includes(code)),
-    ).toBe(false);
+    expect((await getDatabase().select().from(shopperAccessCodes)).some((row) => row.codeHash.includes(code))).toBe(false);
   });
 
-  it("a right code gives this browser that email's orders in that shop only; once", () => {
-    const shop = createShop();
-    const otherShop = createShop();
-    const mine = placeOrder(shop, "bea@example.co", "phone");
-    placeOrder(shop, "someone@example.co", "phone-2");
-    placeOrder(otherShop, "bea@example.co", "phone");
-    requestShopperAccessCode(who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }));
-    const code = codeIn(mailsTo("bea@example.co").at(-1)!.text)!;
+  it("a right code gives this browser that email's orders in that shop only; once", async () => {
+    const shop = await createShop();
+    const otherShop = await createShop();
+    const mine = await placeOrder(shop, "bea@example.co", "phone");
+    await placeOrder(shop, "someone@example.co", "phone-2");
+    await placeOrder(otherShop, "bea@example.co", "phone");
+    await requestShopperAccessCode(who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }));
+    const code = codeIn((await mailsTo("bea@example.co")).at(-1)!.text)!;
     // Another browser cannot use it.
-    expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "stranger" }), code })).toThrowError(
-      ValidationError,
-    );
-    verifyShopperAccessCode({ ...who(shop, { email: "BEA@example.co", shopperKeyHash: "laptop" }), code });
-    expect(provenShopperEmails(shop.id, "laptop")).toEqual(["bea@example.co"]);
-    expect(provenShopperEmails(otherShop.id, "laptop")).toEqual([]);
+    await expect(
+      verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "stranger" }), code }),
+    ).rejects.toThrowError(ValidationError);
+    await verifyShopperAccessCode({ ...who(shop, { email: "BEA@example.co", shopperKeyHash: "laptop" }), code });
+    expect(await provenShopperEmails(shop.id, "laptop")).toEqual(["bea@example.co"]);
+    expect(await provenShopperEmails(otherShop.id, "laptop")).toEqual([]);
     const viewer: OrderViewer = {
       ...nobody,
       shopperKeyHash: "laptop",
-      provenEmails: { shopId: shop.id, emails: provenShopperEmails(shop.id, "laptop") },
+      provenEmails: { shopId: shop.id, emails: await provenShopperEmails(shop.id, "laptop") },
     };
-    expect(listOrders(shopperScope(shop.id, viewer), orderListQuerySchema.parse({})).items.map((o) => o.id)).toEqual([mine.id]);
-    expect(listOrders(shopperScope(otherShop.id, viewer), orderListQuerySchema.parse({})).count).toBe(0);
+    expect((await listOrders(shopperScope(shop.id, viewer), orderListQuerySchema.parse({}))).items.map((o) => o.id)).toEqual([mine.id]);
+    expect((await listOrders(shopperScope(otherShop.id, viewer), orderListQuerySchema.parse({}))).count).toBe(0);
     // Single use.
-    expect(() => verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }), code })).toThrowError(
-      ValidationError,
-    );
-    forgetShopperEmails(shop.id, "laptop");
-    expect(provenShopperEmails(shop.id, "laptop")).toEqual([]);
+    await expect(
+      verifyShopperAccessCode({ ...who(shop, { email: "bea@example.co", shopperKeyHash: "laptop" }), code }),
+    ).rejects.toThrowError(ValidationError);
+    await forgetShopperEmails(shop.id, "laptop");
+    expect(await provenShopperEmails(shop.id, "laptop")).toEqual([]);
   });
 
-  it("a code expires, dies after too many wrong guesses, and is replaced by a newer one", () => {
-    const shop = createShop();
-    placeOrder(shop, "cy@example.co");
+  it("a code expires, dies after too many wrong guesses, and is replaced by a newer one", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "cy@example.co");
     const base = who(shop, { email: "cy@example.co" });
     const now = Date.now();
-    requestShopperAccessCode(base, now);
-    const first = codeIn(mailsTo("cy@example.co").at(-1)!.text)!;
-    expect(() => verifyShopperAccessCode({ ...base, code: first }, now + ACCESS_CODE_TTL_MS + 1)).toThrowError(ValidationError);
+    await requestShopperAccessCode(base, now);
+    const first = codeIn((await mailsTo("cy@example.co")).at(-1)!.text)!;
+    await expect(verifyShopperAccessCode({ ...base, code: first }, now + ACCESS_CODE_TTL_MS + 1)).rejects.toThrowError(ValidationError);
 
-    requestShopperAccessCode(base, now + 1000);
-    const second = codeIn(mailsTo("cy@example.co").at(-1)!.text)!;
-    expect(() => verifyShopperAccessCode({ ...base, code: first === second ? "000000" : first }, now + 2000)).toThrowError(ValidationError);
+    await requestShopperAccessCode(base, now + 1000);
+    const second = codeIn((await mailsTo("cy@example.co")).at(-1)!.text)!;
+    await expect(verifyShopperAccessCode({ ...base, code: first === second ? "000000" : first }, now + 2000)).rejects.toThrowError(
+      ValidationError,
+    );
     const wrong = second === "123456" ? "654321" : "123456";
     for (let i = 1; i < ACCESS_CODE_MAX_FAILURES; i++) {
-      expect(() => verifyShopperAccessCode({ ...base, code: wrong }, now + 2000 + i)).toThrowError(ValidationError);
+      await expect(verifyShopperAccessCode({ ...base, code: wrong }, now + 2000 + i)).rejects.toThrowError(ValidationError);
     }
-    expect(() => verifyShopperAccessCode({ ...base, code: second }, now + 3000)).toThrowError(ValidationError);
-    expect(provenShopperEmails(shop.id, base.shopperKeyHash)).toEqual([]);
+    await expect(verifyShopperAccessCode({ ...base, code: second }, now + 3000)).rejects.toThrowError(ValidationError);
+    expect(await provenShopperEmails(shop.id, base.shopperKeyHash)).toEqual([]);
   });
 
-  it("limits code requests per email and per address, and wrong codes per address", () => {
-    const shop = createShop();
-    placeOrder(shop, "dee@example.co");
+  it("limits code requests per email and per address, and wrong codes per address", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "dee@example.co");
     const base = who(shop, { email: "dee@example.co", clientAddress: "192.0.2.1" });
-    for (let i = 0; i < 3; i++) requestShopperAccessCode(base);
-    expect(() => requestShopperAccessCode({ ...base, clientAddress: "192.0.2.2" })).toThrowError(RateLimitedError);
-    for (let i = 0; i < 7; i++) requestShopperAccessCode({ ...base, email: `x${i}@example.co` });
-    expect(() => requestShopperAccessCode({ ...base, email: "fresh@example.co" })).toThrowError(RateLimitedError);
+    for (let i = 0; i < 3; i++) await requestShopperAccessCode(base);
+    await expect(requestShopperAccessCode({ ...base, clientAddress: "192.0.2.2" })).rejects.toThrowError(RateLimitedError);
+    for (let i = 0; i < 7; i++) await requestShopperAccessCode({ ...base, email: `x${i}@example.co` });
+    await expect(requestShopperAccessCode({ ...base, email: "fresh@example.co" })).rejects.toThrowError(RateLimitedError);
 
     const guesser = who(shop, { email: "dee@example.co", clientAddress: "192.0.2.9", shopperKeyHash: "guesser" });
     let limited: unknown;
     for (let i = 0; i < 25 && !limited; i++) {
       try {
-        verifyShopperAccessCode({ ...guesser, email: `guess${i}@example.co`, code: "111111" });
+        await verifyShopperAccessCode({ ...guesser, email: `guess${i}@example.co`, code: "111111" });
       } catch (error) {
         if (error instanceof RateLimitedError) limited = error;
       }

@@ -21,7 +21,7 @@ import { SimulatedCardForm } from "./simulated-card-form";
 // Stripe.js and its React bindings load only on the payment step with the Stripe provider.
 const StripePayment = lazy(() => import("./stripe-payment"));
 
-type Data = ReturnType<typeof checkoutPageData>;
+type Data = Awaited<ReturnType<typeof checkoutPageData>>;
 type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
 
 export function CheckoutPage({ data }: { data: Data }) {

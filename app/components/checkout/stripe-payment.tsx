@@ -66,7 +66,8 @@ function PaymentForm({ transactionId, orderId, amountCents, currency, csrfToken 
     const body = (await response?.json().catch(() => null)) as { status?: string } | null;
     // Still with the bank: the payment step shows it as processing (never as a failure).
     if (response?.ok && body?.status === "processing") {
-      navigate(`/?order=${orderId}&step=payment`);
+      // The router reports its own navigation errors (error boundary): nothing to wait for here.
+      void navigate(`/?order=${orderId}&step=payment`);
       return;
     }
     if (!response?.ok || body?.status !== "succeeded") {
@@ -74,7 +75,7 @@ function PaymentForm({ transactionId, orderId, amountCents, currency, csrfToken 
       setBusy(false);
       return;
     }
-    navigate(`/?order=${orderId}&step=success`);
+    void navigate(`/?order=${orderId}&step=success`);
   }
 
   return (

@@ -18,7 +18,13 @@ export function useOnboardingCelebration({ show, onStart, onDone }: { show: bool
       const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       const end = Date.now() + 4000;
       const frame = () => {
-        confetti({ particleCount: reduceMotion ? 2 : 6, spread: 70, origin: { x: Math.random(), y: 0.2 }, disableForReducedMotion: false });
+        // A frame of the animation: its promise (the particles fading out) is not waited for.
+        void confetti({
+          particleCount: reduceMotion ? 2 : 6,
+          spread: 70,
+          origin: { x: Math.random(), y: 0.2 },
+          disableForReducedMotion: false,
+        });
         if (Date.now() < end && !cancelled) requestAnimationFrame(frame);
         else onDone();
       };

@@ -10,26 +10,24 @@ const MAX_KEYS = 20;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** Creates a key; the full key is returned this once and only its hash is stored. */
-export function createApiKey(userId: number, name: string): { key: string; id: number } {
+export async function createApiKey(userId: number, name: string): Promise<{ key: string; id: number }> {
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 60) throw new ValidationError("errors.validation", { name: ["api_keys.name_invalid"] });
-  const active = getDatabase()
+  const active = await getDatabase()
     .select({ id: apiKeys.id })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .all();
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
   if (active.length >= MAX_KEYS) throw new ValidationError("api_keys.too_many");
   const key = `${KEY_PREFIX}${randomToken()}`;
-  const row = getDatabase()
+  const [row] = await getDatabase()
     .insert(apiKeys)
     .values({ userId, name: trimmed, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashToken(key) })
-    .returning({ id: apiKeys.id })
-    .get();
-  return { key, id: row.id };
+    .returning({ id: apiKeys.id });
+  return { key, id: row!.id };
 }
 
-export function listApiKeys(userId: number) {
-  return getDatabase()
+export async function listApiKeys(userId: number) {
+  const keys = await getDatabase()
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -40,42 +38,39 @@ export function listApiKeys(userId: number) {
     })
     .from(apiKeys)
     .where(eq(apiKeys.userId, userId))
-    .orderBy(desc(apiKeys.id))
-    .all()
-    .map((k) => ({
-      ...k,
-      createdAt: k.createdAt.toISOString(),
-      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
-      revokedAt: k.revokedAt?.toISOString() ?? null,
-    }));
+    .orderBy(desc(apiKeys.id));
+  return keys.map((k) => ({
+    ...k,
+    createdAt: k.createdAt.toISOString(),
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+  }));
 }
 
-export function revokeApiKey(userId: number, keyId: number): void {
-  const row = getDatabase()
+export async function revokeApiKey(userId: number, keyId: number): Promise<void> {
+  const revoked = await getDatabase()
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id })
-    .get();
-  if (!row) throw new NotFoundError("api_keys.not_found");
+    .returning({ id: apiKeys.id });
+  if (revoked.length === 0) throw new NotFoundError("api_keys.not_found");
 }
 
 /** The user an `Authorization: Bearer` key belongs to, or null (unknown or revoked). */
-export function authenticateApiKey(key: string, now = Date.now()): { user: User; keyId: number } | null {
+export async function authenticateApiKey(key: string, now = Date.now()): Promise<{ user: User; keyId: number } | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-  const row = getDatabase()
+  const [row] = await getDatabase()
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, hashToken(key)), isNull(apiKeys.revokedAt)))
-    .get();
+    .limit(1);
   if (!row) return null;
   if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    getDatabase()
+    await getDatabase()
       .update(apiKeys)
       .set({ lastUsedAt: new Date(now) })
-      .where(eq(apiKeys.id, row.key.id))
-      .run();
+      .where(eq(apiKeys.id, row.key.id));
   }
   return { user: row.user, keyId: row.key.id };
 }

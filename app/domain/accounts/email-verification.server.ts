@@ -13,23 +13,21 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESEND_COOLDOWN = { limit: 1, windowMs: 60 * 1000 };
 
 /** Creates a fresh single-use token (older unused ones stop working) and mails the link. */
-export function sendVerificationMail(user: User, now = Date.now()): void {
+export async function sendVerificationMail(user: User, now = Date.now()): Promise<void> {
   const token = randomToken();
-  writeTransaction((tx) => {
-    tx.update(emailTokens)
+  await writeTransaction(async (tx) => {
+    await tx
+      .update(emailTokens)
       .set({ usedAt: new Date(now) })
-      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "verify_email"), isNull(emailTokens.usedAt)))
-      .run();
-    tx.insert(emailTokens)
-      .values({
-        userId: user.id,
-        purpose: "verify_email",
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now + VERIFICATION_TOKEN_TTL_MS),
-      })
-      .run();
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "verify_email"), isNull(emailTokens.usedAt)));
+    await tx.insert(emailTokens).values({
+      userId: user.id,
+      purpose: "verify_email",
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now + VERIFICATION_TOKEN_TTL_MS),
+    });
   });
-  sendMail({
+  await sendMail({
     to: user.email,
     template: "verify_email",
     ...verificationMail(user.language, { name: displayName(user), link: `${mainSiteUrl()}/verify-email/${token}` }),
@@ -37,10 +35,10 @@ export function sendVerificationMail(user: User, now = Date.now()): void {
 }
 
 /** Uses a verification token once; an unknown, used or expired token is refused. */
-export function verifyEmailToken(token: string, now = Date.now()): { userId: number } {
+export async function verifyEmailToken(token: string, now = Date.now()): Promise<{ userId: number }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ValidationError("auth.verify.invalid_link");
-  return writeTransaction((tx) => {
-    const row = tx
+  return writeTransaction(async (tx) => {
+    const [row] = await tx
       .select()
       .from(emailTokens)
       .where(
@@ -51,16 +49,16 @@ export function verifyEmailToken(token: string, now = Date.now()): { userId: num
           gt(emailTokens.expiresAt, new Date(now)),
         ),
       )
-      .get();
+      .limit(1);
     if (!row) throw new ValidationError("auth.verify.invalid_link");
-    tx.update(emailTokens)
+    await tx
+      .update(emailTokens)
       .set({ usedAt: new Date(now) })
-      .where(eq(emailTokens.id, row.id))
-      .run();
-    tx.update(users)
+      .where(eq(emailTokens.id, row.id));
+    await tx
+      .update(users)
       .set({ isVerified: true, updatedAt: new Date(now) })
-      .where(eq(users.id, row.userId))
-      .run();
+      .where(eq(users.id, row.userId));
     return { userId: row.userId };
   });
 }
@@ -70,18 +68,23 @@ export function verifyEmailToken(token: string, now = Date.now()): { userId: num
  * registered; only the signed-in owner of a verified address is told it is verified.
  * One request per address per 60 s.
  */
-export function resendVerification(email: string, currentUser: Pick<User, "id"> | null, now = Date.now()): { messageKey: string } {
+export async function resendVerification(
+  email: string,
+  currentUser: Pick<User, "id"> | null,
+  now = Date.now(),
+): Promise<{ messageKey: string }> {
   const normalized = normalizeEmail(email);
-  const user = findUserByEmail(normalized);
+  const user = await findUserByEmail(normalized);
   if (user?.isVerified && currentUser?.id === user.id) throw new ValidationError("auth.resend.already_verified");
   const key = `resend:${normalized}`;
-  const status = rateLimitStatus(key, RESEND_COOLDOWN, now);
+  const status = await rateLimitStatus(key, RESEND_COOLDOWN, now);
   if (status.limited) throw new RateLimitedError("auth.resend.too_many", status.retryAfterSeconds);
-  recordHit(key, RESEND_COOLDOWN.windowMs, now);
-  if (user && !user.isVerified) sendVerificationMail(user, now);
+  await recordHit(key, RESEND_COOLDOWN.windowMs, now);
+  if (user && !user.isVerified) await sendVerificationMail(user, now);
   return { messageKey: "auth.resend.sent" };
 }
 
-export function isEmailVerified(userId: number): boolean {
-  return Boolean(getDatabase().select({ v: users.isVerified }).from(users).where(eq(users.id, userId)).get()?.v);
+export async function isEmailVerified(userId: number): Promise<boolean> {
+  const [row] = await getDatabase().select({ v: users.isVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.v);
 }

@@ -11,18 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * registration progress), old rate-limit events, tokens expired a week ago, sign-in
  * addresses no longer recent enough to count as known.
  */
-export function sweepExpiredRecords(now = Date.now()): void {
+export async function sweepExpiredRecords(now = Date.now()): Promise<void> {
   const db = getDatabase();
-  db.delete(sessions)
-    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))))
-    .run();
-  db.delete(rateLimitEvents)
-    .where(lt(rateLimitEvents.createdAt, new Date(now - DAY_MS)))
-    .run();
-  db.delete(knownLoginAddresses)
-    .where(lt(knownLoginAddresses.lastLoginAt, new Date(now - KNOWN_ADDRESS_MS)))
-    .run();
-  db.delete(emailTokens)
-    .where(lt(emailTokens.expiresAt, new Date(now - 7 * DAY_MS)))
-    .run();
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))));
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - DAY_MS)));
+  await db.delete(knownLoginAddresses).where(lt(knownLoginAddresses.lastLoginAt, new Date(now - KNOWN_ADDRESS_MS)));
+  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, new Date(now - 7 * DAY_MS)));
 }

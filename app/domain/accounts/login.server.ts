@@ -30,9 +30,9 @@ export function loginLimitKeys(email: string, clientAddress: string) {
 export async function verifyCredentials(email: string, password: string, clientAddress: string, now = Date.now()): Promise<User> {
   const address = clientAddressKey(clientAddress);
   const keys = loginLimitKeys(email, clientAddress);
-  const user = findUserByEmail(email);
-  const knownAddress = user ? isKnownLoginAddress(user.id, address, now) : false;
-  const taken = takeHits(
+  const user = await findUserByEmail(email);
+  const knownAddress = user ? await isKnownLoginAddress(user.id, address, now) : false;
+  const taken = await takeHits(
     [
       { key: keys.address, ...LOGIN_FAILURE_LIMIT },
       // Recorded for every address, enforced only for the ones the account does not know.
@@ -47,24 +47,23 @@ export async function verifyCredentials(email: string, password: string, clientA
   }
   const valid = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
   if (!user || !valid) throw new ValidationError("auth.login.failed");
-  releaseHits(taken.hitIds);
-  rememberLoginAddress(user.id, address, now);
+  await releaseHits(taken.hitIds);
+  await rememberLoginAddress(user.id, address, now);
   return user;
 }
 
-function isKnownLoginAddress(userId: number, address: string, now: number): boolean {
-  const row = getDatabase()
+async function isKnownLoginAddress(userId: number, address: string, now: number): Promise<boolean> {
+  const [row] = await getDatabase()
     .select({ lastLoginAt: knownLoginAddresses.lastLoginAt })
     .from(knownLoginAddresses)
     .where(and(eq(knownLoginAddresses.userId, userId), eq(knownLoginAddresses.address, address)))
-    .get();
+    .limit(1);
   return row !== undefined && row.lastLoginAt.getTime() > now - KNOWN_ADDRESS_MS;
 }
 
-function rememberLoginAddress(userId: number, address: string, now: number): void {
-  getDatabase()
+async function rememberLoginAddress(userId: number, address: string, now: number): Promise<void> {
+  await getDatabase()
     .insert(knownLoginAddresses)
     .values({ userId, address, lastLoginAt: new Date(now) })
-    .onConflictDoUpdate({ target: [knownLoginAddresses.userId, knownLoginAddresses.address], set: { lastLoginAt: new Date(now) } })
-    .run();
+    .onConflictDoUpdate({ target: [knownLoginAddresses.userId, knownLoginAddresses.address], set: { lastLoginAt: new Date(now) } });
 }

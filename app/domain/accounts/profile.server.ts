@@ -7,22 +7,21 @@ import { hashPassword } from "./password.server";
 import { deleteOtherSessions } from "./sessions.server";
 
 /** Updates the editable profile fields (the email is read-only). */
-export function updateProfile(userId: number, changes: ProfileChanges): User {
+export async function updateProfile(userId: number, changes: ProfileChanges): Promise<User> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const user = getDatabase()
+  const [user] = await getDatabase()
     .update(users)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, userId))
-    .returning()
-    .get();
+    .returning();
   // Names complete the sellers' first onboarding step.
-  if (user.isSeller) activateShopIfReady(userId);
-  return user;
+  if (user!.isSeller) await activateShopIfReady(userId);
+  return user!;
 }
 
 /** Sets a new password (already validated) and ends the user's other sessions. */
 export async function changePassword(userId: number, newPassword: string, currentSessionId: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  getDatabase().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run();
-  deleteOtherSessions(userId, currentSessionId);
+  await getDatabase().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await deleteOtherSessions(userId, currentSessionId);
 }

@@ -9,39 +9,33 @@ import { rateLimitEvents } from "~db/schema";
  */
 export type RateLimit = { limit: number; windowMs: number };
 
-export function rateLimitStatus(key: string, { limit, windowMs }: RateLimit, now = Date.now(), db: Queryable = getDatabase()) {
+export async function rateLimitStatus(key: string, { limit, windowMs }: RateLimit, now = Date.now(), db: Queryable = getDatabase()) {
   const since = new Date(now - windowMs);
-  const [row] = db
+  const [row] = await db
     .select({ n: count() })
     .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)))
-    .all();
+    .where(and(eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
   const hits = row?.n ?? 0;
   if (hits < limit) return { limited: false as const, retryAfterSeconds: 0 };
-  const oldest = db
+  const [oldest] = await db
     .select({ createdAt: rateLimitEvents.createdAt })
     .from(rateLimitEvents)
     .where(and(eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)))
     .orderBy(asc(rateLimitEvents.createdAt))
-    .limit(1)
-    .get();
+    .limit(1);
   const freeAt = (oldest?.createdAt.getTime() ?? now) + windowMs;
   return { limited: true as const, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
 }
 
-export function recordHit(key: string, windowMs: number, now = Date.now()): void {
+export async function recordHit(key: string, windowMs: number, now = Date.now()): Promise<void> {
   const db = getDatabase();
-  db.insert(rateLimitEvents)
-    .values({ key, createdAt: new Date(now) })
-    .run();
+  await db.insert(rateLimitEvents).values({ key, createdAt: new Date(now) });
   // Forget what no window can see any more.
-  db.delete(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.key, key), lt(rateLimitEvents.createdAt, new Date(now - windowMs))))
-    .run();
+  await db.delete(rateLimitEvents).where(and(eq(rateLimitEvents.key, key), lt(rateLimitEvents.createdAt, new Date(now - windowMs))));
 }
 
-export function clearHits(key: string): void {
-  getDatabase().delete(rateLimitEvents).where(eq(rateLimitEvents.key, key)).run();
+export async function clearHits(key: string): Promise<void> {
+  await getDatabase().delete(rateLimitEvents).where(eq(rateLimitEvents.key, key));
 }
 
 /** One counter a request counts against: `limit` hits per `windowMs` under `key`. */
@@ -57,34 +51,34 @@ export type TakenHits = { limited: false; hitIds: number[] } | { limited: true; 
  * most `limit` of them get through. The hit ids let a caller take back hits that turned
  * out not to count (a successful login is not a failure).
  */
-export function takeHits(rules: LimitRule[], now = Date.now()): TakenHits {
-  return writeTransaction((tx) => {
+export async function takeHits(rules: LimitRule[], now = Date.now()): Promise<TakenHits> {
+  return writeTransaction(async (tx): Promise<TakenHits> => {
     let retryAfterSeconds = 0;
     for (const rule of rules) {
-      const status = rateLimitStatus(rule.key, rule, now, tx);
+      const status = await rateLimitStatus(rule.key, rule, now, tx);
       if (status.limited) retryAfterSeconds = Math.max(retryAfterSeconds, status.retryAfterSeconds);
     }
     if (retryAfterSeconds > 0) return { limited: true as const, retryAfterSeconds };
-    const hitIds = rules.map(
-      (rule) =>
-        tx
-          .insert(rateLimitEvents)
-          .values({ key: rule.key, createdAt: new Date(now) })
-          .returning({ id: rateLimitEvents.id })
-          .get().id,
-    );
+    const hitIds: number[] = [];
     for (const rule of rules) {
-      tx.delete(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.key, rule.key), lt(rateLimitEvents.createdAt, new Date(now - rule.windowMs))))
-        .run();
+      const [hit] = await tx
+        .insert(rateLimitEvents)
+        .values({ key: rule.key, createdAt: new Date(now) })
+        .returning({ id: rateLimitEvents.id });
+      hitIds.push(hit!.id);
+    }
+    for (const rule of rules) {
+      await tx
+        .delete(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.key, rule.key), lt(rateLimitEvents.createdAt, new Date(now - rule.windowMs))));
     }
     return { limited: false as const, hitIds };
   });
 }
 
 /** Takes back hits recorded by `takeHits`. */
-export function releaseHits(hitIds: number[]): void {
-  if (hitIds.length > 0) getDatabase().delete(rateLimitEvents).where(inArray(rateLimitEvents.id, hitIds)).run();
+export async function releaseHits(hitIds: number[]): Promise<void> {
+  if (hitIds.length > 0) await getDatabase().delete(rateLimitEvents).where(inArray(rateLimitEvents.id, hitIds));
 }
 
 /**

@@ -12,10 +12,10 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export type SessionRecord = { id: string; token: string; userId: number | null };
 export type ClientInfo = { ipAddress?: string; userAgent?: string };
 
-export function createSession(userId: number | null, client: ClientInfo = {}, now = Date.now()): SessionRecord {
+export async function createSession(userId: number | null, client: ClientInfo = {}, now = Date.now()): Promise<SessionRecord> {
   const token = randomToken();
   const id = hashToken(token);
-  getDatabase()
+  await getDatabase()
     .insert(sessions)
     .values({
       id,
@@ -24,47 +24,45 @@ export function createSession(userId: number | null, client: ClientInfo = {}, no
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
       ipAddress: (client.ipAddress ?? "").slice(0, 64),
       userAgent: (client.userAgent ?? "").slice(0, 256),
-    })
-    .run();
+    });
   return { id, token, userId };
 }
 
 export type LoadedSession = { id: string; user: User | null };
 
 /** The live session for a cookie token, or null (expired sessions are deleted). */
-export function loadSession(token: string, now = Date.now()): LoadedSession | null {
+export async function loadSession(token: string, now = Date.now()): Promise<LoadedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const db = getDatabase();
   const id = hashToken(token);
-  const row = db
+  const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
-    .get();
+    .limit(1);
   if (!row) return null;
   const { session } = row;
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    db.update(sessions)
+    await db
+      .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id))
-      .run();
+      .where(eq(sessions.id, id));
   }
   return { id, user: row.user };
 }
 
-export function deleteSession(id: string): void {
-  getDatabase().delete(sessions).where(eq(sessions.id, id)).run();
+export async function deleteSession(id: string): Promise<void> {
+  await getDatabase().delete(sessions).where(eq(sessions.id, id));
 }
 
 /** After a password change, every other session of the user ends. */
-export function deleteOtherSessions(userId: number, keepId: string): void {
-  getDatabase()
+export async function deleteOtherSessions(userId: number, keepId: string): Promise<void> {
+  await getDatabase()
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
-    .run();
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
 }

@@ -7,21 +7,23 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function findUserByEmail(email: string, db: Queryable = getDatabase()): User | undefined {
-  return db
+export async function findUserByEmail(email: string, db: Queryable = getDatabase()): Promise<User | undefined> {
+  const [user] = await db
     .select()
     .from(users)
     .where(eq(users.email, normalizeEmail(email)))
-    .get();
+    .limit(1);
+  return user;
 }
 
-export function findUserById(id: number): User | undefined {
-  return getDatabase().select().from(users).where(eq(users.id, id)).get();
+export async function findUserById(id: number): Promise<User | undefined> {
+  const [user] = await getDatabase().select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
 }
 
 /** The language a signed-in user switched to, kept for the mails we send them. */
-export function rememberUserLanguage(userId: number, language: Language): void {
-  getDatabase().update(users).set({ language }).where(eq(users.id, userId)).run();
+export async function rememberUserLanguage(userId: number, language: Language): Promise<void> {
+  await getDatabase().update(users).set({ language }).where(eq(users.id, userId));
 }
 
 /** "Dana Demo", or the username when no name is set. */

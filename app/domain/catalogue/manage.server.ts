@@ -32,50 +32,43 @@ function withCategory(row: { product: Product } & CategoryRef): SellerProduct {
 }
 
 /** Every product of the shop (archived last), with category and whether it was ever ordered. */
-export function listSellerProducts(shopId: number): SellerProductRow[] {
+export async function listSellerProducts(shopId: number): Promise<SellerProductRow[]> {
   const db = getDatabase();
-  const rows = db
+  const rows = await db
     .select(productWithCategory)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.shopId, shopId))
-    .orderBy(asc(products.archivedAt), desc(products.id))
-    .all();
+    .orderBy(asc(products.archivedAt), desc(products.id));
   const ids = rows.map((r) => r.product.id);
-  const ordered = new Set(
-    ids.length
-      ? db
-          .selectDistinct({ id: orderItems.productId })
-          .from(orderItems)
-          .where(inArray(orderItems.productId, ids))
-          .all()
-          .map((r) => r.id)
-      : [],
-  );
+  const orderedRows = ids.length
+    ? await db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, ids))
+    : [];
+  const ordered = new Set(orderedRows.map((r) => r.id));
   return rows.map((r) => ({ ...withCategory(r), ordered: ordered.has(r.product.id) }));
 }
 
 /** One product of the shop (archived included) with its category. */
-export function getSellerProduct(shopId: number, productId: number): SellerProduct {
-  const row = getDatabase()
+export async function getSellerProduct(shopId: number, productId: number): Promise<SellerProduct> {
+  const [row] = await getDatabase()
     .select(productWithCategory)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.shopId, shopId), eq(products.id, productId)))
-    .get();
+    .limit(1);
   if (!row) throw new NotFoundError("catalogue.errors.product_not_found");
   return withCategory(row);
 }
 
 /** The category a product input names: undefined leaves it as it is, null removes it. */
-function categoryNamed(shopId: number, slug: string | null | undefined): Category | null | undefined {
+async function categoryNamed(shopId: number, slug: string | null | undefined): Promise<Category | null | undefined> {
   if (slug === undefined) return undefined;
   if (slug === null) return null;
-  const category = getDatabase()
+  const [category] = await getDatabase()
     .select()
     .from(categories)
     .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
-    .get();
+    .limit(1);
   if (!category) throw new ValidationError("errors.validation", { category: ["catalogue.errors.category_not_found"] });
   return category;
 }
@@ -88,9 +81,9 @@ async function storeProductImage(image: Uint8Array | null): Promise<string | und
 }
 
 export async function createProduct(shopId: number, input: ProductInput, image: Uint8Array | null): Promise<SellerProduct> {
-  const category = categoryNamed(shopId, input.categorySlug);
+  const category = await categoryNamed(shopId, input.categorySlug);
   const imagePath = await storeProductImage(image);
-  const product = getDatabase()
+  const [product] = await getDatabase()
     .insert(products)
     .values({
       shopId,
@@ -101,9 +94,8 @@ export async function createProduct(shopId: number, input: ProductInput, image: 
       categoryId: category?.id ?? null,
       imagePath: imagePath ?? null,
     })
-    .returning()
-    .get();
-  return { ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
+    .returning();
+  return { ...product!, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
 }
 
 export async function updateProduct(
@@ -112,11 +104,11 @@ export async function updateProduct(
   input: ProductPatch,
   image: Uint8Array | null,
 ): Promise<SellerProduct> {
-  const current = getSellerProduct(shopId, productId);
-  const category = categoryNamed(shopId, input.categorySlug);
+  const current = await getSellerProduct(shopId, productId);
+  const category = await categoryNamed(shopId, input.categorySlug);
   const newImage = await storeProductImage(image);
   const imagePath = newImage ?? (input.removeImage ? null : undefined);
-  const updated = getDatabase()
+  const [updated] = await getDatabase()
     .update(products)
     .set({
       name: input.name,
@@ -128,120 +120,117 @@ export async function updateProduct(
       updatedAt: new Date(),
     })
     .where(eq(products.id, current.id))
-    .returning()
-    .get();
+    .returning();
   if (imagePath !== undefined && current.imagePath !== imagePath) await deleteUpload(current.imagePath);
   const categoryRef = category === undefined ? current : { categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
-  return { ...updated, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
+  return { ...updated!, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
 }
 
 /** Deletes a product, or archives it when orders refer to it (their history stays intact). */
 export async function deleteProduct(shopId: number, productId: number): Promise<{ archived: boolean }> {
-  const product = getSellerProduct(shopId, productId);
-  const [used] = getDatabase().select({ n: count() }).from(orderItems).where(eq(orderItems.productId, product.id)).all();
+  const product = await getSellerProduct(shopId, productId);
+  const db = getDatabase();
+  const [used] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, product.id));
   if ((used?.n ?? 0) > 0) {
-    getDatabase().update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, product.id)).run();
+    await db.update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, product.id));
     return { archived: true };
   }
-  getDatabase().delete(products).where(eq(products.id, product.id)).run();
+  await db.delete(products).where(eq(products.id, product.id));
   await deleteUpload(product.imagePath);
   return { archived: false };
 }
 
 /** Puts an archived product back in the catalogue. */
-export function restoreProduct(shopId: number, productId: number): void {
-  const product = getSellerProduct(shopId, productId);
-  getDatabase()
+export async function restoreProduct(shopId: number, productId: number): Promise<void> {
+  const product = await getSellerProduct(shopId, productId);
+  await getDatabase()
     .update(products)
     .set({ archivedAt: null, updatedAt: new Date() })
-    .where(and(eq(products.id, product.id), isNotNull(products.archivedAt)))
-    .run();
+    .where(and(eq(products.id, product.id), isNotNull(products.archivedAt)));
 }
 
-export function countLiveProducts(shopId: number): number {
-  const [row] = getDatabase()
+export async function countLiveProducts(shopId: number): Promise<number> {
+  const [row] = await getDatabase()
     .select({ n: count() })
     .from(products)
-    .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)))
-    .all();
+    .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)));
   return row?.n ?? 0;
 }
 
 /* -------------------------------------------------------------- categories */
 
-export function listCategoriesWithCounts(shopId: number) {
+export async function listCategoriesWithCounts(shopId: number) {
   const db = getDatabase();
-  const rows = db
+  const rows = await db
     .select()
     .from(categories)
     .where(eq(categories.shopId, shopId))
-    .orderBy(asc(categories.position), asc(categories.name))
-    .all();
-  const counts = db
+    .orderBy(asc(categories.position), asc(categories.name));
+  const counts = await db
     .select({ categoryId: products.categoryId, n: count() })
     .from(products)
     .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)))
-    .groupBy(products.categoryId)
-    .all();
+    .groupBy(products.categoryId);
   const byId = new Map(counts.map((c) => [c.categoryId, c.n]));
   return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, products: byId.get(c.id) ?? 0 }));
 }
 
-function findCategory(shopId: number, slug: string) {
-  const category = getDatabase()
+async function findCategory(shopId: number, slug: string) {
+  const [category] = await getDatabase()
     .select()
     .from(categories)
     .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
-    .get();
+    .limit(1);
   if (!category) throw new NotFoundError("catalogue.errors.category_not_found");
   return category;
 }
 
 /** A slug is unique per shop: an explicit one that is taken is a conflict, a derived one gets a suffix. */
-export function createCategory(shopId: number, input: { name: string; slug?: string }) {
-  return writeTransaction((tx) => {
-    const taken = (slug: string) =>
-      Boolean(
-        tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
-          .get(),
-      );
+export async function createCategory(shopId: number, input: { name: string; slug?: string }): Promise<Category> {
+  return writeTransaction(async (tx) => {
+    const taken = async (slug: string) => {
+      const found = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.shopId, shopId), eq(categories.slug, slug)))
+        .limit(1);
+      return found.length > 0;
+    };
     let slug = input.slug ?? slugify(input.name);
-    if (input.slug && taken(slug)) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
-    for (let n = 2; taken(slug); n++) slug = `${slugify(input.name).slice(0, 55)}-${n}`;
-    const [position] = tx.select({ n: count() }).from(categories).where(eq(categories.shopId, shopId)).all();
-    return tx
+    if (input.slug && (await taken(slug))) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
+    for (let n = 2; await taken(slug); n++) slug = `${slugify(input.name).slice(0, 55)}-${n}`;
+    const [position] = await tx.select({ n: count() }).from(categories).where(eq(categories.shopId, shopId));
+    const [created] = await tx
       .insert(categories)
       .values({ shopId, name: input.name, slug, position: position?.n ?? 0 })
-      .returning()
-      .get();
+      .returning();
+    return created!;
   });
 }
 
-export function updateCategory(shopId: number, slug: string, input: { name?: string; slug?: string }) {
-  const category = findCategory(shopId, slug);
+export async function updateCategory(shopId: number, slug: string, input: { name?: string; slug?: string }): Promise<Category> {
+  const category = await findCategory(shopId, slug);
   // A PATCH that changes nothing answers the category as it is.
   if (input.name === undefined && input.slug === undefined) return category;
+  const db = getDatabase();
   if (input.slug && input.slug !== category.slug) {
-    const clash = getDatabase()
+    const [clash] = await db
       .select({ id: categories.id })
       .from(categories)
       .where(and(eq(categories.shopId, shopId), eq(categories.slug, input.slug), ne(categories.id, category.id)))
-      .get();
+      .limit(1);
     if (clash) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
   }
-  return getDatabase()
+  const [updated] = await db
     .update(categories)
     .set({ name: input.name, slug: input.slug })
     .where(eq(categories.id, category.id))
-    .returning()
-    .get();
+    .returning();
+  return updated!;
 }
 
 /** Deleting a category keeps its products (they lose the category). */
-export function deleteCategory(shopId: number, slug: string): void {
-  const category = findCategory(shopId, slug);
-  getDatabase().delete(categories).where(eq(categories.id, category.id)).run();
+export async function deleteCategory(shopId: number, slug: string): Promise<void> {
+  const category = await findCategory(shopId, slug);
+  await getDatabase().delete(categories).where(eq(categories.id, category.id));
 }

@@ -43,16 +43,16 @@ function productFilters(
  * queries). `throughPage` returns pages 1..page at once (the no-JS "Load more");
  * `includeArchived` is the seller's own view of the catalogue.
  */
-export function listShopProducts(
+export async function listShopProducts(
   shopId: number,
   query: ProductListQuery,
   options: { throughPage?: boolean; includeArchived?: boolean } = {},
-): { items: CatalogueProduct[]; count: number } {
+): Promise<{ items: CatalogueProduct[]; count: number }> {
   const db = getDatabase();
   const where = and(...productFilters(shopId, query, options.includeArchived ?? false));
   const offset = options.throughPage ? 0 : (query.page - 1) * query.pageSize;
   const limit = options.throughPage ? query.page * query.pageSize : query.pageSize;
-  const items = db
+  const items = await db
     .select({
       id: products.id,
       name: products.name,
@@ -69,9 +69,8 @@ export function listShopProducts(
     .where(where)
     .orderBy(asc(products.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const [total] = db.select({ n: count() }).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).where(where).all();
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).where(where);
   return { items, count: total?.n ?? 0 };
 }
 
@@ -80,13 +79,12 @@ export function assertPageExists(page: number, pageSize: number, total: number):
   if (page > 1 && (page - 1) * pageSize >= total) throw new NotFoundError("errors.invalid_page");
 }
 
-export function listShopCategories(shopId: number): { slug: string; name: string }[] {
+export async function listShopCategories(shopId: number): Promise<{ slug: string; name: string }[]> {
   return getDatabase()
     .select({ slug: categories.slug, name: categories.name })
     .from(categories)
     .where(eq(categories.shopId, shopId))
-    .orderBy(asc(categories.position), asc(categories.name))
-    .all();
+    .orderBy(asc(categories.position), asc(categories.name));
 }
 
 /** The API's product shape (spec section 3); image URLs are absolute. The one mapping of a product to JSON. */
@@ -110,13 +108,13 @@ export function sellerProductResource(product: CatalogueProduct, currency: strin
 }
 
 /** A live product of the shop (for the checkout's summary), or null. */
-export function findShopProduct(shopId: number, productId: number) {
+export async function findShopProduct(shopId: number, productId: number) {
   if (!Number.isInteger(productId) || productId <= 0) return null;
-  const row = getDatabase()
+  const [row] = await getDatabase()
     .select()
     .from(products)
     .where(and(eq(products.shopId, shopId), eq(products.id, productId), isNull(products.archivedAt)))
-    .get();
+    .limit(1);
   return row
     ? {
         id: row.id,

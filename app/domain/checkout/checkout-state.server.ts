@@ -42,13 +42,13 @@ function checkoutOrderSummary(order: OrderWithItems) {
  * shopper's unpaid order of the same purchase, so the browser's Back from the payment step
  * keeps the form), the purchase, the step, the payment under way and the prefill offer.
  */
-export function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: CheckoutLink) {
+export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: CheckoutLink) {
   const minimumCents = minimumOrderCents(shop);
-  let order = visibleOrderOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
+  let order = await visibleOrderOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
   const resumed =
-    link.order === null ? resumableOrder(shop.id, viewer, checkoutPurchase(shop.id, minimumCents, link.productId, null)) : null;
+    link.order === null ? await resumableOrder(shop.id, viewer, await checkoutPurchase(shop.id, minimumCents, link.productId, null)) : null;
   order ??= resumed;
-  const purchase = checkoutPurchase(shop.id, minimumCents, link.productId, order);
+  const purchase = await checkoutPurchase(shop.id, minimumCents, link.productId, order);
   const step: CheckoutStepName = !order
     ? "shipping"
     : isPaid(order.paymentStatus)
@@ -56,10 +56,11 @@ export function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: Che
       : resumed || link.step === "shipping"
         ? "shipping"
         : "payment";
-  const transaction = order ? findOrderTransaction(order.id) : undefined;
+  const transaction = order ? await findOrderTransaction(order.id) : undefined;
   const provider = getPaymentProvider();
   // Only a new order is prefilled; editing an order keeps its own fields.
-  const lastPaid = step === "shipping" && !order ? lastPaidShippingInfo(shop.id, viewer) : null;
+  const lastPaid = step === "shipping" && !order ? await lastPaidShippingInfo(shop.id, viewer) : null;
+  const account = await shopPaymentAccount(shop.id);
   return {
     step,
     purchase,
@@ -67,7 +68,7 @@ export function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: Che
     order: order ? checkoutOrderSummary(order) : null,
     resumed: resumed !== null,
     minimumCents,
-    canReceivePayments: shopPaymentAccount(shop.id).canReceivePayments,
+    canReceivePayments: account.canReceivePayments,
     payment:
       transaction && transaction.status !== "canceled" && transaction.clientSecret
         ? {
@@ -94,10 +95,10 @@ export function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: Che
  * and the catalogue pricing of the schema. `sellable` is false for a product the shop does
  * not sell (a stale page, a tampered form): nothing is created then.
  */
-export function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orderId: number, productId: string | null) {
+export async function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orderId: number, productId: string | null) {
   const minimumCents = minimumOrderCents(shop);
-  const existing = visibleOrderOrNull(orderId, viewer, shop.id);
-  const purchase = checkoutPurchase(shop.id, minimumCents, productId, existing);
+  const existing = await visibleOrderOrNull(orderId, viewer, shop.id);
+  const purchase = await checkoutPurchase(shop.id, minimumCents, productId, existing);
   return {
     purchase,
     minimumCents,

@@ -57,10 +57,10 @@ export async function placeOrder(request: {
   payment: "now" | "later";
 }): Promise<{ order: OrderWithItems; payment: PaymentStart | null }> {
   const { shop, shopper } = request;
-  const created = createOrder(shop, request.input, shopper);
+  const created = await createOrder(shop, request.input, shopper);
   const placedBy: OrderViewer = { shopperKeyHash: shopper.shopperKeyHash, user: null, ownedShopId: null };
   const payment = request.payment === "now" ? await payOrder(created.id, placedBy, { shopId: shop.id }) : null;
-  return { order: getVisibleOrder(created.id, placedBy, shop.id), payment };
+  return { order: await getVisibleOrder(created.id, placedBy, shop.id), payment };
 }
 
 /**
@@ -77,21 +77,21 @@ export async function reviseOrder(request: {
   input: CheckoutDetails;
 }): Promise<{ order: OrderWithItems; payment: PaymentStart }> {
   const { shopId, viewer, input } = request;
-  const current = getVisibleOrder(request.orderId, viewer, shopId);
+  const current = await getVisibleOrder(request.orderId, viewer, shopId);
   assertOrderEditable(current);
   // A wrong total is refused before the payment under way is touched.
   checkRevisedTotal(current.items, input);
   if (current.totalAmountCents !== input.totalAmountCents) await discardUnpaidIntent(current.id);
-  updateUnpaidOrder(current.id, input);
+  await updateUnpaidOrder(current.id, input);
   const payment = await payOrder(current.id, viewer, { shopId });
-  return { order: getVisibleOrder(current.id, viewer, shopId), payment };
+  return { order: await getVisibleOrder(current.id, viewer, shopId), payment };
 }
 
 /** The order a checkout form names, when this viewer may see it in this shop (a stale or foreign id is none). */
-export function visibleOrderOrNull(orderId: number, viewer: OrderViewer, shopId: number): OrderWithItems | null {
+export async function visibleOrderOrNull(orderId: number, viewer: OrderViewer, shopId: number): Promise<OrderWithItems | null> {
   if (!orderId) return null;
   try {
-    return getVisibleOrder(orderId, viewer, shopId);
+    return await getVisibleOrder(orderId, viewer, shopId);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     return null;

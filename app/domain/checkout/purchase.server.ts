@@ -22,18 +22,18 @@ export type CheckoutPurchase =
  * a live purchase). Otherwise the link does: `product_id` (the catalogue's "Buy now")
  * opens a catalogue purchase, its absence (the link shared during a live) a live purchase.
  */
-export function checkoutPurchase(
+export async function checkoutPurchase(
   shopId: number,
   minimumCents: number,
   productParam: string | null,
   order: OrderWithItems | null,
-): CheckoutPurchase {
+): Promise<CheckoutPurchase> {
   if (order) {
     const [item] = order.items;
     if (!item || order.items.length > 1) return { kind: "live" };
     // The product may have been deleted since (the item keeps its name and price).
     const productId = item.productId ?? 0;
-    const current = findShopProduct(shopId, productId);
+    const current = await findShopProduct(shopId, productId);
     return {
       kind: "catalogue",
       productId,
@@ -44,7 +44,7 @@ export function checkoutPurchase(
   }
   if (productParam === null || productParam.trim() === "") return { kind: "live" };
   const productId = parsePathId(productParam.trim()) ?? 0;
-  const product = productId ? findShopProduct(shopId, productId) : undefined;
+  const product = productId ? await findShopProduct(shopId, productId) : undefined;
   const fewest = product ? minimumQuantity(product.priceCents, minimumCents) : 1;
   return {
     kind: "catalogue",
@@ -63,10 +63,11 @@ export function checkoutPurchase(
  * browser's Back from the payment step, or later) continues that order instead of
  * showing an empty form and creating a second one.
  */
-export function resumableOrder(shopId: number, viewer: OrderViewer, purchase: CheckoutPurchase): OrderWithItems | null {
+export async function resumableOrder(shopId: number, viewer: OrderViewer, purchase: CheckoutPurchase): Promise<OrderWithItems | null> {
   if (!viewer.shopperKeyHash && !viewer.user) return null;
   const scope = { kind: "shopper" as const, shopId, shopperKeyHash: viewer.shopperKeyHash, user: viewer.user };
-  const [latest] = listOrders(scope, { page: 1, page_size: 1, status: undefined, payment_status: undefined, search: undefined }).items;
+  const { items } = await listOrders(scope, { page: 1, page_size: 1, status: undefined, payment_status: undefined, search: undefined });
+  const [latest] = items;
   if (!latest) return null;
   try {
     assertOrderEditable(latest);

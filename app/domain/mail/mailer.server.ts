@@ -32,10 +32,10 @@ export async function flushMail(): Promise<void> {
 export type OutgoingMail = RenderedMail & { to: string; template: string; dedupeKey?: string };
 
 /** Queues a mail; returns false when a mail with the same dedupe key already exists. */
-export function sendMail(mail: OutgoingMail): boolean {
+export async function sendMail(mail: OutgoingMail): Promise<boolean> {
   const config = getConfig();
   const smtp = Boolean(config.SMTP_URL);
-  const inserted = getDatabase()
+  const [inserted] = await getDatabase()
     .insert(mailOutbox)
     .values({
       to: mail.to,
@@ -48,11 +48,14 @@ export function sendMail(mail: OutgoingMail): boolean {
       sentAt: smtp ? null : new Date(),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id })
-    .get();
+    .returning({ id: mailOutbox.id });
   if (!inserted) return false;
   if (smtp) {
-    const delivery = deliverMail(inserted.id).finally(() => inFlight.delete(delivery));
+    // Delivered in the background: the row is queued, and a failed delivery is recorded on
+    // it and retried by deliverPendingMail. flushMail waits for these.
+    const delivery = deliverMail(inserted.id)
+      .catch((error: unknown) => console.error(`[mail] delivery of #${inserted.id} failed`, error))
+      .finally(() => inFlight.delete(delivery));
     inFlight.add(delivery);
   } else if (config.NODE_ENV !== "test") console.log(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
   return true;
@@ -64,7 +67,7 @@ export async function deliverMail(id: number): Promise<void> {
   if (!config.SMTP_URL) return;
   const db = getDatabase();
   const now = new Date();
-  const claimed = db
+  const [claimed] = await db
     .update(mailOutbox)
     .set({ claimedAt: now })
     .where(
@@ -75,8 +78,7 @@ export async function deliverMail(id: number): Promise<void> {
         or(isNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS))),
       ),
     )
-    .returning()
-    .get();
+    .returning();
   if (!claimed) return;
   try {
     await smtpTransport(config.SMTP_URL).sendMail({
@@ -86,28 +88,27 @@ export async function deliverMail(id: number): Promise<void> {
       text: claimed.text,
       html: claimed.html,
     });
-    db.update(mailOutbox)
+    await db
+      .update(mailOutbox)
       .set({ sentAt: new Date(), claimedAt: null, error: "", attempts: claimed.attempts + 1 })
-      .where(eq(mailOutbox.id, id))
-      .run();
+      .where(eq(mailOutbox.id, id));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[mail] delivery of #${id} to ${claimed.to} failed: ${message}`);
-    db.update(mailOutbox)
+    await db
+      .update(mailOutbox)
       .set({ claimedAt: null, error: message.slice(0, 500), attempts: claimed.attempts + 1 })
-      .where(eq(mailOutbox.id, id))
-      .run();
+      .where(eq(mailOutbox.id, id));
   }
 }
 
 /** Retries what is still waiting (called periodically by the server). */
 export async function deliverPendingMail(): Promise<void> {
   if (!getConfig().SMTP_URL) return;
-  const pending = getDatabase()
+  const pending = await getDatabase()
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(isNull(mailOutbox.sentAt), eq(mailOutbox.transport, "smtp"), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
-    .limit(20)
-    .all();
+    .limit(20);
   for (const { id } of pending) await deliverMail(id);
 }

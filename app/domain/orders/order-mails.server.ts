@@ -12,18 +12,18 @@ import { sendWithOrderStatusLink } from "./status-links.server";
  * and a new-order mail to the seller (in theirs). Dedupe keys make each go out once,
  * whatever the number of confirms and webhooks.
  */
-export function sendOrderPaidMails(orderId: number): void {
+export async function sendOrderPaidMails(orderId: number): Promise<void> {
   const db = getDatabase();
-  const row = db
+  const [row] = await db
     .select({ order: orders, shop: shops, seller: users })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .innerJoin(users, eq(users.id, shops.ownerId))
     .where(eq(orders.id, orderId))
-    .get();
+    .limit(1);
   if (!row) return;
   const { order, shop, seller } = row;
-  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   const details = {
     shopName: shop.name,
     number: formatOrderNumber(order.number),
@@ -42,7 +42,7 @@ export function sendOrderPaidMails(orderId: number): void {
     ].filter(Boolean),
   };
   // The link opens the order on any device (the confirmation page needs the ordering browser).
-  sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+  await sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
     sendMail({
       to: order.email,
       template: "order_paid_shopper",
@@ -50,7 +50,7 @@ export function sendOrderPaidMails(orderId: number): void {
       ...orderPaidMailToShopper(order.language, { ...details, link }),
     }),
   );
-  sendMail({
+  await sendMail({
     to: seller.email,
     template: "order_paid_seller",
     dedupeKey: `order-paid:${order.id}:seller`,

@@ -23,12 +23,12 @@ export function allowedTransitions(status: OrderStatus): OrderStatus[] {
 }
 
 /** The shop's order (the seller's screens and API), NotFound when it is another shop's. */
-export function loadShopOrder(orderId: number, shopId: number): Order {
-  const order = getDatabase()
+export async function loadShopOrder(orderId: number, shopId: number): Promise<Order> {
+  const [order] = await getDatabase()
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
-    .get();
+    .limit(1);
   if (!order) throw new NotFoundError("orders.not_found");
   return order;
 }
@@ -45,10 +45,10 @@ export function assertStatusTransition(order: Pick<Order, "status">, to: OrderSt
  * moves (a refund or a cancelled intent when cancelling) is settled before, by the caller
  * (`changeOrderStatus` in payments): orders do not call the payment provider.
  */
-export function recordStatusChange(order: Order, to: OrderStatus, actor: { userId: number }): Order {
-  const updated = writeTransaction((tx) => {
+export async function recordStatusChange(order: Order, to: OrderStatus, actor: { userId: number }): Promise<Order> {
+  const updated = await writeTransaction(async (tx) => {
     // The status it had when we checked: a concurrent change makes this one a conflict.
-    const row = tx
+    const [row] = await tx
       .update(orders)
       .set({
         status: to,
@@ -56,22 +56,22 @@ export function recordStatusChange(order: Order, to: OrderStatus, actor: { userI
         updatedAt: new Date(),
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-      .returning()
-      .get();
+      .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
-    tx.insert(orderEvents)
-      .values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId })
-      .run();
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId });
     return row;
   });
-  const shop = getDatabase().select().from(shops).where(eq(shops.id, order.shopId)).get()!;
-  sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+  const db = getDatabase();
+  const [shop] = await db.select().from(shops).where(eq(shops.id, order.shopId)).limit(1);
+  await sendWithOrderStatusLink(order.id, shop!.subdomain, (link) =>
     sendMail({
       to: updated.email,
       template: "order_status",
       dedupeKey: `order-status:${order.id}:${to}`,
       ...orderStatusMail(updated.language, {
-        shopName: shop.name,
+        shopName: shop!.name,
         customer: updated.fullName,
         number: formatOrderNumber(updated.number),
         status: to,
@@ -80,7 +80,8 @@ export function recordStatusChange(order: Order, to: OrderStatus, actor: { userI
       }),
     }),
   );
-  return getDatabase().select().from(orders).where(eq(orders.id, order.id)).get()!;
+  const [current] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+  return current!;
 }
 
 export type OrderHistoryEntry = {
@@ -95,10 +96,10 @@ export type OrderHistoryEntry = {
 };
 
 /** The history of several orders (who did what, when; oldest first), in one query. */
-export function orderHistories(orderIds: number[]): Map<number, OrderHistoryEntry[]> {
+export async function orderHistories(orderIds: number[]): Promise<Map<number, OrderHistoryEntry[]>> {
   const byOrder = new Map<number, OrderHistoryEntry[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = getDatabase()
+  const rows = await getDatabase()
     .select({
       id: orderEvents.id,
       orderId: orderEvents.orderId,
@@ -113,8 +114,7 @@ export function orderHistories(orderIds: number[]): Map<number, OrderHistoryEntr
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(inArray(orderEvents.orderId, orderIds))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
-    .all();
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   for (const event of rows) {
     const entry = {
       id: event.id,

@@ -48,10 +48,10 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** The filtered orders as CSV (UTF-8 with BOM, header row, amounts as decimals). */
-export function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "page" | "page_size">): string {
+export async function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "page" | "page_size">): Promise<string> {
   const lines = [CSV_COLUMNS.map(csvCell).join(",")];
   for (let page = 1; (page - 1) * 500 < MAX_ROWS; page++) {
-    const { items } = listOrders(scope, { ...query, page, page_size: 500 } as OrderListQuery);
+    const { items } = await listOrders(scope, { ...query, page, page_size: 500 } as OrderListQuery);
     for (const order of items) {
       const row: Record<(typeof CSV_COLUMNS)[number], string> = {
         order_number: formatOrderNumber(order.number),

@@ -42,19 +42,18 @@ export function formatOrderNumber(number: number): string {
  * Creates an order in a shop: items must be live products of that shop (their price is
  * copied), the number is the shop's next one, the shopper identity is recorded.
  */
-export function createOrder(
+export async function createOrder(
   shop: Pick<Shop, "id" | "currency">,
   input: NewOrder,
   shopper: { shopperKeyHash: string | null; userId: number | null; language: Language },
-): Order {
-  return writeTransaction((tx) => {
+): Promise<Order> {
+  return writeTransaction(async (tx) => {
     const ids = [...new Set(input.items.map((i) => i.productId))];
     const found = ids.length
-      ? tx
+      ? await tx
           .select()
           .from(products)
           .where(and(eq(products.shopId, shop.id), inArray(products.id, ids), isNull(products.archivedAt)))
-          .all()
       : [];
     const byId = new Map(found.map((p) => [p.id, p]));
     const missing: Record<string, string[]> = {};
@@ -81,44 +80,41 @@ export function createOrder(
       }
     }
 
-    const next = tx
+    const [next] = await tx
       .update(shops)
       .set({ nextOrderNumber: sql`${shops.nextOrderNumber} + 1` })
       .where(eq(shops.id, shop.id))
-      .returning({ number: shops.nextOrderNumber })
-      .get();
-    const order = tx
+      .returning({ number: shops.nextOrderNumber });
+    const [created] = await tx
       .insert(orders)
       .values({
         shopId: shop.id,
-        number: next.number - 1,
+        number: next!.number - 1,
         shopperKeyHash: shopper.shopperKeyHash,
         userId: shopper.userId,
         currency: shop.currency,
         ...checkoutColumns(input),
         language: shopper.language,
       })
-      .returning()
-      .get();
+      .returning();
+    const order = created!;
     if (input.items.length) {
-      tx.insert(orderItems)
-        .values(
-          input.items.map((item) => {
-            const product = byId.get(item.productId)!;
-            return {
-              orderId: order.id,
-              productId: product.id,
-              productName: product.name,
-              quantity: item.quantity,
-              priceCents: product.priceCents,
-            };
-          }),
-        )
-        .run();
+      await tx.insert(orderItems).values(
+        input.items.map((item) => {
+          const product = byId.get(item.productId)!;
+          return {
+            orderId: order.id,
+            productId: product.id,
+            productName: product.name,
+            quantity: item.quantity,
+            priceCents: product.priceCents,
+          };
+        }),
+      );
     }
-    tx.insert(orderEvents)
-      .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId })
-      .run();
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId });
     return order;
   });
 }
@@ -126,16 +122,16 @@ export function createOrder(
 export type OrderWithItems = Order & { items: OrderItem[]; shopName: string; shopSubdomain: string };
 
 /** One order with its items, if the viewer may see it; NotFound otherwise (no hint it exists). */
-export function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): OrderWithItems {
+export async function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): Promise<OrderWithItems> {
   const db = getDatabase();
-  const row = db
+  const [row] = await db
     .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(shopId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
-    .get();
+    .limit(1);
   if (!row || !canViewOrder(row.order, viewer)) throw new NotFoundError("orders.not_found");
-  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
 }
 
@@ -214,32 +210,31 @@ function listFilter(scope: OrderScope, query: OrderFilterQuery): SQL | undefined
  * How many orders a list shows: the list headings, the view tabs and the dashboard's
  * orders tile all count through here, so they cannot disagree.
  */
-export function countOrders(scope: OrderScope, query: OrderFilterQuery): number {
-  const [total] = getDatabase().select({ n: count() }).from(orders).where(listFilter(scope, query)).all();
+export async function countOrders(scope: OrderScope, query: OrderFilterQuery): Promise<number> {
+  const [total] = await getDatabase().select({ n: count() }).from(orders).where(listFilter(scope, query));
   return total?.n ?? 0;
 }
 
 /** A page of orders, newest first, with the total count (for `{results, count, next, previous}`). */
-export function listOrders(scope: OrderScope, query: OrderListQuery): { items: OrderWithItems[]; count: number } {
+export async function listOrders(scope: OrderScope, query: OrderListQuery): Promise<{ items: OrderWithItems[]; count: number }> {
   const db = getDatabase();
   const where = listFilter(scope, query);
-  const rows = db
+  const rows = await db
     .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
-    .all();
+    .offset((query.page - 1) * query.page_size);
   // Items of the whole page in one query (no N+1).
   const ids = rows.map((r) => r.order.id);
-  const items = ids.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).all() : [];
+  const items = ids.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)) : [];
   const byOrder = new Map<number, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return {
     items: rows.map((r) => ({ ...r.order, items: byOrder.get(r.order.id) ?? [], shopName: r.shopName, shopSubdomain: r.shopSubdomain })),
-    count: countOrders(scope, query),
+    count: await countOrders(scope, query),
   };
 }
 
@@ -267,16 +262,17 @@ export function orderResource(order: OrderWithItems) {
 }
 
 /** The shipping fields of the shopper's latest paid order in this shop (for the prefill offer). */
-export function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
+export async function lastPaidShippingInfo(shopId: number, viewer: OrderViewer) {
   const scope = shopperScope(shopId, viewer);
-  const [latest] = listOrders(scope, {
+  const { items } = await listOrders(scope, {
     page: 1,
     page_size: 1,
     payment_status: "succeeded",
     view: undefined,
     status: undefined,
     search: undefined,
-  }).items;
+  });
+  const [latest] = items;
   return latest ? shippingResource(latest) : null;
 }
 
@@ -311,21 +307,22 @@ export function checkRevisedTotal(
 }
 
 /** Writes the shopper's edited checkout fields, unless a payment landed since the caller checked. */
-export function updateUnpaidOrder(orderId: number, input: CheckoutDetails): Order {
-  return writeTransaction((tx) => {
-    const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails): Promise<Order> {
+  return writeTransaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);
-    const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const quantity = checkRevisedTotal(items, input);
     const [only] = items;
-    if (only && quantity !== null && quantity !== only.quantity)
-      tx.update(orderItems).set({ quantity }).where(eq(orderItems.id, only.id)).run();
-    return tx
+    if (only && quantity !== null && quantity !== only.quantity) {
+      await tx.update(orderItems).set({ quantity }).where(eq(orderItems.id, only.id));
+    }
+    const [updated] = await tx
       .update(orders)
       .set({ ...checkoutColumns(input), updatedAt: new Date() })
       .where(eq(orders.id, orderId))
-      .returning()
-      .get();
+      .returning();
+    return updated!;
   });
 }

@@ -34,8 +34,8 @@ function codeHash(shopId: number, email: string, code: string): string {
 }
 
 /** Counts the request against every rule before its work (atomically), or refuses it. */
-function takeOrRefuse(rules: LimitRule[], now: number): number[] {
-  const taken = takeHits(rules, now);
+async function takeOrRefuse(rules: LimitRule[], now: number): Promise<number[]> {
+  const taken = await takeHits(rules, now);
   if (taken.limited) {
     throw new RateLimitedError("shopper_access.errors.rate_limited", taken.retryAfterSeconds, {
       minutes: Math.ceil(taken.retryAfterSeconds / 60),
@@ -54,53 +54,50 @@ function openCodesOf(requester: Pick<Requester, "shopId" | "shopperKeyHash">, em
   );
 }
 
-function hasOrders(shopId: number, email: string): boolean {
-  return Boolean(
-    getDatabase()
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.shopId, shopId), eq(orders.email, email)))
-      .limit(1)
-      .get(),
-  );
+async function hasOrders(shopId: number, email: string): Promise<boolean> {
+  const found = await getDatabase()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.email, email)))
+    .limit(1);
+  return found.length > 0;
 }
 
 /**
  * Mails a new code when the email placed orders in the shop (earlier codes of this browser
  * for it stop working). Requests count against the email and the address either way.
  */
-export function requestShopperAccessCode(requester: Requester & { shop: { name: string }; language: Language }, now = Date.now()): void {
+export async function requestShopperAccessCode(
+  requester: Requester & { shop: { name: string }; language: Language },
+  now = Date.now(),
+): Promise<void> {
   const email = requester.email.toLowerCase();
-  takeOrRefuse(
+  await takeOrRefuse(
     [
       { key: `shopper-code:email:${requester.shopId}:${email}`, ...CODE_REQUESTS_PER_EMAIL },
       { key: `shopper-code:ip:${clientAddressKey(requester.clientAddress)}`, ...CODE_REQUESTS_PER_ADDRESS },
     ],
     now,
   );
-  if (!hasOrders(requester.shopId, email)) return;
+  if (!(await hasOrders(requester.shopId, email))) return;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
-  writeTransaction((tx) => {
-    tx.update(shopperAccessCodes)
+  await writeTransaction(async (tx) => {
+    await tx
+      .update(shopperAccessCodes)
       .set({ usedAt: new Date(now) })
-      .where(openCodesOf(requester, email))
-      .run();
+      .where(openCodesOf(requester, email));
     // Expired codes of anyone are of no use any more.
-    tx.delete(shopperAccessCodes)
-      .where(lt(shopperAccessCodes.expiresAt, new Date(now - ACCESS_CODE_TTL_MS)))
-      .run();
-    tx.insert(shopperAccessCodes)
-      .values({
-        shopId: requester.shopId,
-        email,
-        shopperKeyHash: requester.shopperKeyHash,
-        codeHash: codeHash(requester.shopId, email, code),
-        expiresAt: new Date(now + ACCESS_CODE_TTL_MS),
-        createdAt: new Date(now),
-      })
-      .run();
+    await tx.delete(shopperAccessCodes).where(lt(shopperAccessCodes.expiresAt, new Date(now - ACCESS_CODE_TTL_MS)));
+    await tx.insert(shopperAccessCodes).values({
+      shopId: requester.shopId,
+      email,
+      shopperKeyHash: requester.shopperKeyHash,
+      codeHash: codeHash(requester.shopId, email, code),
+      expiresAt: new Date(now + ACCESS_CODE_TTL_MS),
+      createdAt: new Date(now),
+    });
   });
-  sendMail({
+  await sendMail({
     to: email,
     template: "shopper_access_code",
     ...shopperAccessCodeMail(requester.language, { shopName: requester.shop.name, code, minutes: ACCESS_CODE_TTL_MS / MINUTE }),
@@ -112,11 +109,11 @@ export function requestShopperAccessCode(requester: Requester & { shop: { name: 
  * used up and the browser sees the email's orders in the shop; wrong, expired or unknown,
  * one and the same error.
  */
-export function verifyShopperAccessCode(requester: Requester & { code: string }, now = Date.now()): void {
+export async function verifyShopperAccessCode(requester: Requester & { code: string }, now = Date.now()): Promise<void> {
   const email = requester.email.toLowerCase();
   // Every attempt counts as a failure until it proves right (parallel guesses cannot outrun the limit).
   const emailFailures = `shopper-code-failure:email:${requester.shopId}:${email}`;
-  const attempt = takeOrRefuse(
+  const attempt = await takeOrRefuse(
     [
       { key: emailFailures, ...CODE_FAILURES_PER_EMAIL },
       { key: `shopper-code-failure:ip:${clientAddressKey(requester.clientAddress)}`, ...CODE_FAILURES_PER_ADDRESS },
@@ -124,7 +121,7 @@ export function verifyShopperAccessCode(requester: Requester & { code: string },
     now,
   );
   const db = getDatabase();
-  const pending = db
+  const [pending] = await db
     .select()
     .from(shopperAccessCodes)
     .where(
@@ -135,33 +132,34 @@ export function verifyShopperAccessCode(requester: Requester & { code: string },
       ),
     )
     .orderBy(desc(shopperAccessCodes.id))
-    .get();
+    .limit(1);
   const expected = Buffer.from(pending?.codeHash ?? "0".repeat(64), "hex");
   const given = Buffer.from(codeHash(requester.shopId, email, requester.code), "hex");
   const matches = crypto.timingSafeEqual(expected, given) ? pending : undefined;
   // Used up in the same statement that checks it is unused: a code works once, even twice at once.
   const claimed =
-    matches &&
-    db
-      .update(shopperAccessCodes)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(shopperAccessCodes.id, matches.id), isNull(shopperAccessCodes.usedAt)))
-      .run().changes === 1;
+    matches !== undefined &&
+    (
+      await db
+        .update(shopperAccessCodes)
+        .set({ usedAt: new Date(now) })
+        .where(and(eq(shopperAccessCodes.id, matches.id), isNull(shopperAccessCodes.usedAt)))
+        .returning({ id: shopperAccessCodes.id })
+    ).length === 1;
   if (!claimed) {
     if (pending && !matches) {
-      db.update(shopperAccessCodes)
+      await db
+        .update(shopperAccessCodes)
         .set({ failedAttempts: pending.failedAttempts + 1 })
-        .where(eq(shopperAccessCodes.id, pending.id))
-        .run();
+        .where(eq(shopperAccessCodes.id, pending.id));
     }
     throw new ValidationError("shopper_access.errors.wrong_code", { code: ["shopper_access.errors.wrong_code"] });
   }
-  releaseHits(attempt);
-  clearHits(emailFailures);
-  db.delete(shopperEmailAccess)
-    .where(lt(shopperEmailAccess.expiresAt, new Date(now)))
-    .run();
-  db.insert(shopperEmailAccess)
+  await releaseHits(attempt);
+  await clearHits(emailFailures);
+  await db.delete(shopperEmailAccess).where(lt(shopperEmailAccess.expiresAt, new Date(now)));
+  await db
+    .insert(shopperEmailAccess)
     .values({
       shopId: requester.shopId,
       shopperKeyHash: requester.shopperKeyHash,
@@ -172,13 +170,12 @@ export function verifyShopperAccessCode(requester: Requester & { code: string },
     .onConflictDoUpdate({
       target: [shopperEmailAccess.shopperKeyHash, shopperEmailAccess.shopId, shopperEmailAccess.email],
       set: { expiresAt: new Date(now + EMAIL_ACCESS_TTL_MS) },
-    })
-    .run();
+    });
 }
 
 /** The emails this browser proved in this shop (still valid). */
-export function provenShopperEmails(shopId: number, shopperKeyHash: string, now = Date.now()): string[] {
-  return getDatabase()
+export async function provenShopperEmails(shopId: number, shopperKeyHash: string, now = Date.now()): Promise<string[]> {
+  const rows = await getDatabase()
     .select({ email: shopperEmailAccess.email })
     .from(shopperEmailAccess)
     .where(
@@ -188,15 +185,13 @@ export function provenShopperEmails(shopId: number, shopperKeyHash: string, now 
         gt(shopperEmailAccess.expiresAt, new Date(now)),
       ),
     )
-    .orderBy(shopperEmailAccess.email)
-    .all()
-    .map((row) => row.email);
+    .orderBy(shopperEmailAccess.email);
+  return rows.map((row) => row.email);
 }
 
 /** The shopper stops this browser from showing those emails' orders (a shared computer). */
-export function forgetShopperEmails(shopId: number, shopperKeyHash: string): void {
-  getDatabase()
+export async function forgetShopperEmails(shopId: number, shopperKeyHash: string): Promise<void> {
+  await getDatabase()
     .delete(shopperEmailAccess)
-    .where(and(eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash), eq(shopperEmailAccess.shopId, shopId)))
-    .run();
+    .where(and(eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash), eq(shopperEmailAccess.shopId, shopId)));
 }

@@ -20,36 +20,35 @@ export function orderStatusUrl(subdomain: string, token: string): string {
 }
 
 /** A new link for the order; only the token's hash is kept. */
-export function createOrderStatusLink(orderId: number): { id: number; token: string } {
+export async function createOrderStatusLink(orderId: number): Promise<{ id: number; token: string }> {
   const token = randomToken();
-  const row = getDatabase()
+  const [row] = await getDatabase()
     .insert(orderStatusLinks)
     .values({ orderId, tokenHash: hashToken(token) })
-    .returning({ id: orderStatusLinks.id })
-    .get();
-  return { id: row.id, token };
+    .returning({ id: orderStatusLinks.id });
+  return { id: row!.id, token };
 }
 
 /**
  * Mints a link for a mail and sends it; a mail that was not queued (its dedupe key was
  * already used) must not leave a live link nobody received.
  */
-export function sendWithOrderStatusLink(orderId: number, subdomain: string, send: (link: string) => boolean): void {
-  const link = createOrderStatusLink(orderId);
-  if (!send(orderStatusUrl(subdomain, link.token))) {
-    getDatabase().delete(orderStatusLinks).where(eq(orderStatusLinks.id, link.id)).run();
+export async function sendWithOrderStatusLink(orderId: number, subdomain: string, send: (link: string) => Promise<boolean>): Promise<void> {
+  const link = await createOrderStatusLink(orderId);
+  if (!(await send(orderStatusUrl(subdomain, link.token)))) {
+    await getDatabase().delete(orderStatusLinks).where(eq(orderStatusLinks.id, link.id));
   }
 }
 
 /** The order a link opens in this shop, or null (unknown, revoked, another shop's). */
-export function orderIdForStatusLink(token: string, shopId: number): number | null {
+export async function orderIdForStatusLink(token: string, shopId: number): Promise<number | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = getDatabase()
+  const [row] = await getDatabase()
     .select({ orderId: orders.id })
     .from(orderStatusLinks)
     .innerJoin(orders, eq(orders.id, orderStatusLinks.orderId))
     .where(and(eq(orderStatusLinks.tokenHash, hashToken(token)), isNull(orderStatusLinks.revokedAt), eq(orders.shopId, shopId)))
-    .get();
+    .limit(1);
   return row?.orderId ?? null;
 }
 
@@ -57,29 +56,27 @@ export function orderIdForStatusLink(token: string, shopId: number): number | nu
  * The seller revokes every link of an order (one was forwarded, or leaked) and the shopper
  * is mailed a fresh one at the order's email. Returns the order number.
  */
-export function rotateOrderStatusLinks(orderId: number, shopId: number, now = new Date()): string {
+export async function rotateOrderStatusLinks(orderId: number, shopId: number, now = new Date()): Promise<string> {
   const db = getDatabase();
-  const row = db
+  const [row] = await db
     .select({ order: orders, shop: shops })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
-    .get();
+    .limit(1);
   if (!row) throw new NotFoundError("orders.not_found");
   const { order, shop } = row;
-  const fresh = writeTransaction((tx) => {
-    tx.update(orderStatusLinks)
+  const fresh = await writeTransaction(async (tx) => {
+    await tx
+      .update(orderStatusLinks)
       .set({ revokedAt: now })
-      .where(and(eq(orderStatusLinks.orderId, order.id), isNull(orderStatusLinks.revokedAt)))
-      .run();
+      .where(and(eq(orderStatusLinks.orderId, order.id), isNull(orderStatusLinks.revokedAt)));
     const token = randomToken();
-    tx.insert(orderStatusLinks)
-      .values({ orderId: order.id, tokenHash: hashToken(token), createdAt: now })
-      .run();
+    await tx.insert(orderStatusLinks).values({ orderId: order.id, tokenHash: hashToken(token), createdAt: now });
     return token;
   });
   const number = formatOrderNumber(order.number);
-  sendMail({
+  await sendMail({
     to: order.email,
     template: "order_status_link",
     ...orderStatusLinkMail(order.language, {

@@ -12,28 +12,28 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 // The seller's connected account at the payment provider: creating it, its state, its end.
 
 /** The shop's payment account: the seller's connected account, if it can take payments. */
-export function shopPaymentAccount(shopId: number): { accountId: string | null; canReceivePayments: boolean } {
-  const row = getDatabase()
+export async function shopPaymentAccount(shopId: number): Promise<{ accountId: string | null; canReceivePayments: boolean }> {
+  const [row] = await getDatabase()
     .select({ accountId: sellerProfiles.stripeConnectAccountId, charges: sellerProfiles.stripeChargesEnabled })
     .from(shops)
     .innerJoin(sellerProfiles, eq(sellerProfiles.userId, shops.ownerId))
     .where(eq(shops.id, shopId))
-    .get();
+    .limit(1);
   return { accountId: row?.accountId ?? null, canReceivePayments: Boolean(row?.accountId && row.charges) };
 }
 
 /** The seller (user id) whose connected account this is, if it is one of ours. */
-export function sellerOfAccount(accountId: string): number | null {
-  const profile = getDatabase()
+export async function sellerOfAccount(accountId: string): Promise<number | null> {
+  const [profile] = await getDatabase()
     .select({ userId: sellerProfiles.userId })
     .from(sellerProfiles)
     .where(eq(sellerProfiles.stripeConnectAccountId, accountId))
-    .get();
+    .limit(1);
   return profile?.userId ?? null;
 }
 
 /** Stores the account's state on the seller profile; returns whether anything changed. */
-export function applyAccountStatus(userId: number, status: AccountStatus): boolean {
+export async function applyAccountStatus(userId: number, status: AccountStatus): Promise<boolean> {
   const values = {
     stripeDetailsSubmitted: status.detailsSubmitted,
     // Returning from onboarding proves nothing: it is complete when Stripe says so.
@@ -41,25 +41,25 @@ export function applyAccountStatus(userId: number, status: AccountStatus): boole
     stripeChargesEnabled: status.chargesEnabled,
     stripePayoutsEnabled: status.payoutsEnabled,
   };
-  const before = getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.userId, userId)).get();
+  const db = getDatabase();
+  const [before] = await db.select().from(sellerProfiles).where(eq(sellerProfiles.userId, userId)).limit(1);
   const changed = !before || (Object.keys(values) as (keyof typeof values)[]).some((key) => before[key] !== values[key]);
-  getDatabase()
+  await db
     .update(sellerProfiles)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(sellerProfiles.userId, userId))
-    .run();
-  const wentLive = activateShopIfReady(userId);
+    .where(eq(sellerProfiles.userId, userId));
+  const wentLive = await activateShopIfReady(userId);
   return changed || wentLive;
 }
 
 /** Creates the seller's connected account once, then mints a fresh onboarding link. */
 export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl: string }> {
-  const account = requireSellerAccount(user);
+  const account = await requireSellerAccount(user);
   const payments = getPaymentProvider();
   let accountId = account.profile.stripeConnectAccountId;
   if (!accountId) {
     ({ accountId } = await withProvider(
-      () =>
+      async () =>
         payments.createConnectedAccount({
           sellerId: user.id,
           email: user.email,
@@ -67,17 +67,16 @@ export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl
           // Fixed for the account's life: the business's country, from the seller profile.
           country: account.profile.country,
           // A new generation after a deauthorization: the dead account's key must not replay.
-          idempotencyKey: idempotencyKey(
+          idempotencyKey: await idempotencyKey(
             `connected-account-${user.id}${account.profile.paymentAccountGeneration ? `-${account.profile.paymentAccountGeneration}` : ""}`,
           ),
         }),
       "payments.errors.connect_failed",
     ));
-    getDatabase()
+    await getDatabase()
       .update(sellerProfiles)
       .set({ stripeConnectAccountId: accountId, updatedAt: new Date() })
-      .where(eq(sellerProfiles.userId, user.id))
-      .run();
+      .where(eq(sellerProfiles.userId, user.id));
   }
   const base = mainSiteUrl();
   const { url } = await withProvider(
@@ -94,11 +93,11 @@ export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl
 
 /** Asks the provider for the account's real state and stores it on the seller profile. */
 export async function refreshPaymentAccountStatus(user: User): Promise<AccountStatus> {
-  const account = requireSellerAccount(user);
+  const account = await requireSellerAccount(user);
   const accountId = account.profile.stripeConnectAccountId;
   if (!accountId) throw new ValidationError("payments.errors.no_account");
   const status = await withProvider(() => getPaymentProvider().retrieveAccount(accountId), "payments.errors.status_failed");
-  applyAccountStatus(user.id, status);
+  await applyAccountStatus(user.id, status);
   return status;
 }
 
@@ -107,9 +106,9 @@ export async function refreshPaymentAccountStatus(user: User): Promise<AccountSt
  * payments again), so it is forgotten and the shop goes offline, which reopens the
  * stripe_connect onboarding step; connecting again creates a new account.
  */
-export function forgetDeauthorizedAccount(accountId: string): boolean {
-  return writeTransaction((tx) => {
-    const profile = tx
+export async function forgetDeauthorizedAccount(accountId: string): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const [profile] = await tx
       .update(sellerProfiles)
       .set({
         stripeConnectAccountId: null,
@@ -121,10 +120,9 @@ export function forgetDeauthorizedAccount(accountId: string): boolean {
         updatedAt: new Date(),
       })
       .where(eq(sellerProfiles.stripeConnectAccountId, accountId))
-      .returning({ userId: sellerProfiles.userId })
-      .get();
+      .returning({ userId: sellerProfiles.userId });
     if (!profile) return false;
-    tx.update(shops).set({ isLive: false, updatedAt: new Date() }).where(eq(shops.ownerId, profile.userId)).run();
+    await tx.update(shops).set({ isLive: false, updatedAt: new Date() }).where(eq(shops.ownerId, profile.userId));
     return true;
   });
 }

@@ -19,20 +19,20 @@ type DisputeOutcome = "applied" | "duplicate" | "unchanged" | "unknown_payment";
  * the order's history and mailed to the seller. A closed dispute never reopens, whatever
  * order the events arrive in.
  */
-export function recordDispute(eventId: string, accountId: string, dispute: ProviderDispute): DisputeOutcome {
-  const result = writeTransaction((tx): { outcome: DisputeOutcome; row?: PaymentDispute } => {
-    const txn = tx
+export async function recordDispute(eventId: string, accountId: string, dispute: ProviderDispute): Promise<DisputeOutcome> {
+  const result = await writeTransaction(async (tx): Promise<{ outcome: DisputeOutcome; row?: PaymentDispute }> => {
+    const [txn] = await tx
       .select()
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.providerPaymentId, dispute.intentId), eq(paymentTransactions.providerAccountId, accountId)))
-      .get();
+      .limit(1);
     // Only Stripe sends disputes; an event about a payment we do not know is recorded all the same.
-    if (!recordProviderEvent(tx, { id: eventId, provider: txn?.provider ?? "stripe", type: "charge.dispute", accountId })) {
+    if (!(await recordProviderEvent(tx, { id: eventId, provider: txn?.provider ?? "stripe", type: "charge.dispute", accountId }))) {
       return { outcome: "duplicate" };
     }
     if (!txn) return { outcome: "unknown_payment" };
     const now = new Date();
-    const existing = tx.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, dispute.id)).get();
+    const [existing] = await tx.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, dispute.id)).limit(1);
     if (existing && (existing.status === dispute.status || isDisputeClosed(existing.status))) return { outcome: "unchanged" };
     const values = {
       amountCents: dispute.amountCents,
@@ -43,39 +43,36 @@ export function recordDispute(eventId: string, accountId: string, dispute: Provi
       closedAt: isDisputeClosed(dispute.status) ? now : null,
       updatedAt: now,
     };
-    const row = existing
-      ? tx.update(paymentDisputes).set(values).where(eq(paymentDisputes.id, existing.id)).returning().get()
-      : tx
+    const [row] = existing
+      ? await tx.update(paymentDisputes).set(values).where(eq(paymentDisputes.id, existing.id)).returning()
+      : await tx
           .insert(paymentDisputes)
           .values({ ...values, providerDisputeId: dispute.id, transactionId: txn.id, orderId: txn.orderId, shopId: txn.shopId })
-          .returning()
-          .get();
-    tx.insert(orderEvents)
-      .values({
-        orderId: txn.orderId,
-        shopId: txn.shopId,
-        kind: "dispute",
-        fromValue: existing?.status ?? "",
-        toValue: dispute.status,
-        note: dispute.reason,
-      })
-      .run();
+          .returning();
+    await tx.insert(orderEvents).values({
+      orderId: txn.orderId,
+      shopId: txn.shopId,
+      kind: "dispute",
+      fromValue: existing?.status ?? "",
+      toValue: dispute.status,
+      note: dispute.reason,
+    });
     return { outcome: "applied", row };
   });
-  if (result.row) mailDisputeToSeller(result.row);
+  if (result.row) await mailDisputeToSeller(result.row);
   return result.outcome;
 }
 
-function mailDisputeToSeller(dispute: PaymentDispute): void {
-  const row = getDatabase()
+async function mailDisputeToSeller(dispute: PaymentDispute): Promise<void> {
+  const [row] = await getDatabase()
     .select({ order: orders, shop: shops, seller: users })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .innerJoin(users, eq(users.id, shops.ownerId))
     .where(eq(orders.id, dispute.orderId))
-    .get();
+    .limit(1);
   if (!row) return;
-  sendMail({
+  await sendMail({
     to: row.seller.email,
     template: "payment_dispute_seller",
     dedupeKey: `dispute:${dispute.providerDisputeId}:${dispute.status}`,
@@ -106,15 +103,14 @@ export type DisputeView = {
 };
 
 /** The disputes of several orders (for the seller's order screens), oldest first. */
-export function orderDisputes(orderIds: number[]): Map<number, DisputeView[]> {
+export async function orderDisputes(orderIds: number[]): Promise<Map<number, DisputeView[]>> {
   const byOrder = new Map<number, DisputeView[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = getDatabase()
+  const rows = await getDatabase()
     .select()
     .from(paymentDisputes)
     .where(inArray(paymentDisputes.orderId, orderIds))
-    .orderBy(asc(paymentDisputes.createdAt), asc(paymentDisputes.id))
-    .all();
+    .orderBy(asc(paymentDisputes.createdAt), asc(paymentDisputes.id));
   for (const d of rows) {
     const view = {
       id: d.id,

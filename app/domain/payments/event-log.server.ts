@@ -17,13 +17,11 @@ export type ProviderEventRecord = Pick<typeof paymentEvents.$inferInsert, "id" |
  * Every event handler goes through here, inside its own write transaction when it has one,
  * so the record and the change it allows commit together.
  */
-export function recordProviderEvent(db: Queryable, event: ProviderEventRecord): boolean {
-  return Boolean(
-    db
-      .insert(paymentEvents)
-      .values({ id: event.id, provider: event.provider, type: event.type, accountId: event.accountId })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id })
-      .get(),
-  );
+export async function recordProviderEvent(db: Queryable, event: ProviderEventRecord): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({ id: event.id, provider: event.provider, type: event.type, accountId: event.accountId })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted.length > 0;
 }

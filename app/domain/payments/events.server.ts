@@ -10,13 +10,13 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 import { recordRefund } from "./refunds.server";
 
 /** Records an event we act on without a transaction of its own; false when it was seen already. */
-function recordEventOnly(event: ProviderEvent, type: string): boolean {
+function recordEventOnly(event: ProviderEvent, type: string): Promise<boolean> {
   return recordProviderEvent(getDatabase(), { id: event.id, provider: getPaymentProvider().slug, type, accountId: event.accountId });
 }
 
 /** Records an event we cannot act on; a second delivery is a duplicate. */
-function recordUnactionable(event: ProviderEvent, type: string, outcome: EventOutcome): EventOutcome {
-  return recordEventOnly(event, type) ? outcome : "duplicate";
+async function recordUnactionable(event: ProviderEvent, type: string, outcome: EventOutcome): Promise<EventOutcome> {
+  return (await recordEventOnly(event, type)) ? outcome : "duplicate";
 }
 
 /**
@@ -31,27 +31,27 @@ export async function handleProviderEvent(event: ProviderEvent): Promise<{ proce
 async function applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
   switch (event.type) {
     case "account.updated": {
-      const sellerId = sellerOfAccount(event.accountId);
+      const sellerId = await sellerOfAccount(event.accountId);
       if (sellerId === null) return recordUnactionable(event, event.type, "unknown_account");
       // Events can arrive out of order: apply the account's current state, not the payload's.
       const status = await withProvider(() => getPaymentProvider().retrieveAccount(event.accountId), "payments.errors.status_failed");
-      if (!recordEventOnly(event, event.type)) return "duplicate";
-      return applyAccountStatus(sellerId, status) ? "applied" : "unchanged";
+      if (!(await recordEventOnly(event, event.type))) return "duplicate";
+      return (await applyAccountStatus(sellerId, status)) ? "applied" : "unchanged";
     }
     case "account.deauthorized": {
-      if (!recordEventOnly(event, event.type)) return "duplicate";
-      return forgetDeauthorizedAccount(event.accountId) ? "applied" : "unknown_account";
+      if (!(await recordEventOnly(event, event.type))) return "duplicate";
+      return (await forgetDeauthorizedAccount(event.accountId)) ? "applied" : "unknown_account";
     }
     case "payment.succeeded":
     case "payment.failed":
     case "payment.updated": {
-      const txn = transactionForIntent(event.accountId, event.intent.id);
+      const txn = await transactionForIntent(event.accountId, event.intent.id);
       if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
-      const change = applyIntentState(txn.id, event.intent, event.id, event.type);
+      const change = await applyIntentState(txn.id, event.intent, event.id, event.type);
       return change.duplicateEvent ? "duplicate" : change.moved ? "applied" : "unchanged";
     }
     case "charge.refunded": {
-      const txn = transactionForIntent(event.accountId, event.intentId);
+      const txn = await transactionForIntent(event.accountId, event.intentId);
       if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
       return recordRefund(txn.id, event.amountRefundedCents, event.id);
     }

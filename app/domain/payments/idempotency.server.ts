@@ -8,18 +8,19 @@ import { installation } from "~db/schema";
  * or a database reset) would otherwise send "order-1-payment" for different orders and get
  * each other's objects back.
  */
-export function installationId(): string {
+export async function installationId(): Promise<string> {
   const db = getDatabase();
-  const existing = db.select({ id: installation.id }).from(installation).get();
+  const [existing] = await db.select({ id: installation.id }).from(installation).limit(1);
   if (existing) return existing.id;
-  db.insert(installation)
+  await db
+    .insert(installation)
     .values({ singleton: 1, id: crypto.randomBytes(8).toString("hex") })
-    .onConflictDoNothing()
-    .run();
-  return db.select({ id: installation.id }).from(installation).get()!.id;
+    .onConflictDoNothing();
+  const [row] = await db.select({ id: installation.id }).from(installation).limit(1);
+  return row!.id;
 }
 
 /** Every idempotency key sent to a payment provider: `lc-{installation}-{purpose}`. */
-export function idempotencyKey(purpose: string): string {
-  return `lc-${installationId()}-${purpose}`;
+export async function idempotencyKey(purpose: string): Promise<string> {
+  return `lc-${await installationId()}-${purpose}`;
 }

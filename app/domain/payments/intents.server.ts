@@ -18,17 +18,19 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 // An order's payment: its intent at the provider and our transaction row, which only moves forward.
 
 /** The transaction of an order, if a payment was started. */
-export function findOrderTransaction(orderId: number): PaymentTransaction | undefined {
-  return getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
+export async function findOrderTransaction(orderId: number): Promise<PaymentTransaction | undefined> {
+  const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).limit(1);
+  return txn;
 }
 
 /** Our transaction of a provider's intent on a connected account. */
-export function transactionForIntent(accountId: string, intentId: string): PaymentTransaction | undefined {
-  return getDatabase()
+export async function transactionForIntent(accountId: string, intentId: string): Promise<PaymentTransaction | undefined> {
+  const [txn] = await getDatabase()
     .select()
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.providerPaymentId, intentId), eq(paymentTransactions.providerAccountId, accountId)))
-    .get();
+    .limit(1);
+  return txn;
 }
 
 export type PaymentIntentResource = {
@@ -66,27 +68,27 @@ export async function startPayment(
   providerSlug: string,
   shopId?: number,
 ): Promise<PaymentIntentResource> {
-  const order = getVisibleOrder(orderId, viewer, shopId);
+  const order = await getVisibleOrder(orderId, viewer, shopId);
   const payments = getPaymentProvider();
   if (providerSlug !== payments.slug)
     throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
   if (isPaid(order.paymentStatus)) throw new ConflictError("payments.errors.already_paid");
   if (order.status === "cancelled") throw new ConflictError("payments.errors.order_cancelled");
-  const account = shopPaymentAccount(order.shopId);
+  const account = await shopPaymentAccount(order.shopId);
   if (!account.canReceivePayments || !account.accountId) throw new ConflictError("payments.errors.cannot_receive");
 
-  const existing = findOrderTransaction(order.id);
+  const existing = await findOrderTransaction(order.id);
   if (existing && existing.status !== "canceled") return intentResource(existing);
 
   const attempt = existing ? `-${crypto.randomBytes(4).toString("hex")}` : "";
   const intent = await withProvider(
-    () =>
+    async () =>
       payments.createPaymentIntent({
         accountId: account.accountId!,
         amountCents: order.totalAmountCents,
         currency: order.currency,
         applicationFeeCents: computeFees(order.totalAmountCents).platformFeeTtcCents,
-        idempotencyKey: idempotencyKey(`order-${order.id}-payment${attempt}`),
+        idempotencyKey: await idempotencyKey(`order-${order.id}-payment${attempt}`),
         metadata: { order_id: String(order.id), shop_id: String(order.shopId), order_number: String(order.number) },
       }),
     "payments.errors.intent_failed",
@@ -104,18 +106,18 @@ export async function startPayment(
     currency: order.currency,
     status: "pending" as const,
   };
-  const txn = writeTransaction((tx) => {
-    const current = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
+  const txn = await writeTransaction(async (tx) => {
+    const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).limit(1);
     // A concurrent call won the race: everyone gets its intent (same idempotency key).
     if (current && current.status !== "canceled") return current;
-    if (current)
-      return tx
-        .update(paymentTransactions)
-        .set({ ...values, id: current.id, updatedAt: new Date() })
-        .where(eq(paymentTransactions.id, current.id))
-        .returning()
-        .get();
-    return tx.insert(paymentTransactions).values(values).returning().get();
+    const [row] = current
+      ? await tx
+          .update(paymentTransactions)
+          .set({ ...values, id: current.id, updatedAt: new Date() })
+          .where(eq(paymentTransactions.id, current.id))
+          .returning()
+      : await tx.insert(paymentTransactions).values(values).returning();
+    return row!;
   });
   return intentResource(txn);
 }
@@ -127,47 +129,54 @@ type StateChange = { transaction: PaymentTransaction; moved: boolean; becamePaid
  * and only forward. Runs in one write transaction, so concurrent confirms and webhooks
  * serialize and exactly one of them records the payment.
  */
-export function applyIntentState(transactionId: string, intent: ProviderIntent, eventId?: string, eventType = "payment"): StateChange {
-  const result = writeTransaction((tx) => {
-    let txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+export async function applyIntentState(
+  transactionId: string,
+  intent: ProviderIntent,
+  eventId?: string,
+  eventType = "payment",
+): Promise<StateChange> {
+  const result = await writeTransaction(async (tx): Promise<StateChange> => {
+    const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
     if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
-    if (eventId && !recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: eventType, accountId: txn.providerAccountId })) {
+    if (
+      eventId &&
+      !(await recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: eventType, accountId: txn.providerAccountId }))
+    ) {
       return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: true };
     }
     if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: false };
     const now = new Date();
-    txn = tx
+    const [moved] = await tx
       .update(paymentTransactions)
       .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
       .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
-      .returning()
-      .get();
+      .returning();
     const becamePaid = intent.status === "succeeded";
-    tx.update(orders)
+    await tx
+      .update(orders)
       .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
-      .where(eq(orders.id, txn.orderId))
-      .run();
+      .where(eq(orders.id, txn.orderId));
     if (becamePaid) {
-      tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" }).run();
+      await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
     }
-    return { transaction: txn, moved: true, becamePaid, duplicateEvent: false };
+    return { transaction: moved!, moved: true, becamePaid, duplicateEvent: false };
   });
-  if (result.becamePaid) sendOrderPaidMails(result.transaction.orderId);
+  if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId);
   return result;
 }
 
 /** The shopper's client says it paid: ask the provider (never the client) and record it. */
 export async function confirmPayment(transactionId: string, paymentIntentId: string, viewer: OrderViewer) {
-  const txn = getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+  const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
   if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
-  const order = getVisibleOrder(txn.orderId, viewer);
+  const order = await getVisibleOrder(txn.orderId, viewer);
   if (txn.providerPaymentId !== paymentIntentId)
     throw new ValidationError("errors.validation", { payment_intent_id: ["payments.errors.intent_mismatch"] });
   const intent = await withProvider(
     () => getPaymentProvider().retrievePaymentIntent(txn.providerAccountId, paymentIntentId),
     "payments.errors.confirm_failed",
   );
-  const { transaction } = applyIntentState(txn.id, intent);
+  const { transaction } = await applyIntentState(txn.id, intent);
   return { transaction, intent, orderId: order.id };
 }
 
@@ -178,7 +187,7 @@ export async function confirmPayment(transactionId: string, paymentIntentId: str
  * recorded and the change is refused instead of losing that payment.
  */
 export async function discardUnpaidIntent(orderId: number): Promise<void> {
-  const txn = findOrderTransaction(orderId);
+  const txn = await findOrderTransaction(orderId);
   if (!txn || !txn.providerPaymentId || !canMovePayment(txn.status, "canceled")) return;
   const payments = getPaymentProvider();
   try {
@@ -191,15 +200,14 @@ export async function discardUnpaidIntent(orderId: number): Promise<void> {
       throw lookup instanceof ProviderRequestError ? providerFailure(lookup) : lookup;
     });
     if (intent && intent.status !== "canceled") {
-      applyIntentState(txn.id, intent);
+      await applyIntentState(txn.id, intent);
       if (intent.status === "succeeded") throw new ConflictError("payments.errors.already_paid");
       if (intent.status === "processing") throw new ConflictError("payments.errors.in_progress");
       throw providerFailure(error, "payments.errors.cancel_failed");
     }
   }
-  getDatabase()
+  await getDatabase()
     .update(paymentTransactions)
     .set({ status: "canceled", updatedAt: new Date() })
-    .where(eq(paymentTransactions.id, txn.id))
-    .run();
+    .where(eq(paymentTransactions.id, txn.id));
 }

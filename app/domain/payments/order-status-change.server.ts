@@ -12,9 +12,9 @@ type Actor = { userId: number; shopId: number };
  * unpaid order's intent is cancelled so it can no longer be paid.
  */
 async function settleCancelledPayment(order: Order, actor: Actor): Promise<void> {
-  const txn = findOrderTransaction(order.id);
+  const txn = await findOrderTransaction(order.id);
   if (txn && isRefundable(txn.status)) {
-    const rest = orderRefundSummaries([order]).get(order.id)?.refundableCents ?? 0;
+    const rest = (await orderRefundSummaries([order])).get(order.id)?.refundableCents ?? 0;
     if (rest > 0) await refundOrder(order.id, "rest", actor, { notifyShopper: false });
   } else if (txn && !isPaid(txn.status)) {
     await discardUnpaidIntent(order.id);
@@ -28,7 +28,7 @@ async function settleCancelledPayment(order: Order, actor: Actor): Promise<void>
  * mailed to the shopper. It lives here, above orders, because a status change may move money.
  */
 export async function changeOrderStatus(orderId: number, to: OrderStatus, actor: Actor): Promise<Order> {
-  const order = loadShopOrder(orderId, actor.shopId);
+  const order = await loadShopOrder(orderId, actor.shopId);
   assertStatusTransition(order, to);
   if (to === "cancelled") await settleCancelledPayment(order, actor);
   return recordStatusChange(order, to, actor);

@@ -36,29 +36,29 @@ function refundedOf(txn: PaymentTransaction, ourRefundsCents: number): number {
   return Math.max(txn.refundedAmountCents, ourRefundsCents);
 }
 
-function heldByOurRefunds(tx: Pick<Transaction, "select">, transactionId: string): number {
-  const [row] = tx
-    .select({ cents: sum(orderRefunds.amountCents) })
+async function heldByOurRefunds(tx: Pick<Transaction, "select">, transactionId: string): Promise<number> {
+  // sum() is a string on PostgreSQL (numeric): mapped to a number.
+  const [row] = await tx
+    .select({ cents: sum(orderRefunds.amountCents).mapWith(Number) })
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.transactionId, transactionId), ne(orderRefunds.status, "failed")))
-    .all();
-  return Number(row?.cents ?? 0);
+    .where(and(eq(orderRefunds.transactionId, transactionId), ne(orderRefunds.status, "failed")));
+  return row?.cents ?? 0;
 }
 
 /**
  * Moves a transaction and its order to the state their refunded total gives (partially
  * refunded, or refunded once nothing is left), forward only. Returns the new state if it moved.
  */
-function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCents: number): PaymentStatus | null {
+async function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCents: number): Promise<PaymentStatus | null> {
   const total = Math.max(txn.refundedAmountCents, refundedCents);
   const to = paymentStatusAfterRefund(txn.amountCents, total);
   const moves = canMovePayment(txn.status, to);
   const now = new Date();
-  tx.update(paymentTransactions)
+  await tx
+    .update(paymentTransactions)
     .set({ refundedAmountCents: total, ...(moves ? { status: to } : {}), updatedAt: now })
-    .where(eq(paymentTransactions.id, txn.id))
-    .run();
-  if (moves) tx.update(orders).set({ paymentStatus: to, updatedAt: now }).where(eq(orders.id, txn.orderId)).run();
+    .where(eq(paymentTransactions.id, txn.id));
+  if (moves) await tx.update(orders).set({ paymentStatus: to, updatedAt: now }).where(eq(orders.id, txn.orderId));
   return moves ? to : null;
 }
 
@@ -67,46 +67,43 @@ function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCe
  * event. Our own refunds still waiting for the provider are complete once the total covers
  * them; a refund made elsewhere (the Stripe dashboard) is recorded in the history too.
  */
-export function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string): EventOutcome {
-  return writeTransaction((tx) => {
-    const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).get();
+export async function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string): Promise<EventOutcome> {
+  return writeTransaction(async (tx): Promise<EventOutcome> => {
+    const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
     if (!txn) return "unknown_payment";
     if (
       eventId &&
-      !recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: "charge.refunded", accountId: txn.providerAccountId })
+      !(await recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: "charge.refunded", accountId: txn.providerAccountId }))
     ) {
       return "duplicate";
     }
-    const ours = tx
+    const ours = await tx
       .select()
       .from(orderRefunds)
-      .where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed")))
-      .all();
+      .where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed")));
     const oursTotal = ours.reduce((total, r) => total + r.amountCents, 0);
     const known = Math.max(txn.refundedAmountCents, oursTotal);
-    const moved = applyRefundedTotal(tx, txn, amountRefundedCents);
+    const moved = await applyRefundedTotal(tx, txn, amountRefundedCents);
     const status = moved ?? txn.status;
     const now = new Date();
     const completed = amountRefundedCents >= oursTotal ? ours.filter((r) => r.status === "pending") : [];
     for (const refund of completed) {
-      tx.update(orderRefunds).set({ status: "succeeded", updatedAt: now }).where(eq(orderRefunds.id, refund.id)).run();
-      tx.insert(orderEvents)
-        .values({
-          orderId: txn.orderId,
-          shopId: txn.shopId,
-          kind: "refund",
-          toValue: status,
-          amountCents: refund.amountCents,
-          note: refund.reason,
-          actorUserId: refund.actorUserId,
-        })
-        .run();
+      await tx.update(orderRefunds).set({ status: "succeeded", updatedAt: now }).where(eq(orderRefunds.id, refund.id));
+      await tx.insert(orderEvents).values({
+        orderId: txn.orderId,
+        shopId: txn.shopId,
+        kind: "refund",
+        toValue: status,
+        amountCents: refund.amountCents,
+        note: refund.reason,
+        actorUserId: refund.actorUserId,
+      });
     }
     const elsewhere = amountRefundedCents - known;
     if (elsewhere > 0) {
-      tx.insert(orderEvents)
-        .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: elsewhere })
-        .run();
+      await tx
+        .insert(orderEvents)
+        .values({ orderId: txn.orderId, shopId: txn.shopId, kind: "refund", toValue: status, amountCents: elsewhere });
     }
     return moved !== null || elsewhere > 0 || completed.length > 0 ? "applied" : "unchanged";
   });
@@ -118,21 +115,21 @@ type Actor = { userId: number; shopId: number };
  * Step 1, one write transaction: checks what remains refundable and records the refund as
  * pending, so two refunds at the same time can never give back more than was paid.
  */
-function reserveRefund(
+async function reserveRefund(
   orderId: number,
   request: RefundRequest | "rest",
   actor: Actor,
-): { refund: OrderRefund; txn: PaymentTransaction; order: Order } {
-  return writeTransaction((tx) => {
-    const order = tx
+): Promise<{ refund: OrderRefund; txn: PaymentTransaction; order: Order }> {
+  return writeTransaction(async (tx) => {
+    const [order] = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.shopId, actor.shopId)))
-      .get();
+      .limit(1);
     if (!order) throw new NotFoundError("orders.not_found");
-    const txn = tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).get();
+    const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).limit(1);
     if (!txn || !txn.providerPaymentId || !isRefundable(txn.status)) throw new ConflictError("refunds.errors.not_paid");
-    const remaining = txn.amountCents - refundedOf(txn, heldByOurRefunds(tx, txn.id));
+    const remaining = txn.amountCents - refundedOf(txn, await heldByOurRefunds(tx, txn.id));
     if (remaining <= 0) throw new ConflictError("refunds.errors.nothing_left");
     const amountCents = request === "rest" ? remaining : request.amountCents;
     if (amountCents > remaining) {
@@ -140,7 +137,7 @@ function reserveRefund(
         amount: [messageKey("refunds.errors.too_much", { maximum: centsToDecimalString(remaining) })],
       });
     }
-    const refund = tx
+    const [refund] = await tx
       .insert(orderRefunds)
       .values({
         orderId: order.id,
@@ -150,9 +147,8 @@ function reserveRefund(
         reason: request === "rest" ? "" : request.reason,
         actorUserId: actor.userId,
       })
-      .returning()
-      .get();
-    return { refund, txn, order };
+      .returning();
+    return { refund: refund!, txn, order };
   });
 }
 
@@ -169,7 +165,7 @@ export async function refundOrder(
   actor: Actor,
   options: { notifyShopper: boolean } = { notifyShopper: true },
 ): Promise<OrderRefund> {
-  const { refund, txn, order } = reserveRefund(orderId, request, actor);
+  const { refund, txn, order } = await reserveRefund(orderId, request, actor);
   let answer: { refundId: string; status: "succeeded" | "pending" | "failed" };
   try {
     answer = await getPaymentProvider().refundPayment({
@@ -177,22 +173,21 @@ export async function refundOrder(
       intentId: txn.providerPaymentId!,
       amountCents: refund.amountCents,
       reason: refund.reason,
-      idempotencyKey: idempotencyKey(`order-${order.id}-refund-${refund.id}`),
+      idempotencyKey: await idempotencyKey(`order-${order.id}-refund-${refund.id}`),
     });
   } catch (error) {
     // A refused refund frees its amount again.
     const message = error instanceof Error ? error.message : String(error);
-    getDatabase()
+    await getDatabase()
       .update(orderRefunds)
       .set({ status: "failed", failureMessage: message, updatedAt: new Date() })
-      .where(eq(orderRefunds.id, refund.id))
-      .run();
+      .where(eq(orderRefunds.id, refund.id));
     if (error instanceof ProviderRequestError) throw providerFailure(error, "orders.errors.refund_failed");
     throw error;
   }
-  const settled = writeTransaction((tx) => {
+  const settled = await writeTransaction(async (tx) => {
     const status = answer.status;
-    const row = tx
+    const [updated] = await tx
       .update(orderRefunds)
       .set({
         status,
@@ -201,49 +196,46 @@ export async function refundOrder(
         updatedAt: new Date(),
       })
       .where(eq(orderRefunds.id, refund.id))
-      .returning()
-      .get();
+      .returning();
+    const row = updated!;
     // A pending refund is completed (and written to the history) by the provider's charge.refunded event.
     if (status === "succeeded") {
-      const current = tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).get()!;
-      const [done] = tx
-        .select({ cents: sum(orderRefunds.amountCents) })
+      const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).limit(1);
+      const [done] = await tx
+        .select({ cents: sum(orderRefunds.amountCents).mapWith(Number) })
         .from(orderRefunds)
-        .where(and(eq(orderRefunds.transactionId, txn.id), eq(orderRefunds.status, "succeeded")))
-        .all();
-      const moved = applyRefundedTotal(tx, current, Number(done?.cents ?? 0));
-      tx.insert(orderEvents)
-        .values({
-          orderId: order.id,
-          shopId: order.shopId,
-          kind: "refund",
-          toValue: moved ?? current.status,
-          amountCents: row.amountCents,
-          note: row.reason,
-          actorUserId: actor.userId,
-        })
-        .run();
+        .where(and(eq(orderRefunds.transactionId, txn.id), eq(orderRefunds.status, "succeeded")));
+      const moved = await applyRefundedTotal(tx, current!, done?.cents ?? 0);
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        shopId: order.shopId,
+        kind: "refund",
+        toValue: moved ?? current!.status,
+        amountCents: row.amountCents,
+        note: row.reason,
+        actorUserId: actor.userId,
+      });
     }
     return row;
   });
   if (settled.status === "failed") throw new ConflictError("orders.errors.refund_failed");
-  if (options.notifyShopper) mailRefund(order.id, settled);
+  if (options.notifyShopper) await mailRefund(order.id, settled);
   return settled;
 }
 
-function mailRefund(orderId: number, refund: OrderRefund): void {
+async function mailRefund(orderId: number, refund: OrderRefund): Promise<void> {
   const db = getDatabase();
-  const row = db
+  const [row] = await db
     .select({ order: orders, shop: shops })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(eq(orders.id, orderId))
-    .get();
-  const txn = db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get();
+    .limit(1);
+  const [txn] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).limit(1);
   if (!row || !txn) return;
-  const held = heldByOurRefunds(db, txn.id);
+  const held = await heldByOurRefunds(db, txn.id);
   // The mail carries the order's status link, which opens on any device (like the other order mails).
-  sendWithOrderStatusLink(orderId, row.shop.subdomain, (link) =>
+  await sendWithOrderStatusLink(orderId, row.shop.subdomain, (link) =>
     sendMail({
       to: row.order.email,
       template: "order_refund",
@@ -266,19 +258,18 @@ export type RefundEntry = { id: number; amountCents: number; reason: string; sta
 export type RefundSummary = { paidCents: number; refundedCents: number; refundableCents: number; refunds: RefundEntry[] };
 
 /** For each paid order: what was paid, refunded and can still be refunded, and its refunds (oldest first). */
-export function orderRefundSummaries(orderList: Pick<Order, "id" | "paymentStatus">[]): Map<number, RefundSummary> {
+export async function orderRefundSummaries(orderList: Pick<Order, "id" | "paymentStatus">[]): Promise<Map<number, RefundSummary>> {
   const result = new Map<number, RefundSummary>();
   const ids = orderList.map((o) => o.id);
   if (ids.length === 0) return result;
   const db = getDatabase();
-  const txns = db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids)).all();
-  const rows = db
+  const txns = await db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids));
+  const rows = await db
     .select({ refund: orderRefunds, actor: users })
     .from(orderRefunds)
     .leftJoin(users, eq(users.id, orderRefunds.actorUserId))
     .where(inArray(orderRefunds.orderId, ids))
-    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id))
-    .all();
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
   const statusOf = new Map(orderList.map((o) => [o.id, o.paymentStatus]));
   for (const txn of txns) {
     const paymentStatus = statusOf.get(txn.orderId);

@@ -34,7 +34,7 @@ export async function payOrderWithSimulatedCard(
   orderId: number,
   card: CardInput,
 ): Promise<{ transactionId: string; intent: ProviderIntent } | null> {
-  const transaction = findOrderTransaction(orderId);
+  const transaction = await findOrderTransaction(orderId);
   if (!transaction?.clientSecret) return null;
   return { transactionId: transaction.id, intent: await payWithSimulatedCard(transaction.clientSecret, card) };
 }
@@ -44,10 +44,10 @@ export async function payOrderWithSimulatedCard(
  * shopper cookie that placed the order), as a real 3-D Secure challenge is: knowing the
  * intent id is not enough. Anyone else gets a 404, as if the intent did not exist.
  */
-export function simulatedChallengeFor(intentId: string, viewer: OrderViewer): SimulatedIntent {
+export async function simulatedChallengeFor(intentId: string, viewer: OrderViewer): Promise<SimulatedIntent> {
   const notFound = new NotFoundError("payments.errors.transaction_not_found");
   if (getPaymentProvider().slug !== "simulated" || !viewer.shopperKeyHash) throw notFound;
-  const row = getDatabase()
+  const [row] = await getDatabase()
     .select({ intent: simulatedPaymentIntents, shopperKeyHash: orders.shopperKeyHash })
     .from(simulatedPaymentIntents)
     .innerJoin(
@@ -56,7 +56,7 @@ export function simulatedChallengeFor(intentId: string, viewer: OrderViewer): Si
     )
     .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
     .where(eq(simulatedPaymentIntents.id, intentId))
-    .get();
+    .limit(1);
   if (!row || row.shopperKeyHash !== viewer.shopperKeyHash) throw notFound;
   return row.intent;
 }
@@ -67,7 +67,7 @@ export async function answerSimulatedAuthentication(
   outcome: "complete" | "fail",
   viewer: OrderViewer,
 ): Promise<ProviderIntent> {
-  simulatedChallengeFor(intentId, viewer);
+  await simulatedChallengeFor(intentId, viewer);
   const { intent, event } = await withProvider(
     async () => finishSimulatedAuthentication(intentId, outcome),
     "payments.errors.confirm_failed",

@@ -43,14 +43,19 @@ function accountStatus(row: typeof simulatedAccounts.$inferSelect): AccountStatu
   };
 }
 
-function findIntent(id: string): IntentRow {
-  const row = getDatabase().select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, id)).get();
+async function findIntent(id: string): Promise<IntentRow> {
+  const [row] = await getDatabase().select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, id)).limit(1);
   if (!row) throw new ProviderRequestError(`No such payment_intent: '${id}'`, "invalid_request");
   return row;
 }
 
-export function findSimulatedIntentBySecret(clientSecret: string): IntentRow | undefined {
-  return getDatabase().select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.clientSecret, clientSecret)).get();
+export async function findSimulatedIntentBySecret(clientSecret: string): Promise<IntentRow | undefined> {
+  const [row] = await getDatabase()
+    .select()
+    .from(simulatedPaymentIntents)
+    .where(eq(simulatedPaymentIntents.clientSecret, clientSecret))
+    .limit(1);
+  return row;
 }
 
 export function createSimulatedProvider(): PaymentProvider {
@@ -59,7 +64,7 @@ export function createSimulatedProvider(): PaymentProvider {
     testMode: true,
     async createConnectedAccount({ email, businessName, country }) {
       const id = randomId("acct_sim");
-      getDatabase().insert(simulatedAccounts).values({ id, email, businessName, country }).run();
+      await getDatabase().insert(simulatedAccounts).values({ id, email, businessName, country });
       return { accountId: id };
     },
     async createOnboardingLink({ accountId, returnUrl }) {
@@ -69,18 +74,22 @@ export function createSimulatedProvider(): PaymentProvider {
       return { url: url.toString() };
     },
     async retrieveAccount(accountId) {
-      const row = getDatabase().select().from(simulatedAccounts).where(eq(simulatedAccounts.id, accountId)).get();
+      const [row] = await getDatabase().select().from(simulatedAccounts).where(eq(simulatedAccounts.id, accountId)).limit(1);
       if (!row) throw new ProviderRequestError(`No such account: '${accountId}'`, "invalid_request");
       return accountStatus(row);
     },
     async createPaymentIntent({ accountId, amountCents, currency, applicationFeeCents, idempotencyKey, metadata }) {
-      return writeTransaction((tx) => {
-        const existing = tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, idempotencyKey)).get();
+      return writeTransaction(async (tx) => {
+        const [existing] = await tx
+          .select()
+          .from(simulatedPaymentIntents)
+          .where(eq(simulatedPaymentIntents.idempotencyKey, idempotencyKey))
+          .limit(1);
         if (existing) return intentOf(existing);
-        const account = tx.select().from(simulatedAccounts).where(eq(simulatedAccounts.id, accountId)).get();
+        const [account] = await tx.select().from(simulatedAccounts).where(eq(simulatedAccounts.id, accountId)).limit(1);
         if (!account?.chargesEnabled) throw new ProviderRequestError("This account cannot currently make live charges.", "invalid_request");
         const id = randomId("pi_sim");
-        const row = tx
+        const [row] = await tx
           .insert(simulatedPaymentIntents)
           .values({
             id,
@@ -92,31 +101,29 @@ export function createSimulatedProvider(): PaymentProvider {
             idempotencyKey,
             metadata,
           })
-          .returning()
-          .get();
-        return intentOf(row);
+          .returning();
+        return intentOf(row!);
       });
     },
     async retrievePaymentIntent(accountId, intentId) {
-      const row = findIntent(intentId);
+      const row = await findIntent(intentId);
       if (row.accountId !== accountId) throw new ProviderRequestError(`No such payment_intent: '${intentId}'`, "invalid_request");
       return intentOf(row);
     },
     async cancelPaymentIntent(accountId, intentId) {
-      const row = findIntent(intentId);
+      const row = await findIntent(intentId);
       if (row.accountId !== accountId || row.status === "succeeded")
         throw new ProviderRequestError("This PaymentIntent cannot be canceled.", "invalid_request");
-      getDatabase()
+      await getDatabase()
         .update(simulatedPaymentIntents)
         .set({ status: "canceled", updatedAt: new Date() })
-        .where(eq(simulatedPaymentIntents.id, intentId))
-        .run();
+        .where(eq(simulatedPaymentIntents.id, intentId));
     },
     async refundPayment({ accountId, intentId, amountCents, idempotencyKey }) {
-      return writeTransaction((tx) => {
-        const done = tx.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey)).get();
+      return writeTransaction(async (tx) => {
+        const [done] = await tx.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey)).limit(1);
         if (done) return { refundId: done.id, status: "succeeded" as const };
-        const row = tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).get();
+        const [row] = await tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).limit(1);
         if (!row || row.accountId !== accountId) throw new ProviderRequestError(`No such payment_intent: '${intentId}'`, "invalid_request");
         if (row.status !== "succeeded") throw new ProviderRequestError("This payment cannot be refunded.", "invalid_request");
         const refunded = row.amountRefundedCents + amountCents;
@@ -129,16 +136,15 @@ export function createSimulatedProvider(): PaymentProvider {
             ? row.applicationFeeCents - Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents)
             : Math.round((row.applicationFeeCents * refunded) / row.amountCents) -
               Math.round((row.applicationFeeCents * row.amountRefundedCents) / row.amountCents);
-        tx.update(simulatedPaymentIntents)
+        await tx
+          .update(simulatedPaymentIntents)
           .set({ amountRefundedCents: refunded, updatedAt: new Date() })
-          .where(eq(simulatedPaymentIntents.id, intentId))
-          .run();
-        const refund = tx
+          .where(eq(simulatedPaymentIntents.id, intentId));
+        const [refund] = await tx
           .insert(simulatedRefunds)
           .values({ id: randomId("re_sim"), intentId, amountCents, applicationFeeRefundedCents: feeBack, idempotencyKey })
-          .returning()
-          .get();
-        return { refundId: refund.id, status: "succeeded" as const };
+          .returning();
+        return { refundId: refund!.id, status: "succeeded" as const };
       });
     },
     parseWebhook() {
@@ -150,8 +156,11 @@ export function createSimulatedProvider(): PaymentProvider {
 const eventId = () => randomId("evt_sim");
 
 /** The simulated onboarding form was submitted: the account can take payments. */
-export function completeSimulatedOnboarding(accountId: string, details: { businessName: string; country: string }): ProviderEvent {
-  const row = getDatabase()
+export async function completeSimulatedOnboarding(
+  accountId: string,
+  details: { businessName: string; country: string },
+): Promise<ProviderEvent> {
+  const [row] = await getDatabase()
     .update(simulatedAccounts)
     .set({
       businessName: details.businessName,
@@ -161,8 +170,7 @@ export function completeSimulatedOnboarding(accountId: string, details: { busine
       payoutsEnabled: true,
     })
     .where(eq(simulatedAccounts.id, accountId))
-    .returning()
-    .get();
+    .returning();
   if (!row) throw new ProviderRequestError(`No such account: '${accountId}'`, "invalid_request");
   return { id: eventId(), type: "account.updated", accountId, status: accountStatus(row) };
 }
@@ -185,9 +193,12 @@ export function simulatedCardError(card: CardInput, now = new Date()): string | 
  * Confirms a simulated intent with a card: 4242… succeeds, 4000 0000 0000 0002 is
  * declined, 4000 0025 0000 3155 asks for authentication. Returns the provider event.
  */
-export function confirmSimulatedIntent(clientSecret: string, card: CardInput): { intent: ProviderIntent; event: ProviderEvent | null } {
-  return writeTransaction((tx) => {
-    const row = tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.clientSecret, clientSecret)).get();
+export async function confirmSimulatedIntent(
+  clientSecret: string,
+  card: CardInput,
+): Promise<{ intent: ProviderIntent; event: ProviderEvent | null }> {
+  return writeTransaction(async (tx) => {
+    const [row] = await tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.clientSecret, clientSecret)).limit(1);
     if (!row) throw new ProviderRequestError("No such payment_intent", "invalid_request");
     if (row.status === "succeeded" || row.status === "canceled") return { intent: intentOf(row), event: null };
     const number = card.number.replace(/[\s-]/g, "");
@@ -197,13 +208,12 @@ export function confirmSimulatedIntent(clientSecret: string, card: CardInput): {
     else if (number === SIMULATED_CARDS.declined) set = { status: "requires_payment_method", lastError: "payments.card.declined" };
     else if (number === SIMULATED_CARDS.authentication) set = { status: "requires_action", lastError: "" };
     else set = { status: "succeeded", lastError: "" };
-    const updated = tx
+    const [updated] = await tx
       .update(simulatedPaymentIntents)
       .set({ ...set, cardLast4: number.slice(-4), updatedAt: new Date() })
       .where(eq(simulatedPaymentIntents.id, row.id))
-      .returning()
-      .get();
-    const intent = intentOf(updated);
+      .returning();
+    const intent = intentOf(updated!);
     // A badly typed card never reaches the network, so it makes no event.
     if (invalid) return { intent, event: null };
     const type = intent.status === "succeeded" ? "payment.succeeded" : intent.status === "failed" ? "payment.failed" : "payment.updated";
@@ -212,15 +222,15 @@ export function confirmSimulatedIntent(clientSecret: string, card: CardInput): {
 }
 
 /** The authentication page's answer: Complete (succeeds) or Fail. */
-export function finishSimulatedAuthentication(
+export async function finishSimulatedAuthentication(
   intentId: string,
   outcome: "complete" | "fail",
-): { intent: ProviderIntent; event: ProviderEvent | null } {
-  return writeTransaction((tx) => {
-    const row = tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).get();
+): Promise<{ intent: ProviderIntent; event: ProviderEvent | null }> {
+  return writeTransaction(async (tx) => {
+    const [row] = await tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, intentId)).limit(1);
     if (!row) throw new ProviderRequestError("No such payment_intent", "invalid_request");
     if (row.status !== "requires_action") return { intent: intentOf(row), event: null };
-    const updated = tx
+    const [updated] = await tx
       .update(simulatedPaymentIntents)
       .set(
         outcome === "complete"
@@ -228,9 +238,8 @@ export function finishSimulatedAuthentication(
           : { status: "requires_payment_method", lastError: "payments.card.authentication_failed" },
       )
       .where(eq(simulatedPaymentIntents.id, intentId))
-      .returning()
-      .get();
-    const intent = intentOf(updated);
+      .returning();
+    const intent = intentOf(updated!);
     return {
       intent,
       event: { id: eventId(), type: outcome === "complete" ? "payment.succeeded" : "payment.failed", accountId: row.accountId, intent },

@@ -11,16 +11,15 @@ import { activateShopIfReady, sellerOnboardingSteps } from "./onboarding.server"
 import type { ReviewFilter } from "~/schemas/sellers";
 
 /** Sellers for the staff review screen, newest first. */
-export function listSellersForReview(filter: ReviewFilter) {
-  const rows = getDatabase()
+export async function listSellersForReview(filter: ReviewFilter) {
+  const rows = await getDatabase()
     .select({ user: users, profile: sellerProfiles, shop: shops })
     .from(sellerProfiles)
     .innerJoin(users, eq(users.id, sellerProfiles.userId))
     .leftJoin(shops, eq(shops.ownerId, users.id))
     .where(filter === "all" ? undefined : eq(sellerProfiles.verificationStatus, filter))
     .orderBy(desc(sellerProfiles.createdAt))
-    .limit(200)
-    .all();
+    .limit(200);
   return rows.map(({ user, profile, shop }) => {
     const onboarding = sellerOnboardingSteps({ user, profile, shop });
     return {
@@ -40,25 +39,29 @@ export function listSellersForReview(filter: ReviewFilter) {
   });
 }
 
-function findSeller(identifier: number | string) {
+async function findSeller(identifier: number | string) {
+  const db = getDatabase();
   const user =
-    typeof identifier === "number" ? getDatabase().select().from(users).where(eq(users.id, identifier)).get() : findUserByEmail(identifier);
-  const profile = user ? getDatabase().select().from(sellerProfiles).where(eq(sellerProfiles.userId, user.id)).get() : undefined;
+    typeof identifier === "number"
+      ? (await db.select().from(users).where(eq(users.id, identifier)).limit(1))[0]
+      : await findUserByEmail(identifier);
+  const [profile] = user ? await db.select().from(sellerProfiles).where(eq(sellerProfiles.userId, user.id)).limit(1) : [];
   if (!user || !profile) throw new NotFoundError("admin.sellers.not_found");
   return { user, profile };
 }
 
 /** Approves a seller (verification done); the shop goes live if every other step is done. */
-export function approveSeller(identifier: number | string): { shopLive: boolean } {
-  const { user } = findSeller(identifier);
-  getDatabase()
+export async function approveSeller(identifier: number | string): Promise<{ shopLive: boolean }> {
+  const { user } = await findSeller(identifier);
+  const db = getDatabase();
+  await db
     .update(sellerProfiles)
     .set({ verificationStatus: "verified", verifiedAt: new Date(), rejectionReason: "", updatedAt: new Date() })
-    .where(eq(sellerProfiles.userId, user.id))
-    .run();
-  activateShopIfReady(user.id);
-  const shopLive = Boolean(getDatabase().select({ live: shops.isLive }).from(shops).where(eq(shops.ownerId, user.id)).get()?.live);
-  sendMail({
+    .where(eq(sellerProfiles.userId, user.id));
+  await activateShopIfReady(user.id);
+  const [shop] = await db.select({ live: shops.isLive }).from(shops).where(eq(shops.ownerId, user.id)).limit(1);
+  const shopLive = Boolean(shop?.live);
+  await sendMail({
     to: user.email,
     template: "seller_approved",
     ...sellerDecisionMail(user.language, { name: displayName(user), approved: true, shopLive, dashboardUrl: `${mainSiteUrl()}/dashboard` }),
@@ -71,23 +74,23 @@ export function approveSeller(identifier: number | string): { shopLive: boolean 
  * command line without a reason) stores no reason: screens and mail then show a default
  * one in the seller's language.
  */
-export function rejectSeller(identifier: number | string, reason: string | null): void {
+export async function rejectSeller(identifier: number | string, reason: string | null): Promise<void> {
   const trimmed = reason?.trim() ?? "";
   if (reason !== null && (trimmed.length < 3 || trimmed.length > 500)) {
     throw new ValidationError("admin.sellers.reason_required", { reason: ["admin.sellers.reason_required"] });
   }
-  const { user } = findSeller(identifier);
-  writeTransaction((tx) => {
-    tx.update(sellerProfiles)
+  const { user } = await findSeller(identifier);
+  await writeTransaction(async (tx) => {
+    await tx
+      .update(sellerProfiles)
       .set({ verificationStatus: "rejected", rejectionReason: trimmed, verifiedAt: null, updatedAt: new Date() })
-      .where(eq(sellerProfiles.userId, user.id))
-      .run();
-    tx.update(shops)
+      .where(eq(sellerProfiles.userId, user.id));
+    await tx
+      .update(shops)
       .set({ isLive: false, updatedAt: new Date() })
-      .where(and(eq(shops.ownerId, user.id), eq(shops.isLive, true)))
-      .run();
+      .where(and(eq(shops.ownerId, user.id), eq(shops.isLive, true)));
   });
-  sendMail({
+  await sendMail({
     to: user.email,
     template: "seller_rejected",
     ...sellerDecisionMail(user.language, {

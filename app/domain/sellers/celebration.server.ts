@@ -7,10 +7,9 @@ import { users } from "~db/schema";
  * user whatever the browser (the spec's local storage forgot it on every new device). The
  * first time wins; later calls change nothing.
  */
-export function markOnboardingCelebrated(userId: number, now = new Date()): void {
-  getDatabase()
+export async function markOnboardingCelebrated(userId: number, now = new Date()): Promise<void> {
+  await getDatabase()
     .update(users)
     .set({ onboardingCelebratedAt: now })
-    .where(and(eq(users.id, userId), isNull(users.onboardingCelebratedAt)))
-    .run();
+    .where(and(eq(users.id, userId), isNull(users.onboardingCelebratedAt)));
 }

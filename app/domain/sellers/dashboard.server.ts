@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SALES_CHART_DAYS = 30;
 
 /** Everything the seller's dashboard shows, in a handful of indexed queries. */
-export function sellerDashboard(account: SellerAccount, testMode: boolean, now = new Date()) {
+export async function sellerDashboard(account: SellerAccount, testMode: boolean, now = new Date()) {
   const db = getDatabase();
   const { profile, shop } = account;
   const onboarding = sellerOnboardingSteps(account);
@@ -21,43 +21,38 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
   const paidOrders = and(eq(orders.shopId, shopId), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]));
   const refundCents = sql<number>`coalesce(${orderEvents.amountCents}, ${orders.totalAmountCents})`;
   const refundEvents = and(eq(orderEvents.shopId, shopId), eq(orderEvents.kind, "refund"));
-  const [gross] = db
-    .select({ cents: sum(orders.totalAmountCents) })
+  // sum() is a string on PostgreSQL (numeric): mapped to a number here.
+  const [gross] = await db
+    .select({ cents: sum(orders.totalAmountCents).mapWith(Number) })
     .from(orders)
-    .where(paidOrders)
-    .all();
-  const [refunded] = db
-    .select({ cents: sum(refundCents) })
+    .where(paidOrders);
+  const [refunded] = await db
+    .select({ cents: sum(refundCents).mapWith(Number) })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(refundEvents)
-    .all();
+    .where(refundEvents);
   // The same count as the /orders list's "Orders" view.
-  const totalOrders = countOrders({ kind: "seller", shopId }, { view: "orders" });
-  const [catalogue] = db
+  const totalOrders = await countOrders({ kind: "seller", shopId }, { view: "orders" });
+  const [catalogue] = await db
     .select({ n: count() })
     .from(products)
-    .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)))
-    .all();
-  const [views] = db
-    .select({ n: sum(shopDailyViews.views) })
+    .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)));
+  const [views] = await db
+    .select({ n: sum(shopDailyViews.views).mapWith(Number) })
     .from(shopDailyViews)
-    .where(eq(shopDailyViews.shopId, shopId))
-    .all();
+    .where(eq(shopDailyViews.shopId, shopId));
 
   // Daily paid sales of the last 30 days (grouped here, not in SQL, to stay dialect-neutral).
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (SALES_CHART_DAYS - 1) * DAY_MS);
-  const paid = db
+  const paid = await db
     .select({ at: orders.paidAt, cents: orders.totalAmountCents })
     .from(orders)
-    .where(and(paidOrders, gte(orders.paidAt, start)))
-    .all();
-  const refunds = db
+    .where(and(paidOrders, gte(orders.paidAt, start)));
+  const refunds = await db
     .select({ at: orderEvents.createdAt, cents: refundCents })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(and(refundEvents, gte(orderEvents.createdAt, start)))
-    .all();
+    .where(and(refundEvents, gte(orderEvents.createdAt, start)));
   const salesByDay = Array.from({ length: SALES_CHART_DAYS }, (_, i) => ({
     day: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
     cents: 0,
@@ -68,7 +63,7 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
     if (index >= 0 && index < SALES_CHART_DAYS) salesByDay[index]!.cents += row.cents;
   }
 
-  const activity = db
+  const activityRows = await db
     .select({
       id: orderEvents.id,
       kind: orderEvents.kind,
@@ -84,9 +79,8 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(eq(orderEvents.shopId, shopId))
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
-    .limit(8)
-    .all()
-    .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    .limit(8);
+  const activity = activityRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 
   return {
     shop: shop
@@ -114,4 +108,4 @@ export function sellerDashboard(account: SellerAccount, testMode: boolean, now =
     },
   };
 }
-export type SellerDashboard = ReturnType<typeof sellerDashboard>;
+export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>;

@@ -60,14 +60,14 @@ export const onboardingTargets: Record<OnboardingStep, string | null> = {
 export type SellerAccount = { user: User; profile: SellerProfile; shop: Shop | null };
 
 /** The seller's user, profile and shop in one query; null for users who are not sellers. */
-export function loadSellerAccount(userId: number): SellerAccount | null {
-  const row = getDatabase()
+export async function loadSellerAccount(userId: number): Promise<SellerAccount | null> {
+  const [row] = await getDatabase()
     .select({ user: users, profile: sellerProfiles, shop: shops })
     .from(users)
     .innerJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
     .leftJoin(shops, eq(shops.ownerId, users.id))
     .where(eq(users.id, userId))
-    .get();
+    .limit(1);
   return row ? { user: row.user, profile: row.profile, shop: row.shop } : null;
 }
 
@@ -75,20 +75,20 @@ export function loadSellerAccount(userId: number): SellerAccount | null {
  * tenant_setup: once every other step is done, the shop is provisioned and goes live.
  * Called after each change that can complete a step (approval, payment account, profile).
  */
-export function activateShopIfReady(userId: number, now = new Date()): boolean {
-  return writeTransaction((tx) => {
-    const row = tx
+export async function activateShopIfReady(userId: number, now = new Date()): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const [row] = await tx
       .select({ user: users, profile: sellerProfiles, shop: shops })
       .from(users)
       .innerJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
       .innerJoin(shops, eq(shops.ownerId, users.id))
       .where(eq(users.id, userId))
-      .get();
+      .limit(1);
     if (!row || row.shop.isLive) return false;
     const progress = sellerOnboardingSteps(row);
     const othersDone = progress.steps.filter((s) => s.step !== "tenant_setup").every((s) => s.completed);
     if (!othersDone) return false;
-    tx.update(shops).set({ isLive: true, liveSince: now, updatedAt: now }).where(eq(shops.id, row.shop.id)).run();
+    await tx.update(shops).set({ isLive: true, liveSince: now, updatedAt: now }).where(eq(shops.id, row.shop.id));
     return true;
   });
 }

@@ -54,22 +54,24 @@ export type RegistrationStatus = { current_step: number; next_step: number };
 export const ACCOUNT_CREATION_LIMIT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
 export const REGISTRATION_STEP_LIMIT: RateLimit = { limit: 40, windowMs: 60 * 60 * 1000 };
 
-function countRegistrationRequest(kind: "step" | "account", clientAddress: string, now = Date.now()): void {
+async function countRegistrationRequest(kind: "step" | "account", clientAddress: string, now = Date.now()): Promise<void> {
   const limit = kind === "step" ? REGISTRATION_STEP_LIMIT : ACCOUNT_CREATION_LIMIT;
-  const taken = takeHits([{ key: `register:${kind}:${clientAddressKey(clientAddress)}`, ...limit }], now);
+  const taken = await takeHits([{ key: `register:${kind}:${clientAddressKey(clientAddress)}`, ...limit }], now);
   if (taken.limited) throw new RateLimitedError("rate_limits.too_many_requests", taken.retryAfterSeconds);
 }
 
-export function isSubdomainTaken(subdomain: string, db: Queryable = getDatabase()): boolean {
-  return Boolean(db.select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).get());
+export async function isSubdomainTaken(subdomain: string, db: Queryable = getDatabase()): Promise<boolean> {
+  const found = await db.select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).limit(1);
+  return found.length > 0;
 }
 
-function loadProgress(sessionId: string) {
-  return getDatabase().select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
+async function loadProgress(sessionId: string) {
+  const [progress] = await getDatabase().select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).limit(1);
+  return progress;
 }
 
-export function registrationStatus(sessionId: string | null): RegistrationStatus & { data: RegistrationData } {
-  const progress = sessionId ? loadProgress(sessionId) : undefined;
+export async function registrationStatus(sessionId: string | null): Promise<RegistrationStatus & { data: RegistrationData }> {
+  const progress = sessionId ? await loadProgress(sessionId) : undefined;
   const current = progress?.currentStep ?? 0;
   return { current_step: current, next_step: Math.min(current + 1, 3), data: readRegistrationData(progress?.data) };
 }
@@ -103,20 +105,20 @@ export function parseStepNumber(value: string | number): RegistrationStepNumber 
  * Previous was pressed: what the visitor typed on this step is kept as is (unvalidated,
  * known fields only) so coming back shows it again. The step itself stays unsaved.
  */
-export function saveStepDraft(sessionId: string, step: RegistrationStepNumber, values: Record<string, unknown>): void {
+export async function saveStepDraft(sessionId: string, step: RegistrationStepNumber, values: Record<string, unknown>): Promise<void> {
   const draft: RegistrationDraft = {};
   for (const field of DRAFT_FIELDS[step]) {
     const value = values[field];
     if (typeof value === "string") draft[field] = value.slice(0, DRAFT_MAX_LENGTH);
   }
-  writeTransaction((tx) => {
-    const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
+  await writeTransaction(async (tx) => {
+    const [progress] = await tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).limit(1);
     const data = readRegistrationData(progress?.data);
     const next: RegistrationData = { ...data, drafts: { ...data.drafts, [step]: draft } };
-    tx.insert(registrationProgress)
+    await tx
+      .insert(registrationProgress)
       .values({ sessionId, currentStep: progress?.currentStep ?? 0, data: next, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: registrationProgress.sessionId, set: { data: next, updatedAt: new Date() } })
-      .run();
+      .onConflictDoUpdate({ target: registrationProgress.sessionId, set: { data: next, updatedAt: new Date() } });
   });
 }
 
@@ -128,24 +130,24 @@ export function registrationStepValues(data: RegistrationData, step: Registratio
   return saved ? registrationStepFormValues(saved) : undefined;
 }
 
-export function saveStep1(sessionId: string, input: RegistrationStep1, clientAddress: string): RegistrationStatus {
-  countRegistrationRequest("step", clientAddress);
-  if (isSubdomainTaken(input.subdomain)) {
+export async function saveStep1(sessionId: string, input: RegistrationStep1, clientAddress: string): Promise<RegistrationStatus> {
+  await countRegistrationRequest("step", clientAddress);
+  if (await isSubdomainTaken(input.subdomain)) {
     throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
   }
   return saveStep(sessionId, 1, { step1: input });
 }
 
-export function saveStep2(sessionId: string, input: RegistrationStep2, clientAddress: string): RegistrationStatus {
-  countRegistrationRequest("step", clientAddress);
-  const businessType = registrationStatus(sessionId).data.step1?.businessType;
+export async function saveStep2(sessionId: string, input: RegistrationStep2, clientAddress: string): Promise<RegistrationStatus> {
+  await countRegistrationRequest("step", clientAddress);
+  const businessType = (await registrationStatus(sessionId)).data.step1?.businessType;
   if (businessType) assertBusinessIdentifier(businessType, input);
   return saveStep(sessionId, 2, { step2: input });
 }
 
-function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): RegistrationStatus {
-  return writeTransaction((tx) => {
-    const progress = tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).get();
+async function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): Promise<RegistrationStatus> {
+  return writeTransaction(async (tx) => {
+    const [progress] = await tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).limit(1);
     const current = progress?.currentStep ?? 0;
     assertReachable(step, current);
     const previous = readRegistrationData(progress?.data);
@@ -155,10 +157,10 @@ function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): Regi
     const data: RegistrationData = { ...previous, ...patch, drafts };
     // Going back and re-submitting an earlier step keeps the later steps' data.
     const currentStep = Math.max(current, step);
-    tx.insert(registrationProgress)
+    await tx
+      .insert(registrationProgress)
       .values({ sessionId, currentStep, data, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: registrationProgress.sessionId, set: { currentStep, data, updatedAt: new Date() } })
-      .run();
+      .onConflictDoUpdate({ target: registrationProgress.sessionId, set: { currentStep, data, updatedAt: new Date() } });
     return { current_step: currentStep, next_step: Math.min(currentStep + 1, 3) };
   });
 }
@@ -170,20 +172,20 @@ export async function completeRegistration(
   language: Language,
   clientAddress: string,
 ): Promise<User> {
-  countRegistrationRequest("step", clientAddress);
-  const { data, current_step } = registrationStatus(sessionId);
+  await countRegistrationRequest("step", clientAddress);
+  const { data, current_step } = await registrationStatus(sessionId);
   assertReachable(3, current_step);
   if (!data.step1 || !data.step2) throw new ValidationError(messageKey("sellers.registration.previous_step_missing", { step: 2 }));
   const user = await createAccount({ ...data.step1, ...data.step2, ...step3 }, language, clientAddress);
-  if (sessionId) getDatabase().delete(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).run();
+  if (sessionId) await getDatabase().delete(registrationProgress).where(eq(registrationProgress.sessionId, sessionId));
   return user;
 }
 
 type SellerAccountInput = RegistrationStep1 & RegistrationStep2 & RegistrationStep3;
 
 /** The API's `complete/`: every step's fields in one call (one wizard step, one account). */
-export function createSellerAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
-  countRegistrationRequest("step", clientAddress);
+export async function createSellerAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
+  await countRegistrationRequest("step", clientAddress);
   return createAccount(input, language, clientAddress);
 }
 
@@ -191,14 +193,16 @@ export function createSellerAccount(input: SellerAccountInput, language: Languag
 async function createAccount(input: SellerAccountInput, language: Language, clientAddress: string): Promise<User> {
   assertBusinessIdentifier(input.businessType, input);
   const email = normalizeEmail(input.email);
-  if (findUserByEmail(email)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
+  if (await findUserByEmail(email)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
   // Counted before the password hash, after the cheap refusals (a taken email costs nothing).
-  countRegistrationRequest("account", clientAddress);
+  await countRegistrationRequest("account", clientAddress);
   const passwordHash = await hashPassword(input.password);
-  const user = writeTransaction((tx) => {
-    if (findUserByEmail(email, tx)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
-    if (isSubdomainTaken(input.subdomain, tx)) throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
-    const created = tx
+  const user = await writeTransaction(async (tx) => {
+    if (await findUserByEmail(email, tx)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
+    if (await isSubdomainTaken(input.subdomain, tx)) {
+      throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
+    }
+    const [created] = await tx
       .insert(users)
       .values({
         email,
@@ -209,32 +213,27 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
         isSeller: true,
         language,
       })
-      .returning()
-      .get();
-    tx.insert(sellerProfiles)
-      .values({
-        userId: created.id,
-        businessName: input.businessName,
-        businessType: input.businessType,
-        businessDescription: input.businessDescription,
-        country: input.country,
-        ...businessIdentifierColumns(input.country, input.businessIdentifier),
-        contactEmail: input.contactEmail,
-        contactPhone: input.contactPhone,
-        verificationStatus: "under_review",
-      })
-      .run();
-    tx.insert(shops)
-      .values({
-        ownerId: created.id,
-        subdomain: input.subdomain,
-        name: input.businessName,
-        description: input.businessDescription,
-        businessType: input.businessType,
-      })
-      .run();
-    return created;
+      .returning();
+    await tx.insert(sellerProfiles).values({
+      userId: created!.id,
+      businessName: input.businessName,
+      businessType: input.businessType,
+      businessDescription: input.businessDescription,
+      country: input.country,
+      ...businessIdentifierColumns(input.country, input.businessIdentifier),
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      verificationStatus: "under_review",
+    });
+    await tx.insert(shops).values({
+      ownerId: created!.id,
+      subdomain: input.subdomain,
+      name: input.businessName,
+      description: input.businessDescription,
+      businessType: input.businessType,
+    });
+    return created!;
   });
-  sendVerificationMail(user);
+  await sendVerificationMail(user);
   return user;
 }

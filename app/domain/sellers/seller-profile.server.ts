@@ -8,8 +8,8 @@ import type { SellerProfileChanges } from "~/schemas/sellers";
 import { activateShopIfReady, loadSellerAccount, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
 
 /** The seller account of a user, or 403 for users who are not sellers. */
-export function requireSellerAccount(user: User): SellerAccount {
-  const account = user.isSeller ? loadSellerAccount(user.id) : null;
+export async function requireSellerAccount(user: User): Promise<SellerAccount> {
+  const account = user.isSeller ? await loadSellerAccount(user.id) : null;
   if (!account) throw new ForbiddenError("sellers.not_a_seller");
   return account;
 }
@@ -48,17 +48,16 @@ export function sellerProfileResource(account: SellerAccount, t: TFunction) {
  * Saves the profile; completing the business details may complete onboarding. The country
  * is fixed once the payment account exists (the provider cannot move an account).
  */
-export function updateSellerProfile(userId: number, changes: SellerProfileChanges): SellerAccount {
-  const current = loadSellerAccount(userId);
+export async function updateSellerProfile(userId: number, changes: SellerProfileChanges): Promise<SellerAccount> {
+  const current = await loadSellerAccount(userId);
   if (current?.profile.stripeConnectAccountId && changes.country !== undefined && changes.country !== current.profile.country) {
     throw new ValidationError("errors.validation", { country: ["sec_payments.country.locked"] });
   }
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  getDatabase()
+  await getDatabase()
     .update(sellerProfiles)
     .set({ ...set, updatedAt: new Date() })
-    .where(eq(sellerProfiles.userId, userId))
-    .run();
-  activateShopIfReady(userId);
-  return loadSellerAccount(userId)!;
+    .where(eq(sellerProfiles.userId, userId));
+  await activateShopIfReady(userId);
+  return (await loadSellerAccount(userId))!;
 }

@@ -52,8 +52,8 @@ export function publicCustomizationResource(shop: Shop, language: Language, orig
 }
 
 /** The seller's own shop; customization needs the completed onboarding (spec section 4). */
-export function requireCustomizableShop(userId: number): Shop {
-  const account = loadSellerAccount(userId);
+export async function requireCustomizableShop(userId: number): Promise<Shop> {
+  const account = await loadSellerAccount(userId);
   if (!account?.shop) throw new ForbiddenError("sellers.not_a_seller");
   if (!sellerOnboardingSteps(account).isComplete) throw new ForbiddenError("shops.customization.locked");
   return account.shop;
@@ -70,7 +70,7 @@ export async function updateCustomization(
   input: CustomizationInput,
   logo: LogoUpload | null,
 ): Promise<{ shop: Shop; removedCss: string[] }> {
-  const shop = requireCustomizableShop(userId);
+  const shop = await requireCustomizableShop(userId);
   let logoPath: string | null | undefined;
   if (logo && logo.bytes.length > 0) {
     const prepared = await prepareLogo(logo.bytes);
@@ -88,7 +88,7 @@ export async function updateCustomization(
     removedCss = sanitized.removed;
   }
 
-  const updated = getDatabase()
+  const [updated] = await getDatabase()
     .update(shops)
     .set({
       name: input.name,
@@ -104,8 +104,7 @@ export async function updateCustomization(
       updatedAt: new Date(),
     })
     .where(eq(shops.id, shop.id))
-    .returning()
-    .get();
+    .returning();
   if (logoPath !== undefined && shop.logoPath !== logoPath) await deleteUpload(shop.logoPath);
-  return { shop: updated, removedCss };
+  return { shop: updated!, removedCss };
 }

@@ -7,17 +7,19 @@ import { sanitizeCustomCss } from "./custom-css.server";
 export const CUSTOM_CSS_SCOPE = ".shop-custom-css";
 
 /** A shop answers on its subdomain only when it exists and is live. */
-export function findLiveShopBySubdomain(subdomain: string): Shop | undefined {
-  return getDatabase()
+export async function findLiveShopBySubdomain(subdomain: string): Promise<Shop | undefined> {
+  const [shop] = await getDatabase()
     .select()
     .from(shops)
     .where(and(eq(shops.subdomain, subdomain.toLowerCase()), eq(shops.isLive, true)))
-    .get();
+    .limit(1);
+  return shop;
 }
 
 /** The shop a seller owns (one per seller), live or not. */
-export function findShopOwnedBy(userId: number): Shop | undefined {
-  return getDatabase().select().from(shops).where(eq(shops.ownerId, userId)).get();
+export async function findShopOwnedBy(userId: number): Promise<Shop | undefined> {
+  const [shop] = await getDatabase().select().from(shops).where(eq(shops.ownerId, userId)).limit(1);
+  return shop;
 }
 
 /**
@@ -25,13 +27,13 @@ export function findShopOwnedBy(userId: number): Shop | undefined {
  * still onboarding), so its address can say "opening soon" rather than "never created".
  * A shop whose seller was rejected is not announced.
  */
-export function findShopOpeningSoon(subdomain: string): { name: string } | undefined {
-  const row = getDatabase()
+export async function findShopOpeningSoon(subdomain: string): Promise<{ name: string } | undefined> {
+  const [row] = await getDatabase()
     .select({ name: shops.name, status: sellerProfiles.verificationStatus })
     .from(shops)
     .leftJoin(sellerProfiles, eq(sellerProfiles.userId, shops.ownerId))
     .where(and(eq(shops.subdomain, subdomain.toLowerCase()), eq(shops.isLive, false)))
-    .get();
+    .limit(1);
   return row && row.status !== "rejected" ? { name: row.name } : undefined;
 }
 

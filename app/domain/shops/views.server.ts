@@ -16,15 +16,14 @@ export function isShopPageLoad(request: Request): boolean {
 }
 
 /** Counts a page load of a shop (one row per shop and UTC day). */
-export function recordShopView(shopId: number, request: Request, now = new Date()): void {
+export async function recordShopView(shopId: number, request: Request, now = new Date()): Promise<void> {
   if (!isShopPageLoad(request)) return;
   const day = now.toISOString().slice(0, 10);
   // A counter, written on every page load: losing the last few in a power cut is fine.
-  withoutDiskSync(() =>
-    getDatabase()
+  await withoutDiskSync(async () => {
+    await getDatabase()
       .insert(shopDailyViews)
       .values({ shopId, day, views: 1 })
-      .onConflictDoUpdate({ target: [shopDailyViews.shopId, shopDailyViews.day], set: { views: sql`${shopDailyViews.views} + 1` } })
-      .run(),
-  );
+      .onConflictDoUpdate({ target: [shopDailyViews.shopId, shopDailyViews.day], set: { views: sql`${shopDailyViews.views} + 1` } });
+  });
 }

@@ -24,22 +24,22 @@ import { shopTabData, updateCustomizationAction } from "./customization-actions.
 const SECTIONS = ["profile", "seller", "shop"] as const;
 type Section = (typeof SECTIONS)[number];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = requireUserPage(request, context);
   const requested = url.searchParams.get("section");
   // A bad value (or a seller tab for a non-seller) is ignored.
   const section: Section =
     SECTIONS.includes(requested as Section) && (requested === "profile" || user.isSeller) ? (requested as Section) : "profile";
-  const sellerAccount = user.isSeller && section === "seller" ? loadSellerAccount(user.id) : null;
+  const sellerAccount = user.isSeller && section === "seller" ? await loadSellerAccount(user.id) : null;
   const edit = url.searchParams.get("edit");
   const t = getI18nInstance(context).t;
   return {
     user,
     section,
     edit: edit === "profile" || edit === "password" || edit === "seller" ? edit : null,
-    seller: sellerAccount ? sellerTabData(sellerAccount, t) : null,
-    shop: user.isSeller && section === "shop" ? shopTabData(user.id, url.origin) : null,
+    seller: sellerAccount ? await sellerTabData(sellerAccount, t) : null,
+    shop: user.isSeller && section === "shop" ? await shopTabData(user.id, url.origin) : null,
     meta: mainPageMeta(t, "account", url),
   };
 }

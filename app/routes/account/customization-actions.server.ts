@@ -9,8 +9,8 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { customizationSchema } from "~/schemas/customization";
 
 /** The shop tab's data: the form's values (and when they were saved), or the onboarding still to do. */
-export function shopTabData(userId: number, origin: string) {
-  const account = loadSellerAccount(userId);
+export async function shopTabData(userId: number, origin: string) {
+  const account = await loadSellerAccount(userId);
   if (!account?.shop) return null;
   const progress = sellerOnboardingSteps(account);
   return {

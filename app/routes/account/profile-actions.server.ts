@@ -12,9 +12,9 @@ import { changePasswordFormSchema, profileUpdateSchema } from "~/schemas/account
 
 export const updateProfileAction = {
   errors: "form",
-  handle: ({ request, context, guarded: user, parse }) => {
+  handle: async ({ request, context, guarded: user, parse }) => {
     const changes = parse(profileUpdateSchema);
-    const updated = updateProfile(user.id, changes);
+    const updated = await updateProfile(user.id, changes);
     setToast(context, { type: "success", message: getI18nInstance(context).getFixedT(updated.language)("account.profile.updated") });
     const headers = new Headers();
     if (changes.language) for (const cookie of languageChoiceCookies(request, changes.language)) headers.append("Set-Cookie", cookie);
@@ -47,8 +47,8 @@ export const resendVerificationAction = {
       { status: error.status },
     );
   },
-  handle: ({ context, guarded: user }) => {
-    const { messageKey } = resendVerification(user.email, user);
+  handle: async ({ context, guarded: user }) => {
+    const { messageKey } = await resendVerification(user.email, user);
     return data<ResendResult>({ intent: "resend-verification", ok: true, message: getI18nInstance(context).t(messageKey) });
   },
 } satisfies IntentHandler<SessionUser>;

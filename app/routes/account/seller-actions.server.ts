@@ -11,27 +11,27 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { sellerProfileSchema } from "~/schemas/sellers";
 
 /** The seller tab's data: the API's seller profile, the onboarding view and the API keys. */
-export function sellerTabData(account: SellerAccount, t: TFunction) {
+export async function sellerTabData(account: SellerAccount, t: TFunction) {
   return {
     ...sellerProfileResource(account, t),
     onboarding: onboardingView(sellerOnboardingSteps(account)),
-    apiKeys: listApiKeys(account.user.id),
+    apiKeys: await listApiKeys(account.user.id),
   };
 }
 
 export const createApiKeyAction = {
   errors: "message",
-  handle: ({ context, formData }) => {
-    const { user } = requireSeller(context);
-    const { key } = createApiKey(user.id, String(formData.get("name") ?? ""));
+  handle: async ({ context, formData }) => {
+    const { user } = await requireSeller(context);
+    const { key } = await createApiKey(user.id, String(formData.get("name") ?? ""));
     return { intent: "create-api-key" as const, key };
   },
 } satisfies IntentHandler<SessionUser>;
 
 export const revokeApiKeyAction = {
   errors: "message",
-  handle: ({ context, formData, guarded: user }) => {
-    revokeApiKey(user.id, Number(formData.get("keyId")));
+  handle: async ({ context, formData, guarded: user }) => {
+    await revokeApiKey(user.id, Number(formData.get("keyId")));
     setToast(context, { type: "success", message: getI18nInstance(context).t("api_keys.revoked_toast") });
     return redirect("/account?section=seller");
   },
@@ -39,9 +39,9 @@ export const revokeApiKeyAction = {
 
 export const updateSellerProfileAction = {
   errors: "form",
-  handle: ({ context, parse }) => {
-    const { user } = requireSeller(context);
-    updateSellerProfile(user.id, parse(sellerProfileSchema));
+  handle: async ({ context, parse }) => {
+    const { user } = await requireSeller(context);
+    await updateSellerProfile(user.id, parse(sellerProfileSchema));
     setToast(context, { type: "success", message: getI18nInstance(context).t("sellers.profile.updated") });
     return redirect("/account?section=seller");
   },

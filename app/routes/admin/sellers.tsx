@@ -18,12 +18,12 @@ import type { IntentArgs } from "~/http/forms.server";
 import { requireStaffPage } from "~/http/guards.server";
 
 /** Staff only; anyone else gets a 404 (the page's existence is not revealed). */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPage(context);
   const requested = new URL(request.url).searchParams.get("status");
   const filter: ReviewFilter = REVIEW_FILTERS.includes(requested as ReviewFilter) ? (requested as ReviewFilter) : "under_review";
   const t = getI18nInstance(context).t;
-  return { filter, sellers: listSellersForReview(filter), meta: { title: t("admin.sellers.title") } };
+  return { filter, sellers: await listSellersForReview(filter), meta: { title: t("admin.sellers.title") } };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.meta.title }, { name: "robots", content: "noindex" }];
@@ -43,15 +43,15 @@ function reviewFailed(error: { messageKey: string; status: number }, { context, 
 export const action = formAction(({ context }) => requireStaffPage(context))({
   approve: {
     errors: reviewFailed,
-    handle: (args) => {
-      approveSeller(Number(args.formData.get("userId")));
+    handle: async (args) => {
+      await approveSeller(Number(args.formData.get("userId")));
       return reviewed(args, "admin.sellers.approved");
     },
   },
   reject: {
     errors: reviewFailed,
-    handle: (args) => {
-      rejectSeller(Number(args.formData.get("userId")), String(args.formData.get("reason") ?? ""));
+    handle: async (args) => {
+      await rejectSeller(Number(args.formData.get("userId")), String(args.formData.get("reason") ?? ""));
       return reviewed(args, "admin.sellers.rejected");
     },
   },

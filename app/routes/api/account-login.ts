@@ -7,7 +7,7 @@ import { beginUserSession } from "~/middleware/session.server";
 const api = apiResource({
   async POST({ request, context }) {
     const user = await authenticateLogin("json", request, context);
-    return Response.json(userResource(user), { headers: { "Set-Cookie": beginUserSession(request, context, user) } });
+    return Response.json(userResource(user), { headers: { "Set-Cookie": await beginUserSession(request, context, user) } });
   },
 });
 

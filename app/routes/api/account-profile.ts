@@ -13,7 +13,7 @@ const api = apiResource({
   async PATCH({ request, context }) {
     const user = requireUser(context);
     const changes = parseInput(profilePatchSchema, await readJsonBody(request));
-    const updated = updateProfile(user.id, changes);
+    const updated = await updateProfile(user.id, changes);
     const headers = new Headers();
     // The interface follows a language chosen in the profile.
     if (changes.language) for (const cookie of languageChoiceCookies(request, changes.language)) headers.append("Set-Cookie", cookie);

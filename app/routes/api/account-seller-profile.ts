@@ -6,13 +6,13 @@ import { sellerProfilePatchSchema } from "~/schemas/sellers";
 
 /** GET/PATCH /api/v1/account/seller-profile/ (sellers only: 403 otherwise). */
 const api = apiResource({
-  GET({ context }) {
-    const { account } = requireSeller(context);
+  async GET({ context }) {
+    const { account } = await requireSeller(context);
     return sellerProfileResource(account, getI18nInstance(context).t);
   },
   async PATCH({ request, context }) {
-    const { user } = requireSeller(context);
-    const account = updateSellerProfile(user.id, parseInput(sellerProfilePatchSchema, await readJsonBody(request)));
+    const { user } = await requireSeller(context);
+    const account = await updateSellerProfile(user.id, parseInput(sellerProfilePatchSchema, await readJsonBody(request)));
     return sellerProfileResource(account, getI18nInstance(context).t);
   },
 });

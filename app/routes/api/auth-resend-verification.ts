@@ -8,7 +8,7 @@ import { resendVerificationSchema } from "~/schemas/accounts";
 const api = apiResource({
   async POST({ request, context }) {
     const { email } = parseInput(resendVerificationSchema, await readJsonBody(request));
-    const { messageKey } = resendVerification(email, currentUser(context));
+    const { messageKey } = await resendVerification(email, currentUser(context));
     return { message: getI18nInstance(context).t(messageKey) };
   },
 });

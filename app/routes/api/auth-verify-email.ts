@@ -5,10 +5,10 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 
 /** GET /api/v1/auth/verify-email/{token}/: {verified, message}. */
 const api = apiResource({
-  GET({ params, context }) {
+  async GET({ params, context }) {
     const t = getI18nInstance(context).t;
     try {
-      verifyEmailToken(params.token ?? "");
+      await verifyEmailToken(params.token ?? "");
       return { verified: true, message: t("auth.verify.success") };
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;

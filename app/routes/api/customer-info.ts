@@ -8,13 +8,13 @@ import { siteContext } from "~/middleware/site.server";
  * shop's (what the card form needs); on the main site, the signed-in seller's own.
  */
 const api = apiResource({
-  GET({ context }) {
+  async GET({ context }) {
     const site = context.get(siteContext);
     if (site.kind === "shop") {
-      const account = shopPaymentAccount(site.shop.id);
+      const account = await shopPaymentAccount(site.shop.id);
       return { stripe_connect_account_id: account.canReceivePayments ? account.accountId : null, client_name: site.shop.name };
     }
-    const { account, shop } = requireSeller(context);
+    const { account, shop } = await requireSeller(context);
     return { stripe_connect_account_id: account.profile.stripeConnectAccountId, client_name: shop.name };
   },
 });

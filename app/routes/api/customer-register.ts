@@ -19,9 +19,9 @@ import { registrationStep1Schema, registrationStep2Schema, registrationStep3Sche
  * wizard. Progress lives in the visitor's session; `complete/` takes every field at once.
  */
 const api = apiResource({
-  GET({ params, context }) {
+  async GET({ params, context }) {
     if (params.stage !== "status") throw new NotFoundError("errors.api_not_found");
-    const { current_step, next_step } = registrationStatus(context.get(sessionContext)?.id ?? null);
+    const { current_step, next_step } = await registrationStatus(context.get(sessionContext)?.id ?? null);
     return { current_step, next_step };
   },
   async POST({ request, params, context }) {
@@ -31,7 +31,7 @@ const api = apiResource({
     if (!stepMatch && stage !== "complete") throw new NotFoundError("errors.api_not_found");
     if (currentUser(context)) throw new ForbiddenError("sellers.registration.already_logged_in");
     const body = await readJsonBody(request);
-    const session = ensureVisitorSession(request, context);
+    const session = await ensureVisitorSession(request, context);
     const headers = new Headers();
     if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
 
@@ -42,8 +42,8 @@ const api = apiResource({
       if (step === 1 || step === 2) {
         const status =
           step === 1
-            ? saveStep1(session.id, parseInput(registrationStep1Schema, body), address)
-            : saveStep2(session.id, parseInput(registrationStep2Schema, body), address);
+            ? await saveStep1(session.id, parseInput(registrationStep1Schema, body), address)
+            : await saveStep2(session.id, parseInput(registrationStep2Schema, body), address);
         return Response.json({ message: t("register.step_completed", { step }), ...status }, { headers });
       }
       user = await completeRegistration(session.id, parseInput(registrationStep3Schema, body), getLocale(context), address);
@@ -51,7 +51,7 @@ const api = apiResource({
       const input = parseInputs([registrationStep1Schema, registrationStep2Schema, registrationStep3Schema], body);
       user = await createSellerAccount(input, getLocale(context), address);
     }
-    headers.append("Set-Cookie", beginUserSession(request, context, user));
+    headers.append("Set-Cookie", await beginUserSession(request, context, user));
     return Response.json(
       { message: t("register.completed"), current_step: 3, next_step: 3, user: userResource(user) },
       { status: 201, headers },

@@ -11,14 +11,14 @@ import { getI18nInstance } from "~/middleware/i18n.server";
  */
 const api = apiResource({
   async POST({ params, context }) {
-    const { user } = requireSeller(context).account;
+    const { user } = (await requireSeller(context)).account;
     if (params.operation === undefined) {
       const { onboardingUrl } = await connectPaymentAccount(user);
       return { onboarding_url: onboardingUrl };
     }
     if (params.operation === "update_status") {
       await refreshPaymentAccountStatus(user);
-      return sellerProfileResource(requireSeller(context).account, getI18nInstance(context).t);
+      return sellerProfileResource((await requireSeller(context)).account, getI18nInstance(context).t);
     }
     throw new NotFoundError("errors.api_not_found");
   },

@@ -17,7 +17,7 @@ const api = apiResource({
       case "pay": {
         const { order_id, provider_slug } = parseInput(payRequestSchema, await readJsonBody(request));
         const site = context.get(siteContext);
-        const payment = await payOrder(order_id, orderViewer(request, context), {
+        const payment = await payOrder(order_id, await orderViewer(request, context), {
           shopId: site.kind === "shop" ? site.shop.id : undefined,
           providerSlug: provider_slug,
         });
@@ -26,7 +26,7 @@ const api = apiResource({
       }
       case "confirm": {
         const { transaction_id, payment_intent_id } = parseInput(confirmRequestSchema, await readJsonBody(request));
-        const { transaction, orderId } = await confirmPayment(transaction_id, payment_intent_id, orderViewer(request, context));
+        const { transaction, orderId } = await confirmPayment(transaction_id, payment_intent_id, await orderViewer(request, context));
         return {
           transaction_id: transaction.id,
           order_id: orderId,

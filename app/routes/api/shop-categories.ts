@@ -6,17 +6,17 @@ import { categoryInputSchema } from "~/schemas/catalogue-admin";
 import { hostShop, siteContext } from "~/middleware/site.server";
 
 const api = apiResource({
-  GET({ context }) {
+  async GET({ context }) {
     // A shop host's categories; on the main host, the signed-in seller's own.
-    const shop = context.get(siteContext).kind === "main" ? requireSeller(context).shop : hostShop(context);
-    const results = listShopCategories(shop.id);
+    const shop = context.get(siteContext).kind === "main" ? (await requireSeller(context)).shop : hostShop(context);
+    const results = await listShopCategories(shop.id);
     return { count: results.length, next: null, previous: null, results };
   },
   /** The shop's seller adds a category (slug derived from the name unless given). */
   async POST({ request, context }) {
-    const { shop } = requireSeller(context);
+    const { shop } = await requireSeller(context);
     const input = parseInput(categoryInputSchema, await readJsonBody(request));
-    const category = createCategory(shop.id, input);
+    const category = await createCategory(shop.id, input);
     return Response.json({ slug: category.slug, name: category.name }, { status: 201 });
   },
 });

@@ -6,13 +6,13 @@ import { categoryPatchSchema } from "~/schemas/catalogue-admin";
 /** PATCH/DELETE /api/v1/shop/categories/{slug}/ for the shop's seller. */
 const api = apiResource({
   async PATCH({ request, params, context }) {
-    const { shop } = requireSeller(context);
+    const { shop } = await requireSeller(context);
     const input = parseInput(categoryPatchSchema, await readJsonBody(request));
-    const category = updateCategory(shop.id, params.slug ?? "", input);
+    const category = await updateCategory(shop.id, params.slug ?? "", input);
     return { slug: category.slug, name: category.name };
   },
-  DELETE({ params, context }) {
-    deleteCategory(requireSeller(context).shop.id, params.slug ?? "");
+  async DELETE({ params, context }) {
+    await deleteCategory((await requireSeller(context)).shop.id, params.slug ?? "");
     return null;
   },
 });

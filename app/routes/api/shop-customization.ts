@@ -12,15 +12,15 @@ import { customizationSchema } from "~/schemas/customization";
  * .../customization/update/ (PUT, multipart or JSON), .../customization/public/ (GET, shop host).
  */
 const api = apiResource({
-  GET({ request, params, context }) {
+  async GET({ request, params, context }) {
     const origin = new URL(request.url).origin;
     if (params.part === "public") return publicCustomizationResource(hostShop(context), getLocale(context), origin);
     if (params.part) throw new NotFoundError("errors.api_not_found");
-    return customizationResource(requireSeller(context).shop, origin);
+    return customizationResource((await requireSeller(context)).shop, origin);
   },
   async PUT({ request, params, context }) {
     if (params.part !== "update") throw new NotFoundError("errors.api_not_found");
-    const { user } = requireSeller(context);
+    const { user } = await requireSeller(context);
     let fields: Record<string, unknown>;
     let file: Uint8Array | null = null;
     if ((request.headers.get("Content-Type") ?? "").includes("json")) {

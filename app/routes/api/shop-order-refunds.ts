@@ -11,27 +11,27 @@ import { refundSchema } from "~/schemas/refunds";
  * /api/v1/shop/orders/{id}/refunds/: the seller lists an order's refunds (GET) or refunds
  * some or all of what remains (POST {amount, reason}), whatever the order's status.
  */
-function sellerOrder(request: Request, id: string | undefined, context: Readonly<RouterContextProvider>) {
+async function sellerOrder(request: Request, id: string | undefined, context: Readonly<RouterContextProvider>) {
   const orderId = Number(id);
   if (!Number.isInteger(orderId) || orderId <= 0) throw new NotFoundError("orders.not_found");
-  const viewer = orderViewer(request, context);
+  const viewer = await orderViewer(request, context);
   if (!viewer.user) throw new UnauthorizedError("errors.unauthenticated");
-  const order = getVisibleOrder(orderId, viewer);
+  const order = await getVisibleOrder(orderId, viewer);
   if (!canManageOrder(order, viewer)) throw new ForbiddenError("orders.errors.seller_only");
   return { order, viewer, userId: viewer.user.id };
 }
 
 const api = apiResource({
-  GET({ request, params, context }) {
-    const { order } = sellerOrder(request, params.id, context);
-    return refundSummaryResource(orderRefundSummaries([order]).get(order.id), order.currency);
+  async GET({ request, params, context }) {
+    const { order } = await sellerOrder(request, params.id, context);
+    return refundSummaryResource((await orderRefundSummaries([order])).get(order.id), order.currency);
   },
   async POST({ request, params, context }) {
-    const { order, viewer, userId } = sellerOrder(request, params.id, context);
+    const { order, viewer, userId } = await sellerOrder(request, params.id, context);
     const input = parseInput(refundSchema, await readJsonBody(request));
     const refund = await refundOrder(order.id, input, { userId, shopId: order.shopId });
-    const updated = getVisibleOrder(order.id, viewer);
-    const summary = orderRefundSummaries([updated]).get(order.id);
+    const updated = await getVisibleOrder(order.id, viewer);
+    const summary = (await orderRefundSummaries([updated])).get(order.id);
     const entry = summary?.refunds.find((r) => r.id === refund.id) ?? {
       id: refund.id,
       amountCents: refund.amountCents,

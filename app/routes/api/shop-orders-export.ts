@@ -7,12 +7,12 @@ import { orderViewer } from "~/http/shopper.server";
 
 /** GET /api/v1/shop/orders/export/?view=&status=&payment_status=&search=: the seller's orders as CSV (the list's rule: paid orders unless view or payment_status says otherwise). */
 const api = apiResource({
-  GET({ request, context }) {
+  async GET({ request, context }) {
     requireUser(context);
-    const viewer = orderViewer(request, context);
+    const viewer = await orderViewer(request, context);
     if (viewer.ownedShopId === null) throw new ForbiddenError("sellers.not_a_seller");
     const { status, payment_status, view, search } = orderQueryFromUrl(new URL(request.url));
-    const csv = ordersCsv({ kind: "seller", shopId: viewer.ownedShopId }, { status, payment_status, view, search });
+    const csv = await ordersCsv({ kind: "seller", shopId: viewer.ownedShopId }, { status, payment_status, view, search });
     const date = new Date().toISOString().slice(0, 10);
     return new Response(csv, {
       headers: {

@@ -27,19 +27,19 @@ import { searchParamsObject } from "~/schemas/catalogue";
  * A shop host lists the shopper's orders in that shop; the main host lists a seller's shop
  * orders or a client's own orders.
  */
-function sellerOrderResource(order: OrderWithItems) {
-  return { ...orderResource(order), ...refundSummaryResource(orderRefundSummaries([order]).get(order.id), order.currency) };
+async function sellerOrderResource(order: OrderWithItems) {
+  return { ...orderResource(order), ...refundSummaryResource((await orderRefundSummaries([order])).get(order.id), order.currency) };
 }
 
 const api = apiResource({
-  GET({ request, params, context }) {
-    const viewer = orderViewer(request, context);
+  async GET({ request, params, context }) {
+    const viewer = await orderViewer(request, context);
     if (params.id) {
       const id = parsePathId(params.id);
       if (id === null) throw new NotFoundError("orders.not_found");
       const site = context.get(siteContext);
-      const order = getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined);
-      return canManageOrder(order, viewer) ? sellerOrderResource(order) : orderResource(order);
+      const order = await getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined);
+      return canManageOrder(order, viewer) ? await sellerOrderResource(order) : orderResource(order);
     }
     const url = new URL(request.url);
     const query = parseInput(orderListQuerySchema, searchParamsObject(url.searchParams));
@@ -49,9 +49,9 @@ const api = apiResource({
     else if (viewer.ownedShopId !== null) scope = { kind: "seller", shopId: viewer.ownedShopId };
     else if (viewer.user) scope = { kind: "client", user: viewer.user };
     else throw new UnauthorizedError("errors.unauthenticated");
-    const { items, count } = listOrders(scope, query);
+    const { items, count } = await listOrders(scope, query);
     // The seller also sees each order's refunds (amounts and reasons stay between seller and platform).
-    const refunds = scope.kind === "seller" ? orderRefundSummaries(items) : null;
+    const refunds = scope.kind === "seller" ? await orderRefundSummaries(items) : null;
     const results = items.map((order) =>
       refunds ? { ...orderResource(order), ...refundSummaryResource(refunds.get(order.id), order.currency) } : orderResource(order),
     );
@@ -79,14 +79,14 @@ const api = apiResource({
   async PATCH({ request, params, context }) {
     const id = parsePathId(params.id);
     if (id === null) throw new NotFoundError("orders.not_found");
-    const viewer = orderViewer(request, context);
+    const viewer = await orderViewer(request, context);
     if (!viewer.user) throw new UnauthorizedError("errors.unauthenticated");
-    const order = getVisibleOrder(id, viewer);
+    const order = await getVisibleOrder(id, viewer);
     // The shopper may see the order but only the shop's seller may change it.
     if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
     const { status } = parseInput(orderStatusChangeSchema, await readJsonBody(request));
     await changeOrderStatus(id, status, { userId: viewer.user.id, shopId: order.shopId });
-    return { ...sellerOrderResource(getVisibleOrder(id, viewer)), history: orderHistories([id]).get(id) ?? [] };
+    return { ...(await sellerOrderResource(await getVisibleOrder(id, viewer))), history: (await orderHistories([id])).get(id) ?? [] };
   },
 });
 

@@ -15,19 +15,19 @@ function productId(value: string | undefined): number {
 }
 
 const api = apiResource({
-  GET({ request, params, context }) {
-    const { shop } = requireSeller(context);
-    return sellerProductResource(getSellerProduct(shop.id, productId(params.id)), shop.currency, new URL(request.url).origin);
+  async GET({ request, params, context }) {
+    const { shop } = await requireSeller(context);
+    return sellerProductResource(await getSellerProduct(shop.id, productId(params.id)), shop.currency, new URL(request.url).origin);
   },
   async PATCH({ request, params, context }) {
-    const { shop } = requireSeller(context);
+    const { shop } = await requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productPatchSchema, fields);
     const product = await updateProduct(shop.id, productId(params.id), input, file);
     return sellerProductResource(product, shop.currency, new URL(request.url).origin);
   },
   async DELETE({ params, context }) {
-    const { shop } = requireSeller(context);
+    const { shop } = await requireSeller(context);
     const { archived } = await deleteProduct(shop.id, productId(params.id));
     return archived ? { archived: true } : null;
   },

@@ -8,14 +8,14 @@ import { hostShop, siteContext } from "~/middleware/site.server";
 import { productListQuerySchema, searchParamsObject } from "~/schemas/catalogue";
 
 const api = apiResource({
-  GET({ request, context }) {
+  async GET({ request, context }) {
     // On a shop host: its live catalogue. On the main host: the signed-in seller's own
     // catalogue (session or API key), archived products included and flagged.
     const ownCatalogue = context.get(siteContext).kind === "main";
-    const shop = ownCatalogue ? requireSeller(context).shop : hostShop(context);
+    const shop = ownCatalogue ? (await requireSeller(context)).shop : hostShop(context);
     const url = new URL(request.url);
     const query = parseInput(productListQuerySchema, searchParamsObject(url.searchParams));
-    const { items, count } = listShopProducts(shop.id, query, { includeArchived: ownCatalogue });
+    const { items, count } = await listShopProducts(shop.id, query, { includeArchived: ownCatalogue });
     assertPageExists(query.page, query.pageSize, count);
     return {
       count,
@@ -25,7 +25,7 @@ const api = apiResource({
   },
   /** The shop's seller adds a product (multipart with `image`, or JSON). */
   async POST({ request, context }) {
-    const { shop } = requireSeller(context);
+    const { shop } = await requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productInputSchema, fields);
     const product = await createProduct(shop.id, input, file);

@@ -49,7 +49,7 @@ export const action = singleFormAction(() => null)({
     const destination = safeRedirectPath(formData.get("redirectTo"), defaultDestination(context));
     const user = await authenticateLogin("form", requestWithForm(request, formData), context);
     const headers = new Headers();
-    headers.append("Set-Cookie", beginUserSession(request, context, user));
+    headers.append("Set-Cookie", await beginUserSession(request, context, user));
     // The page keeps the language the visitor is reading: logging in never switches it.
     setToast(context, { type: "success", message: getI18nInstance(context).t("auth.login.welcome") });
     return redirect(destination, { headers });

@@ -5,8 +5,8 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { endSession } from "~/middleware/session.server";
 
 /** POST /logout: ends the session, toasts, then the home page. */
-export function action({ request, context }: Route.ActionArgs) {
-  const cookie = endSession(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const cookie = await endSession(request, context);
   setToast(context, { type: "success", message: getI18nInstance(context).t("auth.logout.success") });
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }

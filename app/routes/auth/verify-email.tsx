@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
  */
 export const action = singleFormAction(() => null)({
   errors: (error, { context }): VerifyResult => ({ verified: false, message: getI18nInstance(context).t(error.messageKey) }),
-  handle: ({ params, context }): VerifyResult => {
-    verifyEmailToken(params.token ?? "");
+  handle: async ({ params, context }): Promise<VerifyResult> => {
+    await verifyEmailToken(params.token ?? "");
     return { verified: true, message: getI18nInstance(context).t("auth.verify.success") };
   },
 });

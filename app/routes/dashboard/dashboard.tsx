@@ -26,14 +26,14 @@ import { useRootData } from "~/components/site/root-data";
 import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserPage(request, context);
   // Staff without a shop have no seller dashboard: their work is the seller review.
   if (user.isStaff && !user.isSeller) throw redirect("/admin/sellers");
-  const account = user.isSeller ? loadSellerAccount(user.id) : null;
+  const account = user.isSeller ? await loadSellerAccount(user.id) : null;
   return {
     user,
-    seller: account ? sellerDashboard(account, getPaymentProvider().testMode) : null,
+    seller: account ? await sellerDashboard(account, getPaymentProvider().testMode) : null,
     meta: mainPageMeta(getI18nInstance(context).t, "dashboard", new URL(request.url)),
   };
 }
@@ -51,21 +51,21 @@ export const action = formAction(({ request, context }) => requireUserPage(reque
   "connect-payments": {
     errors: paymentCardFailure("payments.errors.connect_failed"),
     handle: async ({ context }) => {
-      const { onboardingUrl } = await connectPaymentAccount(requireSeller(context).account.user);
+      const { onboardingUrl } = await connectPaymentAccount((await requireSeller(context)).account.user);
       return redirect(onboardingUrl);
     },
   },
   "refresh-payment-status": {
     errors: paymentCardFailure("payments.errors.status_failed"),
     handle: async ({ context }) => {
-      await refreshPaymentAccountStatus(requireSeller(context).account.user);
+      await refreshPaymentAccountStatus((await requireSeller(context)).account.user);
       return { ok: true as const };
     },
   },
   "onboarding-celebrated": {
     errors: paymentCardFailure("payments.errors.status_failed"),
-    handle: ({ guarded: user }) => {
-      markOnboardingCelebrated(user.id);
+    handle: async ({ guarded: user }) => {
+      await markOnboardingCelebrated(user.id);
       return { ok: true as const };
     },
   },

@@ -23,14 +23,14 @@ function productIdParam(value: string | undefined): number | null {
   return id;
 }
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const { shop } = requireSellerPage(request, context);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerPage(request, context);
   const id = productIdParam(params.productId);
   const t = getI18nInstance(context).t;
   let initial = { name: "", description: "", price: "", category: "", is_in_stock: true, imageUrl: null as string | null };
   if (id !== null) {
     try {
-      const product = getSellerProduct(shop.id, id);
+      const product = await getSellerProduct(shop.id, id);
       initial = {
         name: product.name,
         description: product.description,
@@ -47,15 +47,15 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     isNew: id === null,
     initial,
-    categories: listShopCategories(shop.id),
+    categories: await listShopCategories(shop.id),
     title: t(id === null ? "catalogue.admin.new_title" : "catalogue.admin.edit_title"),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export const action = singleFormAction(({ request, params, context }) => ({
-  shop: requireSellerPage(request, context).shop,
+export const action = singleFormAction(async ({ request, params, context }) => ({
+  shop: (await requireSellerPage(request, context)).shop,
   id: productIdParam(params.productId),
 }))({
   errors: "form",

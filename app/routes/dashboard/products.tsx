@@ -25,11 +25,11 @@ import { requireSellerPage } from "~/http/guards.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
 
 /** /dashboard/products: the seller's catalogue (products and categories). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = requireSellerPage(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerPage(request, context);
   const t = getI18nInstance(context).t;
   return {
-    products: listSellerProducts(shop.id).map((p) => ({
+    products: (await listSellerProducts(shop.id)).map((p) => ({
       id: p.id,
       name: p.name,
       priceCents: p.priceCents,
@@ -39,7 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       ordered: p.ordered,
       categoryName: p.categoryName,
     })),
-    categories: listCategoriesWithCounts(shop.id),
+    categories: await listCategoriesWithCounts(shop.id),
     currency: shop.currency,
     shopUrl: `/products`,
     title: t("catalogue.admin.title"),
@@ -59,7 +59,7 @@ function categoryInput(form: FormData) {
   return parseInput(categoryInputSchema, { name: form.get("name") ?? "", slug: form.get("slug") || undefined });
 }
 
-export const action = formAction(({ request, context }) => requireSellerPage(request, context).shop)({
+export const action = formAction(async ({ request, context }) => (await requireSellerPage(request, context)).shop)({
   "delete-product": {
     errors: "message",
     handle: async ({ guarded: shop, formData, context }) => {
@@ -69,29 +69,29 @@ export const action = formAction(({ request, context }) => requireSellerPage(req
   },
   "restore-product": {
     errors: "message",
-    handle: ({ guarded: shop, formData, context }) => {
-      restoreProduct(shop.id, Number(formData.get("productId")));
+    handle: async ({ guarded: shop, formData, context }) => {
+      await restoreProduct(shop.id, Number(formData.get("productId")));
       return done(context, "catalogue.admin.restored");
     },
   },
   "create-category": {
     errors: "message",
-    handle: ({ guarded: shop, formData, context }) => {
-      createCategory(shop.id, categoryInput(formData));
+    handle: async ({ guarded: shop, formData, context }) => {
+      await createCategory(shop.id, categoryInput(formData));
       return done(context, "catalogue.admin.category_saved");
     },
   },
   "rename-category": {
     errors: "message",
-    handle: ({ guarded: shop, formData, context }) => {
-      updateCategory(shop.id, String(formData.get("currentSlug")), categoryInput(formData));
+    handle: async ({ guarded: shop, formData, context }) => {
+      await updateCategory(shop.id, String(formData.get("currentSlug")), categoryInput(formData));
       return done(context, "catalogue.admin.category_saved");
     },
   },
   "delete-category": {
     errors: "message",
-    handle: ({ guarded: shop, formData, context }) => {
-      deleteCategory(shop.id, String(formData.get("slug")));
+    handle: async ({ guarded: shop, formData, context }) => {
+      await deleteCategory(shop.id, String(formData.get("slug")));
       return done(context, "catalogue.admin.category_deleted");
     },
   },

@@ -37,19 +37,19 @@ function orderIdParam(value: string | undefined): number {
 }
 
 /** An order's detail page on the main site (the table's dialog, without JavaScript). */
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = orderViewer(request, context);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await orderViewer(request, context);
   const id = orderIdParam(params.orderId);
   try {
-    const order = getVisibleOrder(id, viewer);
+    const order = await getVisibleOrder(id, viewer);
     const sellerView = canManageOrder(order, viewer);
     return {
       order: {
         ...orderView(order),
-        history: sellerView ? (orderHistories([order.id]).get(order.id) ?? []) : [],
-        disputes: sellerView ? (orderDisputes([order.id]).get(order.id) ?? []) : [],
+        history: sellerView ? ((await orderHistories([order.id])).get(order.id) ?? []) : [],
+        disputes: sellerView ? ((await orderDisputes([order.id])).get(order.id) ?? []) : [],
         transitions: sellerView ? allowedTransitions(order.status) : [],
-        refund: sellerView ? (orderRefundSummaries([order]).get(order.id) ?? null) : null,
+        refund: sellerView ? ((await orderRefundSummaries([order])).get(order.id) ?? null) : null,
       },
       sellerView,
       confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
@@ -66,8 +66,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 type OrderActionArgs = IntentArgs<{ id: number; viewer: OrderViewer }>;
 
 /** The order the seller acts on: the 404 page when it is not visible, a refusal when it is not theirs. */
-function managedOrder({ guarded: { id, viewer } }: OrderActionArgs) {
-  const order = getVisibleOrder(id, viewer);
+async function managedOrder({ guarded: { id, viewer } }: OrderActionArgs) {
+  const order = await getVisibleOrder(id, viewer);
   if (!canManageOrder(order, viewer) || !viewer.user) throw new ForbiddenError("orders.errors.seller_only");
   return { order, userId: viewer.user.id };
 }
@@ -92,23 +92,23 @@ function refundTyped(formData: FormData) {
  * The seller moves the order on or refunds it (from the dialog or this page), then back
  * where they were. A refused refund answers this page with the errors and what was typed.
  */
-export const action = formAction(({ request, params, context }) => ({
-  viewer: orderViewer(request, context),
+export const action = formAction(async ({ request, params, context }) => ({
+  viewer: await orderViewer(request, context),
   id: orderIdParam(params.orderId),
 }))({
   refund: {
-    errors: (error, args) => {
+    errors: async (error, args) => {
       if (error instanceof NotFoundError || error instanceof ForbiddenError) return orderActionFailed(error, args);
       const { id, viewer } = args.guarded;
       const fieldErrors = error instanceof ValidationError ? error.fieldErrors : {};
       const formErrors = Object.keys(fieldErrors).length ? [] : [messageKey(error.messageKey, error.values)];
-      const refundableCents = orderRefundSummaries([getVisibleOrder(id, viewer)]).get(id)?.refundableCents ?? 0;
+      const refundableCents = (await orderRefundSummaries([await getVisibleOrder(id, viewer)])).get(id)?.refundableCents ?? 0;
       return data({ refund: { fieldErrors, formErrors, values: refundTyped(args.formData), refundableCents } } satisfies RefundFormResult, {
         status: error.status,
       });
     },
     handle: async (args) => {
-      const { order, userId } = managedOrder(args);
+      const { order, userId } = await managedOrder(args);
       const input = parseInput(refundSchema, refundTyped(args.formData));
       const refund = await refundOrder(order.id, input, { userId, shopId: order.shopId });
       const t = getI18nInstance(args.context).t;
@@ -125,7 +125,7 @@ export const action = formAction(({ request, params, context }) => ({
   "change-status": {
     errors: orderActionFailed,
     handle: async (args) => {
-      const { order, userId } = managedOrder(args);
+      const { order, userId } = await managedOrder(args);
       const t = getI18nInstance(args.context).t;
       const status = String(args.formData.get("status"));
       if (!(ORDER_STATUSES as readonly string[]).includes(status)) throw data({ message: t("errors.unknown_action") }, { status: 400 });

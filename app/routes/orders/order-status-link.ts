@@ -23,18 +23,18 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The seller revokes the order's status links; the shopper is mailed a new one. */
-export const action = singleFormAction(({ request, params, context }) => ({
+export const action = singleFormAction(async ({ request, params, context }) => ({
   id: orderIdParam(params.orderId),
-  viewer: orderViewer(request, context),
+  viewer: await orderViewer(request, context),
 }))({
   errors: (error, { context }) => {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
   },
-  handle: ({ guarded: { id, viewer }, formData, context }) => {
-    const order = getVisibleOrder(id, viewer);
+  handle: async ({ guarded: { id, viewer }, formData, context }) => {
+    const order = await getVisibleOrder(id, viewer);
     if (!canManageOrder(order, viewer)) throw new ForbiddenError("orders.errors.seller_only");
-    const number = rotateOrderStatusLinks(order.id, order.shopId);
+    const number = await rotateOrderStatusLinks(order.id, order.shopId);
     setToast(context, { type: "success", message: getI18nInstance(context).t("shopper_access.revoke.done", { number }) });
     return redirect(safeRedirectPath(formData.get("returnTo"), `/orders/${id}`));
   },

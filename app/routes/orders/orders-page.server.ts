@@ -28,9 +28,9 @@ export function orderQueryFromUrl(url: URL): OrderListQuery {
  * The /orders screen on either site: a shop's shopper sees their orders in that shop; on
  * the main site a seller sees their shop's orders and any other user their own purchases.
  */
-export function ordersPageData(request: Request, context: Readonly<RouterContextProvider>) {
+export async function ordersPageData(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
-  const viewer = orderViewer(request, context);
+  const viewer = await orderViewer(request, context);
   const site = context.get(siteContext);
   let audience: OrdersAudience;
   let scope: OrderScope | null;
@@ -48,16 +48,16 @@ export function ordersPageData(request: Request, context: Readonly<RouterContext
     scope = null;
   }
   const query = orderQueryFromUrl(url);
-  const { items, count } = scope ? listOrders(scope, query) : { items: [], count: 0 };
+  const { items, count } = scope ? await listOrders(scope, query) : { items: [], count: 0 };
   // Sellers see each order's history and next steps in the detail dialog.
-  const histories = audience === "seller" ? orderHistories(items.map((o) => o.id)) : new Map();
-  const disputes = audience === "seller" ? orderDisputes(items.map((o) => o.id)) : new Map<number, DisputeView[]>();
-  const refunds = audience === "seller" ? orderRefundSummaries(items) : new Map();
+  const histories = audience === "seller" ? await orderHistories(items.map((o) => o.id)) : new Map();
+  const disputes = audience === "seller" ? await orderDisputes(items.map((o) => o.id)) : new Map<number, DisputeView[]>();
+  const refunds = audience === "seller" ? await orderRefundSummaries(items) : new Map();
   const view = scope ? listViewOf(scope, query) : "all";
   // The seller's tabs: paid orders (the dashboard tile's number) and unpaid checkouts.
   const viewCounts =
     scope?.kind === "seller"
-      ? { orders: countOrders(scope, { view: "orders" }), checkouts: countOrders(scope, { view: "checkouts" }) }
+      ? { orders: await countOrders(scope, { view: "orders" }), checkouts: await countOrders(scope, { view: "checkouts" }) }
       : null;
   return {
     audience,

@@ -23,13 +23,13 @@ import { siteContext } from "~/middleware/site.server";
  * /orders on both sites (see ordersPageData for who sees what). On the main site it is a
  * signed-in screen (visitors go to the login page); a shop's shopper needs no account.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getI18nInstance(context).t;
   const url = new URL(request.url);
   const site = context.get(siteContext);
   if (site.kind === "main") requireUserPage(request, context);
   const meta = site.kind === "shop" ? shopPageMeta(t, site.shop.name, site.shop.description, url) : mainPageMeta(t, "orders", url);
-  return { ...ordersPageData(request, context), meta };
+  return { ...(await ordersPageData(request, context)), meta };
 }
 
 // This route has its own error boundary: when its loader failed, keep the root's default title.

@@ -12,7 +12,7 @@ import { requireUserPage } from "~/http/guards.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserPage(request, context);
   // Not a seller (any more), or the provider refused: the dashboard's payment card says what to do.
-  const account = loadSellerAccount(user.id);
+  const account = await loadSellerAccount(user.id);
   if (!account) return redirect("/dashboard#stripe-connect");
   try {
     const { onboardingUrl } = await connectPaymentAccount(account.user);

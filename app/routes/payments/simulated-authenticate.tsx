@@ -22,10 +22,10 @@ function notFoundAsPage(error: unknown): never {
   throw error;
 }
 
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   let intent;
   try {
-    intent = simulatedChallengeFor(params.intentId, orderViewer(request, context));
+    intent = await simulatedChallengeFor(params.intentId, await orderViewer(request, context));
   } catch (error) {
     notFoundAsPage(error);
   }
@@ -47,7 +47,7 @@ export const action = singleFormAction(() => null)({
   handle: async ({ params, request, context, formData }) => {
     const outcome = formData.get("outcome") === "complete" ? "complete" : "fail";
     const intentId = params.intentId ?? "";
-    const answered = await answerSimulatedAuthentication(intentId, outcome, orderViewer(request, context));
+    const answered = await answerSimulatedAuthentication(intentId, outcome, await orderViewer(request, context));
     const target = new URL(safeRedirectPath(formData.get("return_to"), "/"), "http://local");
     // The same parameters Stripe adds to its return URL.
     target.searchParams.set("payment_intent", intentId);

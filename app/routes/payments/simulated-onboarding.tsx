@@ -16,23 +16,23 @@ import { requireSellerPage } from "~/http/guards.server";
 import { simulatedOnboardingSchema } from "~/schemas/payments";
 
 /** The simulated provider's onboarding page (test mode): the signed-in seller's own account only. */
-function sellerAccountId(request: Request, context: Route.LoaderArgs["context"]) {
+async function sellerAccountId(request: Request, context: Route.LoaderArgs["context"]) {
   if (getPaymentProvider().slug !== "simulated") throw data(null, { status: 404 });
-  const { account } = requireSellerPage(request, context);
+  const { account } = await requireSellerPage(request, context);
   const accountId = account.profile.stripeConnectAccountId;
   if (!accountId) throw redirect("/dashboard#stripe-connect");
   return { account, accountId };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { account } = sellerAccountId(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { account } = await sellerAccountId(request, context);
   const t = getI18nInstance(context).t;
   return { businessName: account.profile.businessName, meta: { title: t("payments.simulated.onboarding_title") } };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.meta.title }];
 
-export const action = singleFormAction(({ request, context }) => sellerAccountId(request, context).accountId)({
+export const action = singleFormAction(async ({ request, context }) => (await sellerAccountId(request, context)).accountId)({
   errors: "form",
   handle: async ({ guarded: accountId, parse, context }) => {
     const { business_name, country } = parse(simulatedOnboardingSchema);

@@ -27,9 +27,9 @@ import { clientAddressContext } from "~/middleware/request.server";
 import { beginUserSession, currentUser, ensureVisitorSession, sessionContext } from "~/middleware/session.server";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (currentUser(context)) throw redirect("/dashboard");
-  const status = registrationStatus(context.get(sessionContext)?.id ?? null);
+  const status = await registrationStatus(context.get(sessionContext)?.id ?? null);
   const requested = Number(new URL(request.url).searchParams.get("step"));
   // Resume at the next step; earlier steps can be revisited, later ones cannot be skipped to.
   const step = requested >= 1 && requested <= status.next_step ? requested : status.next_step;
@@ -46,30 +46,30 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 type RegisterArgs = IntentArgs<{ sessionId: string; headers: Headers }>;
 
 /** Previous: keep what was typed on this step, then show the one before. */
-function previousStep({ formData, intent, guarded: { sessionId, headers } }: RegisterArgs) {
+async function previousStep({ formData, intent, guarded: { sessionId, headers } }: RegisterArgs) {
   const step = parseStepNumber(intent.replace("step", ""));
-  saveStepDraft(sessionId, step, Object.fromEntries(formData));
+  await saveStepDraft(sessionId, step, Object.fromEntries(formData));
   return redirect(`/register?step=${Math.max(1, step - 1)}`, { headers });
 }
 
 function wizardStep(step: 1 | 2) {
   return {
     errors: "form",
-    handle: (args: RegisterArgs) => {
-      if (args.formData.get("back") !== null) return previousStep(args);
+    handle: async (args: RegisterArgs) => {
+      if (args.formData.get("back") !== null) return await previousStep(args);
       const { context, guarded } = args;
       const address = context.get(clientAddressContext);
-      if (step === 1) saveStep1(guarded.sessionId, args.parse(registrationStep1Schema, { headers: guarded.headers }), address);
-      else saveStep2(guarded.sessionId, args.parse(registrationStep2Schema, { headers: guarded.headers }), address);
+      if (step === 1) await saveStep1(guarded.sessionId, args.parse(registrationStep1Schema, { headers: guarded.headers }), address);
+      else await saveStep2(guarded.sessionId, args.parse(registrationStep2Schema, { headers: guarded.headers }), address);
       setToast(context, { type: "success", message: getI18nInstance(context).t("register.step_completed", { step }) });
       return redirect(`/register?step=${step + 1}`, { headers: guarded.headers });
     },
   } as const;
 }
 
-export const action = formAction(({ request, context }) => {
+export const action = formAction(async ({ request, context }) => {
   if (currentUser(context)) throw redirect("/dashboard");
-  const session = ensureVisitorSession(request, context);
+  const session = await ensureVisitorSession(request, context);
   const headers = new Headers();
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
   return { sessionId: session.id, headers };
@@ -86,11 +86,11 @@ export const action = formAction(({ request, context }) => {
       return args.reply(error);
     },
     handle: async (args: RegisterArgs) => {
-      if (args.formData.get("back") !== null) return previousStep(args);
+      if (args.formData.get("back") !== null) return await previousStep(args);
       const { request, context, guarded } = args;
       const input = args.parse(registrationStep3Schema, { hideFields: ["password", "password_confirm"], headers: guarded.headers });
       const user = await completeRegistration(guarded.sessionId, input, getLocale(context), context.get(clientAddressContext));
-      guarded.headers.append("Set-Cookie", beginUserSession(request, context, user));
+      guarded.headers.append("Set-Cookie", await beginUserSession(request, context, user));
       setToast(context, { type: "success", message: getI18nInstance(context).t("register.completed") });
       return replace("/dashboard", { headers: guarded.headers });
     },

@@ -10,11 +10,11 @@ import { formAction } from "~/http/forms.server";
 import { requireUserPage } from "~/http/guards.server";
 import { shopTabData, updateCustomizationAction } from "../account/customization-actions.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserPage(request, context);
   const url = new URL(request.url);
   return {
-    shop: user.isSeller ? shopTabData(user.id, url.origin) : null,
+    shop: user.isSeller ? await shopTabData(user.id, url.origin) : null,
     meta: mainPageMeta(getI18nInstance(context).t, "shop_customization", url),
   };
 }

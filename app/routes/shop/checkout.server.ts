@@ -24,12 +24,12 @@ import { CARD_ERROR_FIELDS, cardFromForm, simulatedCardFormSchema } from "~/sche
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
-export function checkoutPageData({ request, context }: Args) {
+export async function checkoutPageData({ request, context }: Args) {
   const shop = hostShopPage(context);
-  recordShopView(shop.id, request);
+  await recordShopView(shop.id, request);
   const url = new URL(request.url);
   const params = url.searchParams;
-  const state = checkoutState(shop, orderViewer(request, context), {
+  const state = await checkoutState(shop, await orderViewer(request, context), {
     order: params.get("order"),
     productId: params.get("product_id"),
     step: params.get("step"),
@@ -56,9 +56,9 @@ function formOrderId(formData: FormData): number {
 }
 
 /** The order a payment form is about; a stale or foreign id (another shopper's, a tampered form) is a plain 404. */
-function visibleFormOrder(formData: FormData, viewer: OrderViewer, shopId: number, context: Args["context"]) {
+async function visibleFormOrder(formData: FormData, viewer: OrderViewer, shopId: number, context: Args["context"]) {
   try {
-    return getVisibleOrder(formOrderId(formData), viewer, shopId);
+    return await getVisibleOrder(formOrderId(formData), viewer, shopId);
   } catch (error) {
     if (error instanceof NotFoundError) throw data({ message: getI18nInstance(context).t("orders.not_found") }, { status: 404 });
     throw error;
@@ -73,10 +73,10 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
       return reply(error, { asFormError: isAboutItems(error) });
     },
     handle: async ({ request, context, guarded: shop, formData, parse, headers }) => {
-      const viewer = orderViewer(request, context);
+      const viewer = await orderViewer(request, context);
       const orderId = formOrderId(formData);
       const productField = formData.get("product_id");
-      const form = shippingForm(shop, viewer, orderId, typeof productField === "string" ? productField : null);
+      const form = await shippingForm(shop, viewer, orderId, typeof productField === "string" ? productField : null);
       const schema = checkoutSchema(form.minimumCents, form.pricing);
       // A form for a product the shop does not sell (a stale page, a tampered form) creates nothing.
       if (!form.sellable) {
@@ -104,8 +104,8 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
   "start-payment": {
     errors: "toast",
     handle: async ({ request, context, guarded: shop, formData }) => {
-      const viewer = orderViewer(request, context);
-      const order = visibleFormOrder(formData, viewer, shop.id, context);
+      const viewer = await orderViewer(request, context);
+      const order = await visibleFormOrder(formData, viewer, shop.id, context);
       const payment = await payOrder(order.id, viewer, { shopId: shop.id });
       if (!payment.started) {
         setToast(context, { type: "error", message: translateMessage(getI18nInstance(context).t, payment.reason.messageKey) });
@@ -126,7 +126,7 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
         { status: error.status },
       ),
     handle: async ({ request, context, guarded: shop, formData }) => {
-      const order = visibleFormOrder(formData, orderViewer(request, context), shop.id, context);
+      const order = await visibleFormOrder(formData, await orderViewer(request, context), shop.id, context);
       const submission = parseWithZod(formData, { schema: simulatedCardFormSchema });
       if (submission.status !== "success")
         return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });

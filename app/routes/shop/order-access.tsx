@@ -32,10 +32,10 @@ import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/sho
  * A shopper sees their orders of this shop from any browser: they enter the email they
  * ordered with, get a one-time code by mail, and this browser then shows that email's orders.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
-  return { meta, emails: orderViewer(request, context).provenEmails?.emails ?? [], codeMinutes: ACCESS_CODE_TTL_MS / 60_000 };
+  return { meta, emails: (await orderViewer(request, context)).provenEmails?.emails ?? [], codeMinutes: ACCESS_CODE_TTL_MS / 60_000 };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
@@ -80,15 +80,15 @@ function accessStep(step: Step, schema: typeof shopperCodeRequestSchema | typeof
 export const action = formAction(({ request, context }) => ({ shop: hostShopPage(context), shopper: ensureShopperKey(request) }))({
   forget: {
     errors: "toast",
-    handle: (args: AccessArgs) => {
-      forgetShopperEmails(args.guarded.shop.id, args.guarded.shopper.hash);
+    handle: async (args: AccessArgs) => {
+      await forgetShopperEmails(args.guarded.shop.id, args.guarded.shopper.hash);
       setToast(args.context, { type: "success", message: getI18nInstance(args.context).t("shopper_access.forgotten") });
       return redirect("/orders/access", { headers: shopperHeaders(args) });
     },
   },
   "request-code": {
     errors: accessStep("email", shopperCodeRequestSchema),
-    handle: (args: AccessArgs) => {
+    handle: async (args: AccessArgs) => {
       const submission = parseWithZod(args.formData, { schema: shopperCodeRequestSchema });
       if (submission.status !== "success")
         return data<AccessActionData>(
@@ -96,7 +96,7 @@ export const action = formAction(({ request, context }) => ({ shop: hostShopPage
           { status: 400, headers: shopperHeaders(args) },
         );
       const { shop } = args.guarded;
-      requestShopperAccessCode({ ...requester(args), email: submission.value.email, shop, language: getLocale(args.context) });
+      await requestShopperAccessCode({ ...requester(args), email: submission.value.email, shop, language: getLocale(args.context) });
       return data<AccessActionData>(
         { step: "code", email: submission.value.email, result: submission.reply({ resetForm: true }) },
         { headers: shopperHeaders(args) },
@@ -105,12 +105,12 @@ export const action = formAction(({ request, context }) => ({ shop: hostShopPage
   },
   "verify-code": {
     errors: accessStep("code", shopperCodeVerifySchema),
-    handle: (args: AccessArgs) => {
+    handle: async (args: AccessArgs) => {
       const submission = parseWithZod(args.formData, { schema: shopperCodeVerifySchema });
       const email = String(args.formData.get("email") ?? "");
       if (submission.status !== "success")
         return data<AccessActionData>({ step: "code", email, result: submission.reply() }, { status: 400, headers: shopperHeaders(args) });
-      verifyShopperAccessCode({ ...requester(args), email: submission.value.email, code: submission.value.code });
+      await verifyShopperAccessCode({ ...requester(args), email: submission.value.email, code: submission.value.code });
       const t = getI18nInstance(args.context).t;
       setToast(args.context, { type: "success", message: t("shopper_access.verified", { email: submission.value.email }) });
       return redirect("/orders", { headers: shopperHeaders(args) });

@@ -18,13 +18,13 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
 
 /** Only the shopper who placed the order and the shop's seller see it; others get not-found. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
   const id = parsePathId(params.orderId);
   try {
     if (id === null) throw new NotFoundError("orders.not_found");
-    return { meta, order: orderView(getVisibleOrder(id, orderViewer(request, context), shop.id)) };
+    return { meta, order: orderView(await getVisibleOrder(id, await orderViewer(request, context), shop.id)) };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     return data({ meta, order: null }, { status: 404 });

@@ -15,12 +15,14 @@ export { default, meta } from "./order-confirmation";
  * An order status link from a mail: opens that one order on any device. An unknown or
  * revoked link is the confirmation page's "not found".
  */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
-  const orderId = orderIdForStatusLink(params.token, shop.id);
+  const orderId = await orderIdForStatusLink(params.token, shop.id);
   if (orderId === null) return data({ meta, order: null }, { status: 404, headers: NO_STORE });
-  const order = orderView(getVisibleOrder(orderId, { ...orderViewer(request, context), statusLinkOrderId: orderId }, shop.id));
+  const order = orderView(
+    await getVisibleOrder(orderId, { ...(await orderViewer(request, context)), statusLinkOrderId: orderId }, shop.id),
+  );
   return data({ meta, order }, { headers: NO_STORE });
 }
 

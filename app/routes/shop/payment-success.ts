@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect("/");
   }
   try {
-    const { transaction, orderId } = await confirmPayment(transactionId, intentId, orderViewer(request, context));
+    const { transaction, orderId } = await confirmPayment(transactionId, intentId, await orderViewer(request, context));
     if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
     // Not a failure: the payment step shows it as processing until the webhook settles it.
     // A failure is shown by the payment step from the payment's record, once (no toast).

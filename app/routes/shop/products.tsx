@@ -17,12 +17,12 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
 import { catalogueScreenQuerySchema, MAX_CATALOGUE_PAGES, searchParamsObject } from "~/schemas/catalogue";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
   const query = catalogueScreenQuerySchema.parse(searchParamsObject(url.searchParams));
-  recordShopView(shop.id, request);
-  const { items, count } = listShopProducts(shop.id, query, { throughPage: true });
+  await recordShopView(shop.id, request);
+  const { items, count } = await listShopProducts(shop.id, query, { throughPage: true });
   return {
     products: items.map((p) => ({
       id: p.id,
@@ -35,7 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     count,
     page: query.page,
     hasNext: query.page * query.pageSize < count && query.page < MAX_CATALOGUE_PAGES,
-    categories: listShopCategories(shop.id),
+    categories: await listShopCategories(shop.id),
     category: query.categorySlug ?? "",
     search: query.search ?? "",
     currency: shop.currency,
