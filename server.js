@@ -92,7 +92,7 @@ async function shutDown(signal) {
   await built.stopBackgroundWork();
   await closed;
   clearInterval(idleSweep);
-  built.closeDatabase();
+  await built.closeDatabase();
   console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "shutdown complete" }));
   process.exit(0);
 }

@@ -19,6 +19,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The same unit suite on PostgreSQL (PGlite). Left out: tests of SQLite itself
+          // (pragmas, durability) and the PGlite migration test, which runs in "unit" already.
+          name: "unit-pg",
+          include: ["tests/unit/**/*.test.ts"],
+          exclude: ["tests/unit/durability.test.ts", "tests/unit/pg-migrations.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/unit/setup-pg.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { sqliteFilenameFromUrl } from "~db/url";
+import { isPostgresUrl, sqliteFilenameFromUrl } from "~db/url";
 
 /**
  * The configuration, read and validated once from the environment. A bad value stops
@@ -48,7 +48,7 @@ const envSchema = z
     DATABASE_URL: z
       .string()
       .default("file:./data/app.db")
-      .refine((v) => sqliteFilenameFromUrl(v) !== null, "must be file:<path> (or :memory:)"),
+      .refine((v) => isPostgresUrl(v) || sqliteFilenameFromUrl(v) !== null, "must be file:<path> (SQLite) or postgres://... (PostgreSQL)"),
     ROOT_DOMAIN: z
       .string()
       .default("localhost:3000")
@@ -79,6 +79,15 @@ const envSchema = z
   })
   .transform((env, ctx) => {
     const paymentProvider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? "stripe" : "simulated");
+    // On PostgreSQL several nodes serve one site: a secret made by one of them would sign
+    // cookies the others refuse.
+    if (isPostgresUrl(env.DATABASE_URL) && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when DATABASE_URL is PostgreSQL (the same on every node)",
+      });
+    }
     if (paymentProvider === "stripe") {
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER is stripe" });

@@ -3,16 +3,26 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import * as schema from "./schema";
-import { sqliteFilenameFromUrl } from "./url";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as pgSchema from "./schema-pg";
+import * as sqliteSchema from "./schema-sqlite";
+import { isPostgresUrl, sqliteFilenameFromUrl } from "./url";
 
-export type AppDatabase = BetterSQLite3Database<typeof schema> & {
-  $client: Database.Database;
-};
+/**
+ * The database the app queries, whichever engine runs it. It is typed with the SQLite
+ * schema: the PostgreSQL schema has the same row types (tests/unit/schema-parity.test.ts) and
+ * the app only uses what both query builders share (awaited builders, `.returning()`,
+ * `onConflictDo*`, portable SQL; ESLint forbids the SQLite-only `.get()/.all()/.run()`).
+ */
+export type AppDatabase = BetterSQLite3Database<typeof sqliteSchema>;
+/** A SQLite database with its better-sqlite3 handle (tests of SQLite behaviour, migrations). */
+export type SqliteDatabase = AppDatabase & { $client: Database.Database };
+export type DatabaseEngine = "sqlite" | "postgres";
 
 const DURABLE_SYNC = "FULL";
 
-export function openDatabase(url: string): AppDatabase {
+export function openDatabase(url: string): SqliteDatabase {
   const filename = sqliteFilenameFromUrl(url);
   if (!filename) throw new Error(`DATABASE_URL is not a SQLite file URL: ${url}`);
   if (filename !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
@@ -26,70 +36,128 @@ export function openDatabase(url: string): AppDatabase {
   sqlite.pragma(`synchronous = ${DURABLE_SYNC}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return drizzle(sqlite, { schema }) as AppDatabase;
-}
-
-/** The process-wide connection, opened on first use from DATABASE_URL. */
-let current: AppDatabase | undefined;
-export function getDatabase(): AppDatabase {
-  current ??= openDatabase(process.env.DATABASE_URL ?? "file:./data/app.db");
-  return current;
-}
-
-/** Closes the process-wide connection (graceful shutdown); the next use reopens it. */
-export function closeDatabase(): void {
-  current?.$client.close();
-  current = undefined;
+  return drizzle(sqlite, { schema: sqliteSchema }) as SqliteDatabase;
 }
 
 /**
- * What queries run on inside a transaction. On one SQLite connection the transaction is the
- * connection itself (see `writeTransaction`); functions still take an optional
- * `Queryable`/`Transaction` so that they can join their caller's transaction.
+ * A pool of PostgreSQL connections (postgres-js). DATABASE_POOL_SIZE connections per node
+ * (default 10): a node spends most of a request in JavaScript, so a few connections keep it
+ * busy, and N nodes x the pool must stay under the server's max_connections.
+ */
+function openPostgres(url: string): Connection {
+  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema: pgSchema }) as unknown as AppDatabase;
+  return { engine: "postgres", db, close: () => client.end({ timeout: 5 }) };
+}
+
+type Connection = { engine: "sqlite"; db: SqliteDatabase } | { engine: "postgres"; db: AppDatabase; close: () => Promise<void> };
+
+/** The process-wide connection (a pool on PostgreSQL), opened on first use from DATABASE_URL. */
+let current: Connection | undefined;
+function connection(): Connection {
+  if (!current) {
+    const url = process.env.DATABASE_URL ?? "file:./data/app.db";
+    current = isPostgresUrl(url) ? openPostgres(url) : { engine: "sqlite", db: openDatabase(url) };
+  }
+  return current;
+}
+
+/**
+ * Runs the app on a database made elsewhere (tests: an in-process PostgreSQL, PGlite), in
+ * place of the one DATABASE_URL names. The schema's engine follows DATABASE_URL, so a test
+ * run on PostgreSQL also sets DATABASE_URL to a postgres:// URL before importing the app.
+ */
+export function useDatabase(db: unknown, engine: DatabaseEngine, close: () => Promise<void> = async () => {}): void {
+  current = engine === "sqlite" ? { engine, db: db as SqliteDatabase } : { engine, db: db as AppDatabase, close };
+}
+
+export function databaseEngine(): DatabaseEngine {
+  return connection().engine;
+}
+
+/**
+ * The database to query: inside `writeTransaction`, its transaction (so that a function
+ * called there reads and writes in it without being handed it: on PostgreSQL the pool's
+ * other connections would neither see its rows nor get past its locks); otherwise the
+ * process-wide connection.
+ */
+export function getDatabase(): AppDatabase {
+  const open = openTransaction.getStore();
+  return open?.open ? open.tx : connection().db;
+}
+
+/** Closes the process-wide connection (graceful shutdown); the next use reopens it. */
+export async function closeDatabase(): Promise<void> {
+  const closing = current;
+  current = undefined;
+  if (closing?.engine === "sqlite") closing.db.$client.close();
+  else if (closing) await closing.close();
+}
+
+/**
+ * What queries run on inside a transaction. On SQLite the transaction is the connection
+ * itself (see `writeTransaction`); functions still take an optional `Queryable`/`Transaction`.
  */
 export type Transaction = AppDatabase;
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = AppDatabase | Transaction;
 
 /** The transaction open in the current async context, if any (see `writeTransaction`). */
-type OpenTransaction = { db: AppDatabase; open: boolean };
+type OpenTransaction = { tx: AppDatabase; open: boolean };
 const openTransaction = new AsyncLocalStorage<OpenTransaction>();
-/** One queue per connection: the promise of the last transaction queued on it. */
+/** One queue per SQLite connection: the promise of the last transaction queued on it. */
 const queues = new WeakMap<Database.Database, Promise<unknown>>();
 
+function sqliteHandle(db: AppDatabase): Database.Database | null {
+  const client = (db as Partial<SqliteDatabase>).$client;
+  return client instanceof Database ? client : null;
+}
+
 /**
- * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE),
- * so a read-then-write never fails with SQLITE_BUSY halfway. Commits when `work` resolves,
- * rolls back and rethrows when it rejects.
+ * Runs `work` in a write transaction; commits when it resolves, rolls back and rethrows when
+ * it rejects. A call made inside an open transaction (a transaction calling a function that
+ * opens one) joins it; AsyncLocalStorage tells which transaction the current call runs in.
  *
- * drizzle's own better-sqlite3 transaction cannot take an async callback ("Transaction
- * function cannot return a promise"), and PostgreSQL needs every query awaited, so the
- * transaction is driven by hand: transactions on a connection queue up behind one another
- * (a promise chain, one at a time), and a call made inside an open transaction (a
- * transaction calling a function that opens one) joins it instead of waiting behind itself
- * in the queue; AsyncLocalStorage tells which transaction the current call runs in.
+ * PostgreSQL: drizzle's transaction on a pooled connection, READ COMMITTED. What must not
+ * race takes a row lock or writes conditionally (see docs/scaling.md, "Concurrency").
  *
- * A transaction body must await ONLY database calls: never the payment provider, mail,
- * password hashing or a timer. SQLite has one connection here and the transaction is that
- * connection's state, so whatever else runs while the body awaits (another request's reads
- * and writes) runs inside this transaction, and is rolled back with it; a slow await also
- * holds the write lock and the queue for every other writer.
+ * SQLite: drizzle's better-sqlite3 transaction cannot take an async callback, so it is driven
+ * by hand: BEGIN IMMEDIATE takes the write lock up front (a read-then-write never fails with
+ * SQLITE_BUSY halfway), and transactions on a connection queue up behind one another.
+ *
+ * Either way a transaction body awaits ONLY database calls: never the payment provider, mail,
+ * password hashing or a timer. On SQLite's one connection, whatever else runs while the body
+ * awaits runs inside the transaction and is rolled back with it; on PostgreSQL a slow body
+ * holds a pooled connection and its row locks.
  */
 export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>, db: AppDatabase = getDatabase()): Promise<T> {
   const current = openTransaction.getStore();
-  if (current?.open && current.db === db) return work(db);
+  if (current?.open) return work(current.tx);
+  const sqlite = sqliteHandle(db);
+  if (!sqlite) {
+    return db.transaction((tx) => {
+      const state: OpenTransaction = { tx: tx as unknown as AppDatabase, open: true };
+      return openTransaction.run(state, async () => {
+        try {
+          return await work(state.tx);
+        } finally {
+          state.open = false;
+        }
+      });
+    }) as unknown as Promise<T>;
+  }
 
-  const previous = queues.get(db.$client) ?? Promise.resolve();
+  const previous = queues.get(sqlite) ?? Promise.resolve();
   const run = previous.then(() => {
-    const state: OpenTransaction = { db, open: true };
+    const state: OpenTransaction = { tx: db, open: true };
     return openTransaction.run(state, async () => {
-      db.$client.exec("BEGIN IMMEDIATE");
+      sqlite.exec("BEGIN IMMEDIATE");
       try {
         const result = await work(db);
-        db.$client.exec("COMMIT");
+        sqlite.exec("COMMIT");
         return result;
       } catch (error) {
-        if (db.$client.inTransaction) db.$client.exec("ROLLBACK");
+        if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
         throw error;
       } finally {
         // Work started inside and still running afterwards (none should) no longer joins.
@@ -99,7 +167,7 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
   });
   // The queue goes on after a failed transaction; the failure is the caller's.
   queues.set(
-    db.$client,
+    sqlite,
     run.catch(() => undefined),
   );
   return run;
@@ -112,10 +180,13 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
  * awaits only database calls: writes that run meanwhile share the relaxed setting.
  */
 export async function withoutDiskSync<T>(work: () => Promise<T>, db: AppDatabase = getDatabase()): Promise<T> {
-  db.$client.pragma("synchronous = NORMAL");
+  // PostgreSQL commits are the server's business (synchronous_commit); only SQLite is relaxed here.
+  const sqlite = sqliteHandle(db);
+  if (!sqlite) return work();
+  sqlite.pragma("synchronous = NORMAL");
   try {
     return await work();
   } finally {
-    db.$client.pragma(`synchronous = ${DURABLE_SYNC}`);
+    sqlite.pragma(`synchronous = ${DURABLE_SYNC}`);
   }
 }

@@ -1,4 +1,4 @@
-import { openDatabase } from "./client";
+import { databaseEngine, getDatabase, openDatabase, type SqliteDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
 import { migratePostgres } from "./migrate-pg";
 import { isPostgresUrl } from "./url";
@@ -22,4 +22,10 @@ export async function migrateDatabaseAt(url: string): Promise<DatabaseKind> {
     db.$client.close();
   }
   return "sqlite";
+}
+
+/** Migrates the app's own database (at start, `npm run admin`): the engine DATABASE_URL names. */
+export async function migrateAppDatabase(): Promise<void> {
+  if (databaseEngine() === "postgres") await migratePostgres(process.env.DATABASE_URL ?? "");
+  else await migrateDatabase(getDatabase() as SqliteDatabase);
 }

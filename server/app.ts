@@ -6,7 +6,7 @@ import * as build from "virtual:react-router/server-build";
 import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
 import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
-import { migrateDatabase } from "~db/migrate";
+import { migrateAppDatabase } from "~db/migrate-url";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { flushMail } from "~/domain/mail/mailer.server";
@@ -32,7 +32,7 @@ export { migrateDatabaseAt } from "~db/migrate-url";
 export async function prepare() {
   const config = getConfig();
   const db = getDatabase();
-  await migrateDatabase(db);
+  await migrateAppDatabase();
   let seeded = false;
   if (config.SEED_DEMO && (await isDatabaseEmpty(db))) {
     await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
@@ -57,7 +57,7 @@ export async function prepare() {
 export async function runAdminCommand(args: string[]): Promise<string> {
   const [command, email, ...rest] = args;
   getConfig();
-  await migrateDatabase(getDatabase());
+  await migrateAppDatabase();
   try {
     if (command === "approve" && email) {
       const { shopLive } = await approveSeller(email);

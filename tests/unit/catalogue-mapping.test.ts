@@ -3,7 +3,7 @@ import { createProduct as addProduct, getSellerProduct, listSellerProducts, upda
 import { listShopCategories, listShopProducts, productResource, sellerProductResource } from "~/domain/catalogue/products.server";
 import { catalogueScreenQuerySchema, productListQuerySchema } from "~/schemas/catalogue";
 import { productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
-import { getDatabase } from "~db/client";
+import { databaseEngine, getDatabase } from "~db/client";
 import type { Shop } from "~db/schema";
 import en from "../../locales/en/translation.json";
 import { createCategory, createProduct, createShop } from "./factories";
@@ -111,9 +111,10 @@ describe("product queries return their category", () => {
     for (let i = 1; i <= 30; i++) await createProduct(shop.id, { name: `Hat ${i}`, categoryId: i % 2 ? hats.id : null });
   });
 
-  /** Counts the SQL statements `work` prepares (drizzle prepares one per query). */
+  /** Counts the SQL statements `work` sends (drizzle prepares one per query on SQLite, one query call on PGlite). */
   async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-    const prepare = vi.spyOn(getDatabase().$client, "prepare");
+    const client = (getDatabase() as unknown as { $client: Record<"prepare" | "query", (...args: unknown[]) => unknown> }).$client;
+    const prepare = vi.spyOn(client, databaseEngine() === "sqlite" ? "prepare" : "query");
     try {
       const result = await work();
       return { result, statements: prepare.mock.calls.length };

@@ -4,9 +4,10 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { getDatabase } from "~db/client";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { openDatabase } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
-import { sessions, users } from "~db/schema";
+import { sessions, users } from "~db/schema-sqlite";
 
 function failureOf(write: () => unknown): unknown {
   try {
@@ -26,7 +27,9 @@ function postgresJsError(code: string, constraint: string): DrizzleQueryError {
 
 describe("isUniqueViolation", () => {
   describe("on better-sqlite3", () => {
-    const db = getDatabase();
+    // Its own SQLite database, whichever engine the suite runs the app on.
+    const db = openDatabase(":memory:");
+    migrate(db, { migrationsFolder: "db/migrations" });
     const user = { email: "unique@example.com", username: "unique", passwordHash: "x" };
     db.insert(users).values(user).run();
 

@@ -1,4 +1,4 @@
-// db/schema.ts (SQLite) and db/schema-pg.ts (PostgreSQL) must describe the same tables with the
+// db/schema-sqlite.ts (SQLite) and db/schema-pg.ts (PostgreSQL) must describe the same tables with the
 // same row types, so that one domain layer runs on both. The type assertions fail `tsc` when a
 // table's select or insert shape drifts or a table exists on one side only; the runtime checks
 // compare what the types cannot see: SQL names, nullability, keys, indexes, defaults.
@@ -6,8 +6,10 @@ import { getTableName, is, SQL, type InferInsertModel, type InferSelectModel, ty
 import { getTableConfig as getPgTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as getSqliteTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import * as sqliteSchema from "~db/schema";
+import * as sqliteSchema from "~db/schema-sqlite";
 import * as pgSchema from "~db/schema-pg";
+import * as appTables from "~db/schema";
+import { schemaEngine } from "~db/schema";
 
 type TablesOf<Module, Kind> = { [Name in keyof Module as Module[Name] extends Kind ? Name : never]: Module[Name] };
 type SqliteTables = TablesOf<typeof sqliteSchema, SQLiteTable>;
@@ -97,6 +99,15 @@ describe("the SQLite and PostgreSQL schemas", () => {
   it("export the same tables", () => {
     expect(sqliteTableNames.length).toBeGreaterThan(20);
     expect(pgTableNames).toEqual(sqliteTableNames);
+  });
+
+  it("are both reachable through db/schema.ts, which hands the app the running engine's tables", () => {
+    const selected = Object.keys(appTables).filter((name) => sqliteTableNames.includes(name));
+    expect(selected.sort()).toEqual(sqliteTableNames);
+    // Unit tests run on SQLite by default and on PostgreSQL (PGlite) in the unit-pg project.
+    const expected = schemaEngine === "postgres" ? pgSchema : sqliteSchema;
+    for (const name of sqliteTableNames)
+      expect((appTables as Record<string, unknown>)[name]).toBe((expected as Record<string, unknown>)[name]);
   });
 
   it.each(sqliteTableNames)("define %s alike", (exportName) => {

@@ -4,7 +4,6 @@ process.env.SEED_DEMO = "0";
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "silent";
 
-const { getDatabase } = await import("~db/client");
-const { migrateDatabase } = await import("~db/migrate");
-await migrateDatabase(getDatabase());
+const { migrateAppDatabase } = await import("~db/migrate-url");
+await migrateAppDatabase();
 export {};
