@@ -5,6 +5,9 @@ import { E2E_PORT, e2eServerEnvironment } from "./tests/e2e/environment";
 // Playwright cannot download its own browser on our machines: use Debian's Chromium.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 const PORT = E2E_PORT;
+// The test workers' database helpers (tests/e2e/db.ts) open the server's database: the engine
+// is chosen from DATABASE_URL when they load, so it is set here, before any worker starts.
+process.env.DATABASE_URL = e2eServerEnvironment.DATABASE_URL;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -3,7 +3,8 @@
  * with it, and the helpers in db.ts open the same database.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATABASE_URL = "file:./data/e2e/app.db";
+// SQLite by default; E2E_DATABASE_URL=postgres://... runs the suite on PostgreSQL (emptied first).
+export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? "file:./data/e2e/app.db";
 
 export const e2eServerEnvironment = {
   PORT: String(E2E_PORT),
