@@ -107,7 +107,7 @@ export async function sql<T>(query: string, ...params: unknown[]): Promise<T> {
   const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
   try {
     const statement = db.prepare(query);
-    return await Promise.resolve((statement.reader ? statement.all(...params) : statement.run(...params)) as T);
+    return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;
   } finally {
     db.close();
   }
