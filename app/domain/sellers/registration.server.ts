@@ -7,6 +7,7 @@ import { ConflictError, RateLimitedError, ValidationError } from "~/domain/error
 import { messageKey } from "~/lib/messages";
 import type { Language } from "~/lib/i18n";
 import { getDatabase, writeTransaction, type Queryable } from "~db/client";
+import { isUniqueViolation } from "~db/errors";
 import { registrationProgress, sellerProfiles, shops, users, type User } from "~db/schema";
 import {
   businessIdentifierColumns,
@@ -197,11 +198,15 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
   // Counted before the password hash, after the cheap refusals (a taken email costs nothing).
   await countRegistrationRequest("account", clientAddress);
   const passwordHash = await hashPassword(input.password);
+  const takenError = async (tx?: Queryable) => {
+    if (await findUserByEmail(email, tx)) return new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
+    if (await isSubdomainTaken(input.subdomain, tx))
+      return new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
+    return null;
+  };
   const user = await writeTransaction(async (tx) => {
-    if (await findUserByEmail(email, tx)) throw new ConflictError("errors.validation", { email: ["sellers.email.taken"] });
-    if (await isSubdomainTaken(input.subdomain, tx)) {
-      throw new ConflictError("errors.validation", { subdomain: ["sellers.subdomain.taken"] });
-    }
+    const taken = await takenError(tx);
+    if (taken) throw taken;
     const [created] = await tx
       .insert(users)
       .values({
@@ -233,6 +238,11 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
       businessType: input.businessType,
     });
     return created!;
+  }).catch(async (error: unknown) => {
+    // Two registrations of one email or subdomain at once (PostgreSQL, READ COMMITTED): both
+    // checks passed, the unique index refused the second insert. It is the same 409.
+    if (isUniqueViolation(error)) throw (await takenError()) ?? error;
+    throw error;
   });
   await sendVerificationMail(user);
   return user;
