@@ -81,11 +81,10 @@ function startNode({ name, port, env }) {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const node = { name, port, child, banner: [], output: [], exitCode: undefined };
+  const node = { name, port, child, banner: [], exitCode: undefined };
   node.exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve((node.exitCode = code ?? signal))));
   let inBanner = false;
   const onLine = (line) => {
-    node.output.push(line);
     if (line.includes("Main site:")) inBanner = true;
     if (inBanner) {
       if (line.trim() === "") inBanner = false;
@@ -103,7 +102,7 @@ async function waitUntilReady(node) {
   const deadline = Date.now() + NODE_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (node.exitCode !== undefined) {
-      throw new Error(`${node.name} exited (${node.exitCode}) while starting:\n${node.output.join("\n")}`);
+      throw new Error(`${node.name} exited (${node.exitCode}) while starting (its output is above).`);
     }
     // The banner too: it is printed once the node listens, with the URLs shown below.
     if (node.banner.length > 0 && (await isReady(node.port))) return;
