@@ -33,6 +33,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Races on a real PostgreSQL server (started by the global setup; Debian's package).
+          name: "postgres",
+          include: ["tests/postgres/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/postgres/global-setup.ts"],
+          setupFiles: ["tests/postgres/setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",

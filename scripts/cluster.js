@@ -168,7 +168,7 @@ async function main() {
   // Once, before any node: nodes never race on the schema. (The same script `npm run db:migrate` runs.)
   const migrated = spawnSync(process.execPath, ["scripts/migrate.js"], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: settings.sessionSecret },
   });
   if (migrated.status !== 0) throw new Error("Migrating the database failed (see above).");
 

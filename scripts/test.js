@@ -1,11 +1,14 @@
-// `npm test`: lint (ESLint + Prettier), type check, production build, unit + integration
-// tests (Vitest), then the end-to-end tests (Playwright, with and without JavaScript) against the build.
+// `npm test`: lint (ESLint + Prettier), type check, production build, Vitest (unit on SQLite
+// and on PGlite, races and two nodes on a real PostgreSQL, integration), then the end-to-end
+// tests (Playwright, with and without JavaScript) against the build, and the shop's checkout
+// and payment specs once more with the server on a real PostgreSQL.
 // Every runner runs even when an earlier one failed (except after a failed build, which the
 // end-to-end tests need), and the last line sums them all: "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { start as startPostgres } from "./postgres-server.js";
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-test-"));
 const vitestReport = path.join(reports, "vitest.json");
@@ -61,16 +64,41 @@ if (vitest) {
   failed += (vitest.testResults ?? []).filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
 } else if (!vitestOk) failed += 1;
 
-if (built) {
-  const e2eOk = run("End-to-end tests", ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+/** One Playwright run; its tests are added to the totals. */
+function runPlaywright(name, args, env = {}) {
+  fs.rmSync(playwrightReport, { force: true });
+  const ok = run(name, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json", ...args], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    ...env,
   });
   const playwright = readJson(playwrightReport);
   if (playwright?.stats) {
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;
-    if (!e2eOk && playwright.stats.unexpected === 0) failed += 1;
-  } else if (!e2eOk) failed += 1;
+    if (!ok && playwright.stats.unexpected === 0) failed += 1;
+  } else if (!ok) failed += 1;
+}
+
+if (built) {
+  runPlaywright("End-to-end tests", []);
+  // The shopper's path (checkout, card payment, the seller's orders) with the server on PostgreSQL.
+  let postgres;
+  try {
+    postgres = await startPostgres({});
+    runPlaywright(
+      "End-to-end tests on PostgreSQL",
+      ["tests/e2e/checkout.spec.ts", "tests/e2e/payments.spec.ts", "tests/e2e/seller-orders.spec.ts", "--project", "js"],
+      {
+        E2E_DATABASE_URL: postgres.url,
+        E2E_PORT: "3190",
+      },
+    );
+  } catch (error) {
+    console.error(`\n✖ End-to-end tests on PostgreSQL not run: ${error?.message ?? error}`);
+    failed += 1;
+  } finally {
+    await postgres?.stop();
+  }
 } else {
   console.error("\n✖ End-to-end tests not run: the build failed");
   failed += 1;

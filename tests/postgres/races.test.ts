@@ -1,0 +1,80 @@
+// Races that SQLite's single writer never shows: many connections writing at once under
+// PostgreSQL's READ COMMITTED, through the app's own pool (DATABASE_URL is a real server).
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ConflictError } from "~/domain/errors.server";
+import { createOrder } from "~/domain/orders/orders.server";
+import { handleProviderEvent } from "~/domain/payments/events.server";
+import { createSellerAccount } from "~/domain/sellers/registration.server";
+import { checkoutSchema } from "~/schemas/checkout";
+import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
+import { databaseEngine, getDatabase } from "~db/client";
+import { orderEvents, orders, shops, users } from "~db/schema";
+import { CHECKOUT_FIELDS, createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "../unit/factories";
+
+describe("on a real PostgreSQL server", () => {
+  it("runs the app on PostgreSQL", () => {
+    expect(databaseEngine()).toBe("postgres");
+  });
+
+  it("gives 50 orders placed at once in one shop 50 distinct, consecutive numbers", async () => {
+    const shop = await createShop();
+    const input = { ...checkoutSchema(1000).parse({ ...CHECKOUT_FIELDS, reference: "Live #1", total_amount: "20" }), items: [] };
+    const shopper = { shopperKeyHash: null, userId: null, language: "en" as const };
+    const placed = await Promise.all(Array.from({ length: 50 }, () => createOrder(shop, input, shopper)));
+    expect(placed.map((order) => order.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const [after] = await getDatabase().select().from(shops).where(eq(shops.id, shop.id));
+    expect(after?.nextOrderNumber).toBe(51);
+  });
+
+  it("lets one of two registrations of one subdomain through and answers the other 409 on the subdomain", async () => {
+    const account = (email: string) => ({
+      ...registrationStep1Schema.parse({ business_name: "Twin", subdomain: "twin-shop", business_type: "individual" }),
+      ...registrationStep2Schema.parse({ contact_email: email, contact_phone: "0600000000" }),
+      ...registrationStep3Schema.parse({ email, first_name: "T", last_name: "W", password: "Abcdef1!", password_confirm: "Abcdef1!" }),
+    });
+    const results = await Promise.allSettled([
+      createSellerAccount(account("one@twin.test"), "en", "10.0.0.1"),
+      createSellerAccount(account("two@twin.test"), "en", "10.0.0.2"),
+    ]);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toBeInstanceOf(ConflictError);
+    expect((refused[0]!.reason as ConflictError).fieldErrors).toEqual({ subdomain: ["sellers.subdomain.taken"] });
+    expect(await getDatabase().select().from(shops).where(eq(shops.subdomain, "twin-shop"))).toHaveLength(1);
+    const emails = (await getDatabase().select().from(users)).map((user) => user.email).filter((email) => email.endsWith("@twin.test"));
+    expect(emails).toHaveLength(1);
+  });
+
+  it("applies a payment once when its event arrives several times at once", async () => {
+    const shop = await createShop();
+    const order = await createOrderRow(shop.id);
+    const accountId = await createSimulatedAccount(shop);
+    const intentId = `pi_sim_race_${shop.id}`;
+    await createPaymentTransaction(order, { id: `txn_race_${shop.id}`, accountId, intentId, status: "pending" });
+    const event = {
+      type: "payment.succeeded" as const,
+      id: `evt_race_${shop.id}`,
+      accountId,
+      intent: {
+        id: intentId,
+        status: "succeeded" as const,
+        amountCents: 2500,
+        currency: "EUR",
+        clientSecret: null,
+        lastError: null,
+        nextActionUrl: null,
+      },
+    };
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => handleProviderEvent(event)));
+    expect(outcomes.filter((o) => o.outcome === "applied")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === "duplicate")).toHaveLength(7);
+    const [paid] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
+    expect(paid?.paymentStatus).toBe("succeeded");
+    const payments = (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
+      (e) => e.kind === "payment",
+    );
+    expect(payments).toHaveLength(1);
+  });
+});
