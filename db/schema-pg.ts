@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 // Relative: drizzle-kit loads this file without the app's path aliases.
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
 
@@ -430,6 +430,21 @@ export const installation = pgTable("installation", {
   // SQLite's INTEGER PRIMARY KEY takes a rowid when left out (1 for the only row): default 1.
   singleton: integer("singleton").primaryKey().default(1),
   id: text("id").notNull(),
+  createdAt: createdAt(),
+});
+
+/* ------------------------------------------------------------------- uploads */
+
+// bytea, read as a Buffer as SQLite's blob is (PGlite hands back a Uint8Array).
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const uploads = pgTable("uploads", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: drizzle-kit loads this file without the app's path aliases.
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../app/lib/order-states";
 
@@ -425,6 +425,17 @@ export type PaymentDispute = typeof paymentDisputes.$inferSelect;
 export const installation = sqliteTable("installation", {
   singleton: integer("singleton").primaryKey(),
   id: text("id").notNull(),
+  createdAt: createdAt(),
+});
+
+/* ------------------------------------------------------------------- uploads */
+
+// Uploaded images (logos, product photos), re-encoded, under a random name: in the database
+// so that every node serves what any node stored.
+export const uploads = sqliteTable("uploads", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
   createdAt: createdAt(),
 });
 

@@ -39,6 +39,7 @@ export const apiKeys = tables.apiKeys;
 export const orderStatusLinks = tables.orderStatusLinks;
 export const shopperAccessCodes = tables.shopperAccessCodes;
 export const shopperEmailAccess = tables.shopperEmailAccess;
+export const uploads = tables.uploads;
 
 /** The whole schema of the chosen engine, with its relations, for drizzle(). */
 export const engineSchema = schemaEngine === "postgres" ? pg : sqlite;

@@ -52,7 +52,8 @@ function readSettings(env) {
     // one per run is enough for a local cluster (sessions are rows; only pending flash messages
     // of a previous run become unreadable).
     sessionSecret: env.SESSION_SECRET ?? crypto.randomBytes(32).toString("hex"),
-    // One folder for every node: a logo uploaded through one node is served by the others.
+    // Uploads are database rows; the folder only holds files an earlier version wrote there,
+    // served by every node.
     uploadDir: path.resolve(env.UPLOAD_DIR ?? "./data/uploads"),
   };
 }
@@ -214,7 +215,7 @@ async function main() {
   Demo shop:  ${settings.mainUrl.replace("://", "://demo.")}/products
 ${running.nodes.map((node) => `  ${`${node.name}:`.padEnd(12)}http://127.0.0.1:${node.port} (/readyz, /healthz)`).join("\n")}
   Database:   ${databaseLabel}
-  Uploads:    ${settings.uploadDir}
+  Uploads:    in the database (earlier files: ${settings.uploadDir})
 ${banner.join("\n")}
   Ctrl-C stops the balancer, then the nodes (they finish their requests), then the database.
 `);

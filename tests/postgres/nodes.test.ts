@@ -1,5 +1,9 @@
 // Two app nodes (server.js from the build) on one PostgreSQL database, as behind a load
-// balancer: what one node writes the other serves, and killing one loses no acknowledged write.
+// balancer: what one node writes the other serves (sessions, orders, uploaded images), and
+// killing one loses no acknowledged write.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~db/client";
@@ -15,6 +19,9 @@ const SHIPPING = {
   zip_code: "44000",
   country: "France",
 };
+
+// A 1x1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 let nodeA: ServerProcess;
 let nodeB: ServerProcess;
@@ -51,8 +58,10 @@ beforeAll(async () => {
   shopHost = `demo.localhost:${port}`;
   const shared = { DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET!, ROOT_DOMAIN: mainHost };
   // One node seeds the demo data, then the other starts on the seeded database.
-  nodeA = await startServerJs({ ...shared, PORT: String(port), SEED_DEMO: "1" });
-  nodeB = await startServerJs({ ...shared, SEED_DEMO: "0" });
+  // Each node its own UPLOAD_DIR: nothing is shared on disk, only the database.
+  const uploadDir = (node: string) => fs.mkdtempSync(path.join(os.tmpdir(), `uploads-${node}-`));
+  nodeA = await startServerJs({ ...shared, PORT: String(port), SEED_DEMO: "1", UPLOAD_DIR: uploadDir("a") });
+  nodeB = await startServerJs({ ...shared, SEED_DEMO: "0", UPLOAD_DIR: uploadDir("b") });
 }, 120_000);
 
 afterAll(() => {
@@ -72,6 +81,32 @@ describe("two nodes on one PostgreSQL", () => {
     expect(JSON.parse(onB.body)).toMatchObject({ email: "demo@example.com" });
     const anonymous = await sendRequest(nodeB.port, "/api/v1/account/profile/", { host: mainHost });
     expect(anonymous.status).toBe(401);
+  });
+
+  it("a product image uploaded through node A is served by node B", async () => {
+    const login = await postJson(nodeA, mainHost, "/api/v1/account/auth/login/", { email: "demo@example.com", password: "Demo1234!" });
+    const form = new FormData();
+    form.set("name", "Node Ring");
+    form.set("price", "19.90");
+    form.set("image", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "ring.png");
+    // The multipart body and its boundary, as a browser would send them.
+    const multipart = new Request("http://localhost/", { method: "POST", body: form });
+    const created = await sendRequest(nodeA.port, "/api/v1/shop/products/", {
+      host: mainHost,
+      method: "POST",
+      headers: {
+        "Content-Type": multipart.headers.get("Content-Type")!,
+        "X-CSRFToken": login.cookies.csrftoken ?? "",
+        Cookie: cookieHeader(login.cookies),
+      },
+      body: Buffer.from(await multipart.arrayBuffer()) as unknown as string,
+    });
+    expect(created.status).toBe(201);
+    const image = new URL(String((JSON.parse(created.body) as { featured_image: string }).featured_image), `http://${shopHost}`);
+    const served = await sendRequest(nodeB.port, image.pathname, { host: shopHost });
+    expect(served.status).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.headers["cache-control"]).toContain("immutable");
   });
 
   it("an order placed through node A is served by node B to its shopper", async () => {
