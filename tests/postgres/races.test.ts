@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ConflictError } from "~/domain/errors.server";
 import { createOrder } from "~/domain/orders/orders.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
+import { applyIntentState } from "~/domain/payments/intents.server";
 import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
@@ -76,5 +77,35 @@ describe("on a real PostgreSQL server", () => {
       (e) => e.kind === "payment",
     );
     expect(payments).toHaveLength(1);
+  });
+
+  it("records a payment once when the shopper's confirm and the provider's webhooks land at once", async () => {
+    const shop = await createShop();
+    const order = await createOrderRow(shop.id);
+    const accountId = await createSimulatedAccount(shop);
+    const intentId = `pi_sim_confirm_${shop.id}`;
+    const transactionId = `txn_confirm_${shop.id}`;
+    await createPaymentTransaction(order, { id: transactionId, accountId, intentId, status: "pending" });
+    const intent = {
+      id: intentId,
+      status: "succeeded" as const,
+      amountCents: 2500,
+      currency: "EUR",
+      clientSecret: null,
+      lastError: null,
+      nextActionUrl: null,
+    };
+    // Confirms carry no event id; each webhook its own (a retry of the provider is a new delivery of one id).
+    const changes = await Promise.all([
+      ...Array.from({ length: 4 }, () => applyIntentState(transactionId, intent)),
+      ...Array.from({ length: 4 }, (_, i) => applyIntentState(transactionId, intent, `evt_confirm_${shop.id}_${i % 2}`)),
+    ]);
+    expect(changes.filter((change) => change.becamePaid)).toHaveLength(1);
+    const payments = (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
+      (e) => e.kind === "payment",
+    );
+    expect(payments).toHaveLength(1);
+    const [paid] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
+    expect(paid?.paymentStatus).toBe("succeeded");
   });
 });

@@ -151,6 +151,12 @@ export async function applyIntentState(
       .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
       .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
       .returning();
+    // Another confirm or webhook moved it between the read and this write (PostgreSQL runs
+    // them side by side): that one records the payment, this one changes nothing.
+    if (!moved) {
+      const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).limit(1);
+      return { transaction: current ?? txn, moved: false, becamePaid: false, duplicateEvent: false };
+    }
     const becamePaid = intent.status === "succeeded";
     await tx
       .update(orders)
@@ -159,7 +165,7 @@ export async function applyIntentState(
     if (becamePaid) {
       await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
     }
-    return { transaction: moved!, moved: true, becamePaid, duplicateEvent: false };
+    return { transaction: moved, moved: true, becamePaid, duplicateEvent: false };
   });
   if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId);
   return result;
