@@ -3,7 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import postgres from "postgres";
 import * as pgSchema from "./schema-pg";
 import * as sqliteSchema from "./schema-sqlite";
@@ -171,6 +173,18 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
     run.catch(() => undefined),
   );
   return run;
+}
+
+/**
+ * Inside a write transaction: locks the rows `where` selects in `table` until the transaction
+ * ends, so a read-then-write on them cannot interleave with another transaction's
+ * (PostgreSQL's `SELECT ... FOR UPDATE` under READ COMMITTED). On SQLite a write transaction
+ * already holds the database's one write lock (BEGIN IMMEDIATE): nothing to do.
+ */
+export async function lockRows(tx: Transaction, table: AnySQLiteTable, where: SQL | undefined): Promise<void> {
+  if (sqliteHandle(tx)) return;
+  const postgresTx = tx as unknown as { execute: (query: SQL) => Promise<unknown> };
+  await postgresTx.execute(sql`select 1 from ${table} where ${where} for update`);
 }
 
 /**

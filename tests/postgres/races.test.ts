@@ -2,7 +2,8 @@
 // PostgreSQL's READ COMMITTED, through the app's own pool (DATABASE_URL is a real server).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ConflictError } from "~/domain/errors.server";
+import { ConflictError, ValidationError } from "~/domain/errors.server";
+import { refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
 import { applyIntentState } from "~/domain/payments/intents.server";
@@ -10,7 +11,7 @@ import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase } from "~db/client";
-import { orderEvents, orders, shops, users } from "~db/schema";
+import { orderEvents, orderRefunds, orders, shops, users } from "~db/schema";
 import { CHECKOUT_FIELDS, createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "../unit/factories";
 
 describe("on a real PostgreSQL server", () => {
@@ -107,5 +108,32 @@ describe("on a real PostgreSQL server", () => {
     expect(payments).toHaveLength(1);
     const [paid] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
     expect(paid?.paymentStatus).toBe("succeeded");
+  });
+
+  it("never reserves more refunds than the payment when two are asked at once", async () => {
+    const shop = await createShop();
+    const order = await createOrderRow(shop.id, { paymentStatus: "succeeded" });
+    const accountId = await createSimulatedAccount(shop);
+    await createPaymentTransaction(order, {
+      id: `txn_refund_${shop.id}`,
+      accountId,
+      intentId: `pi_sim_refund_${shop.id}`,
+      status: "succeeded",
+    });
+    const actor = { userId: shop.ownerId, shopId: shop.id };
+    const asked = await Promise.allSettled([
+      refundOrder(order.id, { amountCents: 2000, reason: "" }, actor, { notifyShopper: false }),
+      refundOrder(order.id, { amountCents: 2000, reason: "" }, actor, { notifyShopper: false }),
+    ]);
+    // 25.00 paid: one 20.00 refund fits, two do not. The second is refused before the provider is asked.
+    // (The simulated provider knows no such intent, so the first one fails at the provider afterwards.)
+    const refusedAsTooMuch = asked.filter(
+      (r) =>
+        r.status === "rejected" &&
+        r.reason instanceof ValidationError &&
+        r.reason.fieldErrors.amount?.[0]?.startsWith("refunds.errors.too_much"),
+    );
+    expect(refusedAsTooMuch).toHaveLength(1);
+    expect(await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
   });
 });

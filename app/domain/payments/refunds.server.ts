@@ -9,7 +9,7 @@ import { canMovePayment, isPaid, isRefundable, paymentStatusAfterRefund } from "
 import { sendWithOrderStatusLink } from "~/domain/orders/status-links.server";
 import { centsToDecimalString } from "~/lib/money";
 import { messageKey } from "~/lib/messages";
-import { getDatabase, writeTransaction, type Transaction } from "~db/client";
+import { getDatabase, lockRows, writeTransaction, type Transaction } from "~db/client";
 import {
   orderEvents,
   orderRefunds,
@@ -127,6 +127,9 @@ async function reserveRefund(
       .where(and(eq(orders.id, orderId), eq(orders.shopId, actor.shopId)))
       .limit(1);
     if (!order) throw new NotFoundError("orders.not_found");
+    // Two refunds of one payment at once: the second waits here until the first is reserved,
+    // then sees it among the amounts already held.
+    await lockRows(tx, paymentTransactions, eq(paymentTransactions.orderId, order.id));
     const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).limit(1);
     if (!txn || !txn.providerPaymentId || !isRefundable(txn.status)) throw new ConflictError("refunds.errors.not_paid");
     const remaining = txn.amountCents - refundedOf(txn, await heldByOurRefunds(tx, txn.id));
