@@ -188,6 +188,17 @@ export async function lockRows(tx: Transaction, table: AnySQLiteTable, where: SQ
 }
 
 /**
+ * Inside a write transaction: holds a lock named by `key` until the transaction ends, for
+ * counters kept as rows that are inserted rather than updated (rate limits): PostgreSQL's
+ * transaction-level advisory lock; nothing to do under SQLite's one write lock.
+ */
+export async function lockKey(tx: Transaction, key: string): Promise<void> {
+  if (sqliteHandle(tx)) return;
+  const postgresTx = tx as unknown as { execute: (query: SQL) => Promise<unknown> };
+  await postgresTx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
  * Runs a write whose loss in a power cut is harmless (a page-view counter) without waiting
  * for the disk (synchronous = NORMAL), so a page view does not pay an fsync. Everything
  * else stays FULL; the next FULL commit syncs this one too. Like a transaction body, `work`

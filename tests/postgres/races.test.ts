@@ -2,6 +2,7 @@
 // PostgreSQL's READ COMMITTED, through the app's own pool (DATABASE_URL is a real server).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { takeHits } from "~/domain/accounts/rate-limit.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
@@ -135,5 +136,11 @@ describe("on a real PostgreSQL server", () => {
     );
     expect(refusedAsTooMuch).toHaveLength(1);
     expect(await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("counts parallel requests of one client against its limit one after the other", async () => {
+    const rule = { key: "race:login:198.51.100.7", limit: 5, windowMs: 60_000 };
+    const taken = await Promise.all(Array.from({ length: 20 }, () => takeHits([rule])));
+    expect(taken.filter((result) => !result.limited)).toHaveLength(5);
   });
 });

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
-import { getDatabase, writeTransaction, type Queryable } from "~db/client";
+import { getDatabase, lockKey, writeTransaction, type Queryable } from "~db/client";
 import { rateLimitEvents } from "~db/schema";
 
 /**
@@ -53,6 +53,8 @@ export type TakenHits = { limited: false; hitIds: number[] } | { limited: true; 
  */
 export async function takeHits(rules: LimitRule[], now = Date.now()): Promise<TakenHits> {
   return writeTransaction(async (tx): Promise<TakenHits> => {
+    // Parallel requests of one client count one after the other (sorted: no lock-order deadlock).
+    for (const key of [...new Set(rules.map((rule) => rule.key))].sort()) await lockKey(tx, `rate-limit:${key}`);
     let retryAfterSeconds = 0;
     for (const rule of rules) {
       const status = await rateLimitStatus(rule.key, rule, now, tx);
