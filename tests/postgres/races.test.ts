@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { takeHits } from "~/domain/accounts/rate-limit.server";
+import { createCategory } from "~/domain/catalogue/manage.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
@@ -142,5 +143,11 @@ describe("on a real PostgreSQL server", () => {
     const rule = { key: "race:login:198.51.100.7", limit: 5, windowMs: 60_000 };
     const taken = await Promise.all(Array.from({ length: 20 }, () => takeHits([rule])));
     expect(taken.filter((result) => !result.limited)).toHaveLength(5);
+  });
+
+  it("gives categories created at once from one name distinct slugs", async () => {
+    const shop = await createShop();
+    const created = await Promise.all(Array.from({ length: 6 }, () => createCategory(shop.id, { name: "Bijoux" })));
+    expect(created.map((category) => category.slug).sort()).toEqual(["bijoux", "bijoux-2", "bijoux-3", "bijoux-4", "bijoux-5", "bijoux-6"]);
   });
 });

@@ -3,8 +3,9 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.s
 import { prepareProductImage } from "~/domain/shops/image-encoding.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput, ProductPatch } from "~/schemas/catalogue-admin";
-import { getDatabase, writeTransaction } from "~db/client";
-import { categories, orderItems, products, type Category, type Product } from "~db/schema";
+import { getDatabase, lockRows, writeTransaction } from "~db/client";
+import { isUniqueViolation } from "~db/errors";
+import { categories, orderItems, products, shops, type Category, type Product } from "~db/schema";
 
 /** "Bijoux & Montres" → "bijoux-montres" */
 export function slugify(name: string): string {
@@ -188,6 +189,8 @@ async function findCategory(shopId: number, slug: string) {
 /** A slug is unique per shop: an explicit one that is taken is a conflict, a derived one gets a suffix. */
 export async function createCategory(shopId: number, input: { name: string; slug?: string }): Promise<Category> {
   return writeTransaction(async (tx) => {
+    // Categories of one shop are created one at a time: a slug checked free stays free.
+    await lockRows(tx, shops, eq(shops.id, shopId));
     const taken = async (slug: string) => {
       const found = await tx
         .select({ id: categories.id })
@@ -225,7 +228,12 @@ export async function updateCategory(shopId: number, slug: string, input: { name
     .update(categories)
     .set({ name: input.name, slug: input.slug })
     .where(eq(categories.id, category.id))
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      // Taken by another request between the check and this write.
+      if (isUniqueViolation(error)) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
+      throw error;
+    });
   return updated!;
 }
 
