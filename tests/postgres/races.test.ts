@@ -13,8 +13,8 @@ import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase } from "~db/client";
-import { orderEvents, orderRefunds, orders, shops, users } from "~db/schema";
-import { CHECKOUT_FIELDS, createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "../unit/factories";
+import { orderRefunds, orders, shops, users } from "~db/schema";
+import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
 
 describe("on a real PostgreSQL server", () => {
   it("runs the app on PostgreSQL", () => {
@@ -52,76 +52,31 @@ describe("on a real PostgreSQL server", () => {
   });
 
   it("applies a payment once when its event arrives several times at once", async () => {
-    const shop = await createShop();
-    const order = await createOrderRow(shop.id);
-    const accountId = await createSimulatedAccount(shop);
-    const intentId = `pi_sim_race_${shop.id}`;
-    await createPaymentTransaction(order, { id: `txn_race_${shop.id}`, accountId, intentId, status: "pending" });
-    const event = {
-      type: "payment.succeeded" as const,
-      id: `evt_race_${shop.id}`,
-      accountId,
-      intent: {
-        id: intentId,
-        status: "succeeded" as const,
-        amountCents: 2500,
-        currency: "EUR",
-        clientSecret: null,
-        lastError: null,
-        nextActionUrl: null,
-      },
-    };
+    const { order, accountId, intentId, succeededIntent } = await createSimulatedPayment();
+    const event = { type: "payment.succeeded" as const, id: `evt_race_${intentId}`, accountId, intent: succeededIntent };
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => handleProviderEvent(event)));
     expect(outcomes.filter((o) => o.outcome === "applied")).toHaveLength(1);
     expect(outcomes.filter((o) => o.outcome === "duplicate")).toHaveLength(7);
     const [paid] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
     expect(paid?.paymentStatus).toBe("succeeded");
-    const payments = (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
-      (e) => e.kind === "payment",
-    );
-    expect(payments).toHaveLength(1);
+    expect(await paymentEntriesOf(order.id)).toHaveLength(1);
   });
 
   it("records a payment once when the shopper's confirm and the provider's webhooks land at once", async () => {
-    const shop = await createShop();
-    const order = await createOrderRow(shop.id);
-    const accountId = await createSimulatedAccount(shop);
-    const intentId = `pi_sim_confirm_${shop.id}`;
-    const transactionId = `txn_confirm_${shop.id}`;
-    await createPaymentTransaction(order, { id: transactionId, accountId, intentId, status: "pending" });
-    const intent = {
-      id: intentId,
-      status: "succeeded" as const,
-      amountCents: 2500,
-      currency: "EUR",
-      clientSecret: null,
-      lastError: null,
-      nextActionUrl: null,
-    };
+    const { order, transactionId, succeededIntent } = await createSimulatedPayment();
     // Confirms carry no event id; each webhook its own (a retry of the provider is a new delivery of one id).
     const changes = await Promise.all([
-      ...Array.from({ length: 4 }, () => applyIntentState(transactionId, intent)),
-      ...Array.from({ length: 4 }, (_, i) => applyIntentState(transactionId, intent, `evt_confirm_${shop.id}_${i % 2}`)),
+      ...Array.from({ length: 4 }, () => applyIntentState(transactionId, succeededIntent)),
+      ...Array.from({ length: 4 }, (_, i) => applyIntentState(transactionId, succeededIntent, `evt_confirm_${transactionId}_${i % 2}`)),
     ]);
     expect(changes.filter((change) => change.becamePaid)).toHaveLength(1);
-    const payments = (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
-      (e) => e.kind === "payment",
-    );
-    expect(payments).toHaveLength(1);
+    expect(await paymentEntriesOf(order.id)).toHaveLength(1);
     const [paid] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
     expect(paid?.paymentStatus).toBe("succeeded");
   });
 
   it("never reserves more refunds than the payment when two are asked at once", async () => {
-    const shop = await createShop();
-    const order = await createOrderRow(shop.id, { paymentStatus: "succeeded" });
-    const accountId = await createSimulatedAccount(shop);
-    await createPaymentTransaction(order, {
-      id: `txn_refund_${shop.id}`,
-      accountId,
-      intentId: `pi_sim_refund_${shop.id}`,
-      status: "succeeded",
-    });
+    const { shop, order } = await createSimulatedPayment("succeeded");
     const actor = { userId: shop.ownerId, shopId: shop.id };
     const asked = await Promise.allSettled([
       refundOrder(order.id, { amountCents: 2000, reason: "" }, actor, { notifyShopper: false }),

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
 import {
   categories,
+  orderEvents,
   orders,
   paymentTransactions,
   products,
@@ -106,4 +108,33 @@ export async function createPaymentTransaction(
       currency: "EUR",
       status: payment.status,
     });
+}
+
+/**
+ * An order of a new shop (25.00) with its payment at the simulated provider, in `status`
+ * (an unpaid order unless the payment succeeded), and the intent the provider reports once
+ * that payment succeeds.
+ */
+export async function createSimulatedPayment(status: "pending" | "succeeded" = "pending") {
+  const shop = await createShop();
+  const order = await createOrderRow(shop.id, status === "succeeded" ? { paymentStatus: "succeeded" } : {});
+  const accountId = await createSimulatedAccount(shop);
+  const intentId = `pi_sim_${shop.subdomain}`;
+  const transactionId = `txn_${shop.subdomain}`;
+  await createPaymentTransaction(order, { id: transactionId, accountId, intentId, status });
+  const succeededIntent = {
+    id: intentId,
+    status: "succeeded" as const,
+    amountCents: order.totalAmountCents,
+    currency: "EUR",
+    clientSecret: null,
+    lastError: null,
+    nextActionUrl: null,
+  };
+  return { shop, order, accountId, intentId, transactionId, succeededIntent };
+}
+
+/** The order's history entries that record a payment. */
+export async function paymentEntriesOf(orderId: number) {
+  return (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.kind === "payment");
 }

@@ -3,18 +3,8 @@ import { describe, expect, it } from "vitest";
 import { recordProviderEvent } from "~/domain/payments/event-log.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
 import { getDatabase } from "~db/client";
-import { orderEvents, orders, paymentEvents } from "~db/schema";
-import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
-
-/** An unpaid order of a new shop with its pending simulated payment. */
-async function pendingPayment() {
-  const shop = await createShop();
-  const order = await createOrderRow(shop.id);
-  const account = await createSimulatedAccount(shop);
-  const intentId = `pi_sim_${shop.subdomain}`;
-  await createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId, status: "pending" });
-  return { order, account, intentId };
-}
+import { orders, paymentEvents } from "~db/schema";
+import { createSimulatedPayment, paymentEntriesOf } from "./factories";
 
 describe("provider events are recorded once", () => {
   it("the event log says whether an id is new", async () => {
@@ -25,29 +15,13 @@ describe("provider events are recorded once", () => {
   });
 
   it("a payment event delivered twice is applied once, the second answer is duplicate", async () => {
-    const { order, account, intentId } = await pendingPayment();
-    const event = {
-      type: "payment.succeeded" as const,
-      id: `evt_${intentId}`,
-      accountId: account,
-      intent: {
-        id: intentId,
-        status: "succeeded" as const,
-        amountCents: 2500,
-        currency: "EUR",
-        clientSecret: null,
-        lastError: null,
-        nextActionUrl: null,
-      },
-    };
+    const { order, accountId, intentId, succeededIntent } = await createSimulatedPayment();
+    const event = { type: "payment.succeeded" as const, id: `evt_${intentId}`, accountId, intent: succeededIntent };
     expect(await handleProviderEvent(event)).toEqual({ processed: true, outcome: "applied" });
     expect(await handleProviderEvent(event)).toEqual({ processed: false, outcome: "duplicate" });
     const [stored] = await getDatabase().select().from(orders).where(eq(orders.id, order.id)).limit(1);
     expect(stored?.paymentStatus).toBe("succeeded");
-    const paid = (await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
-      (e) => e.kind === "payment",
-    );
-    expect(paid).toHaveLength(1);
+    expect(await paymentEntriesOf(order.id)).toHaveLength(1);
   });
 
   it("an event about a payment we do not have is recorded too: its redelivery is a duplicate", async () => {
