@@ -197,21 +197,3 @@ export async function lockKey(tx: Transaction, key: string): Promise<void> {
   const postgresTx = tx as unknown as { execute: (query: SQL) => Promise<unknown> };
   await postgresTx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
-
-/**
- * Runs a write whose loss in a power cut is harmless (a page-view counter) without waiting
- * for the disk (synchronous = NORMAL), so a page view does not pay an fsync. Everything
- * else stays FULL; the next FULL commit syncs this one too. Like a transaction body, `work`
- * awaits only database calls: writes that run meanwhile share the relaxed setting.
- */
-export async function withoutDiskSync<T>(work: () => Promise<T>, db: AppDatabase = getDatabase()): Promise<T> {
-  // PostgreSQL commits are the server's business (synchronous_commit); only SQLite is relaxed here.
-  const sqlite = sqliteHandle(db);
-  if (!sqlite) return work();
-  sqlite.pragma("synchronous = NORMAL");
-  try {
-    return await work();
-  } finally {
-    sqlite.pragma(`synchronous = ${DURABLE_SYNC}`);
-  }
-}

@@ -3,6 +3,7 @@ import type { NextFunction } from "express";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
+import { flushShopViews } from "~/domain/shops/views.server";
 import { logger } from "~/lib/logger.server";
 import { getDatabase } from "~db/client";
 import { users } from "~db/schema";
@@ -19,11 +20,13 @@ let sweeping: Promise<void> | null = null;
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const MAIL_RETRY_EVERY_MS = 60_000;
+const SHOP_VIEWS_EVERY_MS = 5_000;
 
 /** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
 export function startBackgroundWork(options: { smtp: boolean }): void {
   sweep();
   timers.push(setInterval(sweep, SWEEP_EVERY_MS).unref());
+  timers.push(setInterval(() => void writeShopViews(), SHOP_VIEWS_EVERY_MS).unref());
   if (options.smtp) {
     // Mails that could not be delivered are retried every minute; one round at a time.
     timers.push(
@@ -48,6 +51,11 @@ function sweep(): void {
     .finally(() => (sweeping = null));
 }
 
+/** The page views this node counted since the last write (a failed write is logged, not retried). */
+function writeShopViews(): Promise<void> {
+  return flushShopViews().catch((error: unknown) => logger().error({ err: error }, "writing shop page views failed"));
+}
+
 /** Stops claiming background work and waits for the rounds (and the mails) under way. */
 export async function stopBackgroundWork(): Promise<void> {
   draining = true;
@@ -55,6 +63,7 @@ export async function stopBackgroundWork(): Promise<void> {
   await sweeping;
   await delivering;
   await flushMail();
+  await writeShopViews();
 }
 
 export function isDraining(): boolean {

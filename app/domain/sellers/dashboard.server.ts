@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, sql, sum } from "drizzle-or
 import { shopSiteUrl } from "~/config.server";
 import { countOrders } from "~/domain/orders/orders.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
+import { flushShopViews } from "~/domain/shops/views.server";
 import { getDatabase } from "~db/client";
 import { orderEvents, orders, products, shopDailyViews } from "~db/schema";
 import { onboardingView, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
@@ -37,6 +38,8 @@ export async function sellerDashboard(account: SellerAccount, testMode: boolean,
     .select({ n: count() })
     .from(products)
     .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)));
+  // This node's page views of the last few seconds count too.
+  await flushShopViews();
   const [views] = await db
     .select({ n: sum(shopDailyViews.views).mapWith(Number) })
     .from(shopDailyViews)

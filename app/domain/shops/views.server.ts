@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { sql } from "drizzle-orm";
-import { getDatabase, withoutDiskSync } from "~db/client";
+import { getDatabase, writeTransaction } from "~db/client";
 import { shopDailyViews } from "~db/schema";
 
 /**
@@ -15,15 +15,42 @@ export function isShopPageLoad(request: Request): boolean {
   return !/prefetch|prerender/.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
 }
 
-/** Counts a page load of a shop (one row per shop and UTC day). */
-export async function recordShopView(shopId: number, request: Request, now = new Date()): Promise<void> {
+/**
+ * Page loads counted since the last flush, per shop and UTC day. A write per page view
+ * would queue every shopper's page behind the database writer during a live drop; the
+ * counts are added up here and written in one transaction every few seconds (and when the
+ * node stops). A node killed outright loses its last few seconds of views: a counter, not
+ * an order.
+ */
+const pending = new Map<string, { shopId: number; day: string; views: number }>();
+
+/** Counts a page load of a shop (one row per shop and UTC day, written by `flushShopViews`). */
+export function recordShopView(shopId: number, request: Request, now = new Date()): void {
   if (!isShopPageLoad(request)) return;
   const day = now.toISOString().slice(0, 10);
-  // A counter, written on every page load: losing the last few in a power cut is fine.
-  await withoutDiskSync(async () => {
-    await getDatabase()
-      .insert(shopDailyViews)
-      .values({ shopId, day, views: 1 })
-      .onConflictDoUpdate({ target: [shopDailyViews.shopId, shopDailyViews.day], set: { views: sql`${shopDailyViews.views} + 1` } });
+  const key = `${shopId}|${day}`;
+  const entry = pending.get(key);
+  if (entry) entry.views += 1;
+  else pending.set(key, { shopId, day, views: 1 });
+}
+
+/**
+ * Writes the counted page loads in one transaction. A failed write drops its batch rather
+ * than retrying it forever (a shop deleted meanwhile would fail every time).
+ */
+export async function flushShopViews(): Promise<void> {
+  if (pending.size === 0) return;
+  const batch = Array.from(pending, ([, entry]) => entry);
+  pending.clear();
+  await writeTransaction(async () => {
+    for (const { shopId, day, views } of batch) {
+      await getDatabase()
+        .insert(shopDailyViews)
+        .values({ shopId, day, views })
+        .onConflictDoUpdate({
+          target: [shopDailyViews.shopId, shopDailyViews.day],
+          set: { views: sql`${shopDailyViews.views} + ${views}` },
+        });
+    }
   });
 }

@@ -26,7 +26,7 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 /** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
 export async function checkoutPageData({ request, context }: Args) {
   const shop = hostShopPage(context);
-  await recordShopView(shop.id, request);
+  recordShopView(shop.id, request);
   const url = new URL(request.url);
   const params = url.searchParams;
   const state = await checkoutState(shop, await orderViewer(request, context), {

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
   const query = catalogueScreenQuerySchema.parse(searchParamsObject(url.searchParams));
-  await recordShopView(shop.id, request);
+  recordShopView(shop.id, request);
   const { items, count } = await listShopProducts(shop.id, query, { throughPage: true });
   return {
     products: items.map((p) => ({
