@@ -1,5 +1,6 @@
 // The HTTP server: static files, then the app. `node server.js --dev` runs Vite in
 // middleware mode; otherwise it serves the production build (see scripts/start.js).
+import fs from "node:fs";
 import compression from "compression";
 import express from "express";
 
@@ -49,17 +50,29 @@ if (!DEVELOPMENT) {
   const headers = built.securityHeaders(null);
   const setHeaders = (res) => res.set(headers);
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders }));
-  server.use(express.static("build/client", { maxAge: "1h", setHeaders }));
+  // What else the build holds at its top level (favicon, demo images...): looked up by
+  // name, so that a page request does not cost a failed stat() of the disk first.
+  const topLevel = fs.readdirSync("build/client", { withFileTypes: true }).filter((entry) => entry.name !== "assets");
+  const files = new Set(topLevel.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+  const folders = topLevel.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
+  const isStaticPath = (path) => files.has(path) || folders.some((folder) => path.startsWith(folder));
+  const topLevelStatic = express.static("build/client", { maxAge: "1h", setHeaders, index: false });
+  server.use((req, res, next) => (isStaticPath(req.path) ? topLevelStatic(req, res, next) : next()));
 }
 
 server.set("trust proxy", info.trustProxy);
-server.use(async (req, res, next) => {
-  try {
-    (await loadApp()).app(req, res, next);
-  } catch (error) {
-    next(error);
-  }
-});
+if (DEVELOPMENT) {
+  // Reloaded per request, so that edits show without a restart.
+  server.use(async (req, res, next) => {
+    try {
+      (await loadApp()).app(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+} else {
+  server.use(built.app);
+}
 
 const httpServer = server.listen(info.port, info.host, () => {
   console.log(`\n  Main site:  ${info.mainUrl}`);
