@@ -107,8 +107,6 @@ export type Queryable = AppDatabase | Transaction;
 /** The transaction open in the current async context, if any (see `writeTransaction`). */
 type OpenTransaction = { tx: AppDatabase; open: boolean };
 const openTransaction = new AsyncLocalStorage<OpenTransaction>();
-/** One queue per SQLite connection: the promise of the last transaction queued on it. */
-const queues = new WeakMap<Database.Database, Promise<unknown>>();
 
 function sqliteHandle(db: AppDatabase): Database.Database | null {
   const client = (db as Partial<SqliteDatabase>).$client;
@@ -125,7 +123,8 @@ function sqliteHandle(db: AppDatabase): Database.Database | null {
  *
  * SQLite: drizzle's better-sqlite3 transaction cannot take an async callback, so it is driven
  * by hand: BEGIN IMMEDIATE takes the write lock up front (a read-then-write never fails with
- * SQLITE_BUSY halfway), and transactions on a connection queue up behind one another.
+ * SQLITE_BUSY halfway), and transactions on a connection queue up behind one another and
+ * commit in groups (see `runGroup`).
  *
  * Either way a transaction body awaits ONLY database calls: never the payment provider, mail,
  * password hashing or a timer. On SQLite's one connection, whatever else runs while the body
@@ -149,30 +148,97 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
     }) as unknown as Promise<T>;
   }
 
-  const previous = queues.get(sqlite) ?? Promise.resolve();
-  const run = previous.then(() => {
-    const state: OpenTransaction = { tx: db, open: true };
-    return openTransaction.run(state, async () => {
-      sqlite.exec("BEGIN IMMEDIATE");
-      try {
-        const result = await work(db);
-        sqlite.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-        throw error;
-      } finally {
-        // Work started inside and still running afterwards (none should) no longer joins.
-        state.open = false;
-      }
+  return queueSqliteTransaction(sqlite, db, work);
+}
+
+/**
+ * SQLite group commit. Every commit waits for the disk (synchronous = FULL), and
+ * better-sqlite3 waits on the event loop's thread: one fsync per transaction would stall
+ * the whole node several milliseconds per write. Transactions queued meanwhile run one
+ * after the other in ONE database transaction, each in its own savepoint (a failing one is
+ * rolled back alone and its caller gets its error), then one COMMIT makes them all durable,
+ * and only then does any caller learn its outcome: nothing is reported done before it is
+ * on disk, and each body still runs alone, seeing the ones before it as if they had
+ * committed separately.
+ */
+type QueuedTransaction = {
+  work: (tx: Transaction) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+type SqliteQueue = { waiting: QueuedTransaction[]; scheduled: boolean };
+const MAX_GROUP = 100;
+const queues = new WeakMap<Database.Database, SqliteQueue>();
+
+function queueSqliteTransaction<T>(sqlite: Database.Database, db: AppDatabase, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  let queue = queues.get(sqlite);
+  if (!queue) queues.set(sqlite, (queue = { waiting: [], scheduled: false }));
+  const done = new Promise<T>((resolve, reject) => {
+    queue.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  });
+  scheduleGroup(sqlite, db, queue);
+  return done;
+}
+
+// On the next turn of the event loop: the transactions other requests queue until then join the group.
+function scheduleGroup(sqlite: Database.Database, db: AppDatabase, queue: SqliteQueue): void {
+  if (queue.scheduled) return;
+  queue.scheduled = true;
+  setImmediate(() => {
+    void runGroup(sqlite, db, queue.waiting.splice(0, MAX_GROUP)).finally(() => {
+      queue.scheduled = false;
+      if (queue.waiting.length > 0) scheduleGroup(sqlite, db, queue);
     });
   });
-  // The queue goes on after a failed transaction; the failure is the caller's.
-  queues.set(
-    sqlite,
-    run.catch(() => undefined),
-  );
-  return run;
+}
+
+async function runGroup(sqlite: Database.Database, db: AppDatabase, group: QueuedTransaction[]): Promise<void> {
+  const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+  try {
+    sqlite.exec("BEGIN IMMEDIATE");
+  } catch (error) {
+    for (const entry of group) entry.reject(error);
+    return;
+  }
+  for (const entry of group) {
+    // A statement that failed badly enough (disk full, I/O error) rolls the whole
+    // transaction back: the rest of the group runs again in the next one.
+    if (!sqlite.inTransaction) break;
+    const state: OpenTransaction = { tx: db, open: true };
+    sqlite.exec("SAVEPOINT grouped");
+    try {
+      const value = await openTransaction.run(state, () => entry.work(db));
+      sqlite.exec("RELEASE grouped");
+      outcomes.push({ ok: true, value });
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec("ROLLBACK TO grouped; RELEASE grouped");
+      outcomes.push({ ok: false, error });
+    } finally {
+      // Work started inside and still running afterwards (none should) no longer joins.
+      state.open = false;
+    }
+  }
+  let commitError: unknown = null;
+  if (sqlite.inTransaction) {
+    try {
+      sqlite.exec("COMMIT");
+    } catch (error) {
+      commitError = error;
+      if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+    }
+  } else {
+    commitError = new Error("The SQLite transaction was rolled back by the database");
+  }
+  const notRun: QueuedTransaction[] = [];
+  group.forEach((entry, index) => {
+    const outcome = outcomes[index];
+    if (!outcome) notRun.push(entry);
+    else if (!outcome.ok) entry.reject(outcome.error);
+    else if (commitError) entry.reject(commitError);
+    else entry.resolve(outcome.value);
+  });
+  // Those that never ran (the transaction was lost before their turn) go first in the next group.
+  queues.get(sqlite)?.waiting.unshift(...notRun);
 }
 
 /**
