@@ -27,6 +27,7 @@ import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware } from "./middleware/i18n.server";
 import { localesVersion } from "./lib/translations.server";
+import { pageCacheMiddleware } from "./middleware/page-cache.server";
 import { apiErrorRequestIdMiddleware, nonceMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
@@ -44,6 +45,8 @@ export const middleware: MiddlewareFunction<Response>[] = [
   sessionMiddleware,
   csrfMiddleware,
   createToastMiddleware(),
+  // Last: a cached shop page is filled in with the tokens the middleware above chose.
+  pageCacheMiddleware,
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -182,6 +182,8 @@ export const shops = pgTable("shops", {
   minimumOrderAmountCents: integer("minimum_order_amount_cents"),
   // Next per-shop order number; incremented inside the order-creating transaction.
   nextOrderNumber: integer("next_order_number").notNull().default(1),
+  // Bumped when the shop's products or categories change: part of the shop page cache's key.
+  contentVersion: integer("content_version").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -233,7 +233,10 @@ describe("the checkout's colours", () => {
   });
 
   it("uses a custom primary colour as the accent and a custom secondary colour for the current step", async () => {
-    await sql("update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed' where subdomain = 'demo'");
+    // As the customization screen saves it: updated_at moves on (the shop page cache's key).
+    await sql(
+      "update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed', updated_at = updated_at + 1 where subdomain = 'demo'",
+    );
     try {
       const html = (await new TestClient("demo.localhost:3000").html("/?product_id=1")).html;
       const style = styleOf(html);
@@ -244,7 +247,9 @@ describe("the checkout's colours", () => {
       expect(html).toContain("background-color:var(--checkout-step-current, #3b82f6)");
       expect(html).toContain("background-color:var(--checkout-accent)");
     } finally {
-      await sql("update shops set primary_color = '#FF0055', secondary_color = '#D946EF' where subdomain = 'demo'");
+      await sql(
+        "update shops set primary_color = '#FF0055', secondary_color = '#D946EF', updated_at = updated_at + 1 where subdomain = 'demo'",
+      );
     }
   });
 });

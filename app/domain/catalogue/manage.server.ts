@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { prepareProductImage } from "~/domain/shops/image-encoding.server";
+import { markShopContentChanged } from "~/domain/shops/content-version.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput, ProductPatch } from "~/schemas/catalogue-admin";
 import { getDatabase, lockRows, writeTransaction } from "~db/client";
@@ -96,6 +97,7 @@ export async function createProduct(shopId: number, input: ProductInput, image: 
       imagePath: imagePath ?? null,
     })
     .returning();
+  await markShopContentChanged(shopId);
   return { ...product!, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
 }
 
@@ -122,6 +124,7 @@ export async function updateProduct(
     })
     .where(eq(products.id, current.id))
     .returning();
+  await markShopContentChanged(shopId);
   if (imagePath !== undefined && current.imagePath !== imagePath) await deleteUpload(current.imagePath);
   const categoryRef = category === undefined ? current : { categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
   return { ...updated!, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
@@ -134,9 +137,11 @@ export async function deleteProduct(shopId: number, productId: number): Promise<
   const [used] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, product.id));
   if ((used?.n ?? 0) > 0) {
     await db.update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, product.id));
+    await markShopContentChanged(shopId);
     return { archived: true };
   }
   await db.delete(products).where(eq(products.id, product.id));
+  await markShopContentChanged(shopId);
   await deleteUpload(product.imagePath);
   return { archived: false };
 }
@@ -148,6 +153,7 @@ export async function restoreProduct(shopId: number, productId: number): Promise
     .update(products)
     .set({ archivedAt: null, updatedAt: new Date() })
     .where(and(eq(products.id, product.id), isNotNull(products.archivedAt)));
+  await markShopContentChanged(shopId);
 }
 
 export async function countLiveProducts(shopId: number): Promise<number> {
@@ -207,6 +213,7 @@ export async function createCategory(shopId: number, input: { name: string; slug
       .insert(categories)
       .values({ shopId, name: input.name, slug, position: position?.n ?? 0 })
       .returning();
+    await markShopContentChanged(shopId);
     return created!;
   });
 }
@@ -234,6 +241,7 @@ export async function updateCategory(shopId: number, slug: string, input: { name
       if (isUniqueViolation(error)) throw new ConflictError("errors.validation", { slug: ["catalogue.errors.slug_taken"] });
       throw error;
     });
+  await markShopContentChanged(shopId);
   return updated!;
 }
 
@@ -241,4 +249,5 @@ export async function updateCategory(shopId: number, slug: string, input: { name
 export async function deleteCategory(shopId: number, slug: string): Promise<void> {
   const category = await findCategory(shopId, slug);
   await getDatabase().delete(categories).where(eq(categories.id, category.id));
+  await markShopContentChanged(shopId);
 }

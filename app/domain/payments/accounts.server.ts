@@ -3,6 +3,7 @@ import { mainSiteUrl } from "~/config.server";
 import { ValidationError } from "~/domain/errors.server";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
+import { markSellerShopContentChanged } from "~/domain/shops/content-version.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { sellerProfiles, shops, type User } from "~db/schema";
 import { idempotencyKey } from "./idempotency.server";
@@ -48,6 +49,8 @@ export async function applyAccountStatus(userId: number, status: AccountStatus):
     .update(sellerProfiles)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(sellerProfiles.userId, userId));
+  // The checkout page says whether the shop can take card payments.
+  if (changed) await markSellerShopContentChanged(userId);
   const wentLive = await activateShopIfReady(userId);
   return changed || wentLive;
 }

@@ -10,7 +10,6 @@ import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
-import { recordShopView } from "~/domain/shops/views.server";
 import { formAction } from "~/http/forms.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
@@ -26,7 +25,6 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 /** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
 export async function checkoutPageData({ request, context }: Args) {
   const shop = hostShopPage(context);
-  recordShopView(shop.id, request);
   const url = new URL(request.url);
   const params = url.searchParams;
   const state = await checkoutState(shop, await orderViewer(request, context), {

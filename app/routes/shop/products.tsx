@@ -10,7 +10,6 @@ import { SearchIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
-import { recordShopView } from "~/domain/shops/views.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -21,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
   const query = catalogueScreenQuerySchema.parse(searchParamsObject(url.searchParams));
-  recordShopView(shop.id, request);
   const { items, count } = await listShopProducts(shop.id, query, { throughPage: true });
   return {
     products: items.map((p) => ({
