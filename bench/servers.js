@@ -12,7 +12,7 @@ import { createLoadBalancer } from "../scripts/load-balancer.js";
 import { start as startPostgres } from "../scripts/postgres-server.js";
 
 const BARE_READY_TIMEOUT_MS = 60_000;
-const READY_CHECK_TIMEOUT_MS = 5_000;
+const READY_CHECK_TIMEOUT_MS = 30_000;
 
 /**
  * What every shop node of the benchmark runs with: production, the demo shop seeded on the
@@ -35,18 +35,28 @@ process.on("exit", () => {
   for (const { child } of processGroups.flat()) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
-/** `stop` made callable once, and known to stopEverything() until it is called. */
+let stoppedEverything = false;
+
+/** `stop` made to run once (a second caller waits for the first), and known to stopEverything(). */
 function track(stop) {
-  const tracked = async () => {
-    if (!running.delete(tracked)) return;
-    await stop();
+  let stopping = null;
+  const tracked = () => {
+    running.delete(tracked);
+    stopping ??= stop();
+    return stopping;
   };
   running.add(tracked);
   return tracked;
 }
 
-/** Stops whatever is still running, the most recently started first. */
+/** No server starts once stopEverything() was called (an interrupted run is not to go on). */
+function refuseAfterStop() {
+  if (stoppedEverything) throw new Error("The benchmark is stopping: no new server is started.");
+}
+
+/** Stops whatever is still running, the most recently started first, and starts nothing more. */
 export async function stopEverything() {
+  stoppedEverything = true;
   for (const stop of [...running].reverse()) await stop();
 }
 
@@ -56,6 +66,7 @@ export async function stopEverything() {
  * output (warnings, errors, the mails it would send) goes to `log`, line by line.
  */
 export async function startShopOnSqlite({ port, dir, log }) {
+  refuseAfterStop();
   const env = shopEnvironment({
     ...process.env,
     HOST: "127.0.0.1",
@@ -82,6 +93,7 @@ export async function startShopOnSqlite({ port, dir, log }) {
  * nodes' and the balancer's output goes to `log`.
  */
 export async function startShopOnPostgres({ port, count, dir, log }) {
+  refuseAfterStop();
   const postgres = await startPostgres({ port: port + 2 });
   const nodes = [];
   processGroups.push(nodes);
@@ -101,8 +113,10 @@ export async function startShopOnPostgres({ port, count, dir, log }) {
     await startNodes({ count, firstPort: port + 10, env, started: nodes, log });
     balancer = createLoadBalancer({
       upstreams: nodes.map((node) => ({ name: node.name, host: "127.0.0.1", port: node.port })),
-      // A node the benchmark saturates answers its /readyz late, not never: with the default 1 s
-      // it is taken out of rotation, and a one-node cluster then answers 503 (docs/scaling.md).
+      // A node the benchmark saturates answers its /readyz late (its `select 1` waits for a
+      // pooled connection behind the requests), not never: with the default 1 s it is taken out
+      // of rotation, and a one-node cluster then answers 503 (docs/scaling.md). A dead node is
+      // still taken out at once: its connections are refused.
       checkTimeoutMs: READY_CHECK_TIMEOUT_MS,
       log: (line) => log(`balancer | ${line}`),
     });
@@ -130,6 +144,7 @@ function answers(port, path) {
  * packages from the project's node_modules), serving `cards` product cards on /products.
  */
 export async function startBareApp({ port, cards }) {
+  refuseAfterStop();
   ensureBuild({
     label: "Bare React Router app: ",
     marker: "bench/bare/build/server/index.js",
