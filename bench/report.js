@@ -25,7 +25,9 @@ const table = (header, rows) =>
 function gitCommit() {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const changed = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+    // The docs are where the figures go: an earlier run's figures do not change what is measured.
+    const changed =
+      execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs"], { encoding: "utf8" }).trim() !== "";
     return changed ? `${commit} (with uncommitted changes)` : commit;
   } catch {
     return "unknown (not a git checkout)";
