@@ -35,12 +35,13 @@ function gitCommit() {
 }
 
 /** Where and when: the figures mean something only on the machine that produced them. */
-export function machineLine(loadAverage) {
+export function machineLine(loadAverageAtStart) {
   const cpus = os.cpus();
   return (
     `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}, ` +
     `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${gitCommit()}. ` +
-    `Load average when the run started: ${loadAverage.toFixed(2)} (other processes share the cores).`
+    `Load average (1 min) at the start of the run: ${loadAverageAtStart.toFixed(2)}, at the end: ${os.loadavg()[0].toFixed(2)} ` +
+    "(the benchmark's own load included; other processes share the cores)."
   );
 }
 
