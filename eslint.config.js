@@ -47,7 +47,7 @@ const element = (selector) => (typeof selector === "string" ? { type: selector }
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "public/"],
+    ignores: ["build/", "bench/bare/build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "public/"],
   },
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   { files: sourceFiles, ...js.configs.recommended },

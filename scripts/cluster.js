@@ -12,11 +12,15 @@
 //
 // The rest of the environment (SMTP_URL, PAYMENT_PROVIDER, LOG_LEVEL, ...) reaches every node
 // unchanged.
+//
+// The pieces are exported for the benchmark (scripts/bench.js), which assembles clusters the
+// same way: `migrate`, `nodeEnvironment`, `startNodes`, `stopNode`.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
+import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./ensure-build.js";
 import { createLoadBalancer } from "./load-balancer.js";
 import { start as startPostgres } from "./postgres-server.js";
@@ -72,9 +76,9 @@ function isReady(port) {
 
 /**
  * Starts one `node server.js` as a child. Its banner (URLs, demo logins: the same for every
- * node) is kept in `banner` rather than printed; its log lines are printed with its name.
+ * node) is kept in `banner` rather than printed; its other lines go to `log` with its name.
  */
-function startNode({ name, port, env }) {
+export function startNode({ name, port, env, log = console.log }) {
   // Its own process group: Ctrl-C in the terminal reaches only this script, which stops the
   // balancer before it asks the nodes to stop (else they would drain while still in rotation).
   const child = spawn(process.execPath, ["server.js"], {
@@ -92,14 +96,14 @@ function startNode({ name, port, env }) {
       else node.banner.push(line);
       return;
     }
-    if (line.trim() !== "") console.log(`${name} | ${line}`);
+    if (line.trim() !== "") log(`${name} | ${line}`);
   };
   readline.createInterface({ input: child.stdout }).on("line", onLine);
   readline.createInterface({ input: child.stderr }).on("line", onLine);
   return node;
 }
 
-async function waitUntilReady(node) {
+export async function waitUntilReady(node) {
   const deadline = Date.now() + NODE_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (node.exitCode !== undefined) {
@@ -112,7 +116,7 @@ async function waitUntilReady(node) {
   throw new Error(`${node.name} was not ready after ${NODE_READY_TIMEOUT_MS / 1000} s`);
 }
 
-async function stopNode(node) {
+export async function stopNode(node) {
   if (node.exitCode !== undefined) return;
   node.child.kill("SIGTERM");
   const timer = setTimeout(() => node.child.kill("SIGKILL"), NODE_STOP_TIMEOUT_MS);
@@ -120,96 +124,124 @@ async function stopNode(node) {
   clearTimeout(timer);
 }
 
-const settings = readSettings(process.env);
-const running = { balancer: null, nodes: [], postgres: null };
-let stopping = false;
-
-/** Balancer first (no new requests), then the nodes (each finishes its own), then the database. */
-async function stopAll() {
-  if (running.balancer) await running.balancer.close();
-  await Promise.all(running.nodes.map(stopNode));
-  for (const node of running.nodes) console.log(`${node.name} stopped (${node.exitCode === 0 ? "drained" : `exit ${node.exitCode}`})`);
-  if (running.postgres) {
-    await running.postgres.stop();
-    console.log("PostgreSQL stopped (its throwaway data was deleted)");
-  }
-}
-
-async function shutDown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping the balancer, then the nodes, then the database`);
-  await stopAll();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutDown("SIGINT"));
-process.on("SIGTERM", () => void shutDown("SIGTERM"));
-// Whatever ends this script, no node outlives it (they are in their own process groups).
-process.on("exit", () => {
-  for (const node of running.nodes) if (node.exitCode === undefined) node.child.kill("SIGKILL");
-});
-
-async function main() {
-  ensureBuild();
-
-  let databaseUrl = settings.databaseUrl;
-  let databaseLabel;
-  if (databaseUrl) {
-    databaseLabel = `${databaseUrl} (from DATABASE_URL)`;
-  } else if (settings.database === "sqlite") {
-    databaseUrl = "file:./data/app.db";
-    databaseLabel = `${databaseUrl} (SQLite, shared by the nodes)`;
-  } else {
-    console.log("Starting PostgreSQL...");
-    running.postgres = await startPostgres();
-    databaseUrl = running.postgres.url;
-    databaseLabel = `${databaseUrl} (throwaway: deleted on stop)`;
-  }
-
-  // Once, before any node: nodes never race on the schema. (The same script `npm run db:migrate` runs.)
+/** Applies the migrations once, before any node: nodes never race on the schema. (The script `npm run db:migrate` runs.) */
+export function migrate({ databaseUrl, sessionSecret }) {
   const migrated = spawnSync(process.execPath, ["scripts/migrate.js"], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: settings.sessionSecret },
+    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret },
   });
   if (migrated.status !== 0) throw new Error("Migrating the database failed (see above).");
+}
 
-  const nodeEnv = {
+/** The environment every node of a cluster gets. */
+export function nodeEnvironment({ databaseUrl, sessionSecret, rootDomain, uploadDir }) {
+  return {
     ...process.env,
     NODE_ENV: "production",
     // The nodes are reached through the balancer only.
     HOST: "127.0.0.1",
     DATABASE_URL: databaseUrl,
-    SESSION_SECRET: settings.sessionSecret,
-    ROOT_DOMAIN: settings.rootDomain,
-    UPLOAD_DIR: settings.uploadDir,
+    SESSION_SECRET: sessionSecret,
+    ROOT_DOMAIN: rootDomain,
+    UPLOAD_DIR: uploadDir,
     // The balancer is the one proxy in front: the client address is the last X-Forwarded-For entry.
     TRUST_PROXY: "1",
   };
-  const names = Array.from({ length: settings.nodeCount }, (_, index) => ({ name: `node${index + 1}`, port: settings.port + index + 1 }));
+}
+
+/**
+ * Starts `count` nodes on ports firstPort..firstPort+count-1 and resolves once all are ready.
+ * Each started node is pushed to `started` as soon as it exists, so that a caller stopping
+ * everything (a signal, a failure) stops those too. `shouldContinue` is asked between the
+ * first node and the others (a stop requested meanwhile).
+ */
+export async function startNodes({ count, firstPort, env, started, log = console.log, shouldContinue = () => true }) {
+  const names = Array.from({ length: count }, (_, index) => ({ name: `node${index + 1}`, port: firstPort + index }));
   // The first node alone: on a fresh database it adds the demo data, which no second node may race.
   const [first, ...others] = names;
-  running.nodes.push(startNode({ ...first, env: nodeEnv }));
-  console.log(`Starting ${first.name}...`);
-  await waitUntilReady(running.nodes[0]);
-  if (stopping) return;
-  if (others.length) console.log(`Starting ${others.map((node) => node.name).join(", ")}...`);
-  running.nodes.push(...others.map((node) => startNode({ ...node, env: nodeEnv })));
-  await Promise.all(running.nodes.slice(1).map(waitUntilReady));
-  if (stopping) return;
+  log(`Starting ${first.name}...`);
+  const firstNode = startNode({ ...first, env, log });
+  started.push(firstNode);
+  await waitUntilReady(firstNode);
+  if (!shouldContinue() || others.length === 0) return;
+  log(`Starting ${others.map((node) => node.name).join(", ")}...`);
+  const otherNodes = others.map((node) => startNode({ ...node, env, log }));
+  started.push(...otherNodes);
+  await Promise.all(otherNodes.map(waitUntilReady));
+}
 
-  running.balancer = createLoadBalancer({
-    upstreams: running.nodes.map((node) => ({ name: node.name, host: "127.0.0.1", port: node.port })),
-    log: (line) => console.log(`balancer | ${line}`),
+// `node scripts/cluster.js` (`npm run cluster`): the cluster until Ctrl-C.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const settings = readSettings(process.env);
+  const running = { balancer: null, nodes: [], postgres: null };
+  let stopping = false;
+
+  /** Balancer first (no new requests), then the nodes (each finishes its own), then the database. */
+  const stopAll = async () => {
+    if (running.balancer) await running.balancer.close();
+    await Promise.all(running.nodes.map(stopNode));
+    for (const node of running.nodes) console.log(`${node.name} stopped (${node.exitCode === 0 ? "drained" : `exit ${node.exitCode}`})`);
+    if (running.postgres) {
+      await running.postgres.stop();
+      console.log("PostgreSQL stopped (its throwaway data was deleted)");
+    }
+  };
+
+  const shutDown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the balancer, then the nodes, then the database`);
+    await stopAll();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutDown("SIGINT"));
+  process.on("SIGTERM", () => void shutDown("SIGTERM"));
+  // Whatever ends this script, no node outlives it (they are in their own process groups).
+  process.on("exit", () => {
+    for (const node of running.nodes) if (node.exitCode === undefined) node.child.kill("SIGKILL");
   });
-  await running.balancer.listen(settings.port, settings.host);
-  for (const node of running.nodes) {
-    void node.exited.then((code) => {
-      if (!stopping) console.log(`${node.name} exited (${code}); the balancer no longer sends it requests`);
-    });
-  }
 
-  const banner = running.nodes[0].banner.filter((line) => !line.includes("Main site:") && !line.includes("Demo shop:"));
-  console.log(`
+  const main = async () => {
+    ensureBuild();
+
+    let databaseUrl = settings.databaseUrl;
+    let databaseLabel;
+    if (databaseUrl) {
+      databaseLabel = `${databaseUrl} (from DATABASE_URL)`;
+    } else if (settings.database === "sqlite") {
+      databaseUrl = "file:./data/app.db";
+      databaseLabel = `${databaseUrl} (SQLite, shared by the nodes)`;
+    } else {
+      console.log("Starting PostgreSQL...");
+      running.postgres = await startPostgres();
+      databaseUrl = running.postgres.url;
+      databaseLabel = `${databaseUrl} (throwaway: deleted on stop)`;
+    }
+
+    migrate({ databaseUrl, sessionSecret: settings.sessionSecret });
+    const env = nodeEnvironment({ databaseUrl, ...settings });
+    await startNodes({
+      count: settings.nodeCount,
+      firstPort: settings.port + 1,
+      env,
+      started: running.nodes,
+      shouldContinue: () => !stopping,
+    });
+    if (stopping) return;
+
+    running.balancer = createLoadBalancer({
+      upstreams: running.nodes.map((node) => ({ name: node.name, host: "127.0.0.1", port: node.port })),
+      log: (line) => console.log(`balancer | ${line}`),
+    });
+    await running.balancer.listen(settings.port, settings.host);
+    for (const node of running.nodes) {
+      void node.exited.then((code) => {
+        if (!stopping) console.log(`${node.name} exited (${code}); the balancer no longer sends it requests`);
+      });
+    }
+
+    const banner = running.nodes[0].banner.filter((line) => !line.includes("Main site:") && !line.includes("Demo shop:"));
+    console.log(`
   Cluster:    ${settings.nodeCount} node${settings.nodeCount > 1 ? "s" : ""} behind a load balancer on port ${settings.port}
   Main site:  ${settings.mainUrl}
   Demo shop:  ${settings.mainUrl.replace("://", "://demo.")}/products
@@ -219,15 +251,16 @@ ${running.nodes.map((node) => `  ${`${node.name}:`.padEnd(12)}http://127.0.0.1:$
 ${banner.join("\n")}
   Ctrl-C stops the balancer, then the nodes (they finish their requests), then the database.
 `);
-}
+  };
 
-try {
-  await main();
-} catch (error) {
-  console.error(error.message);
-  if (!stopping) {
-    stopping = true;
-    await stopAll();
+  try {
+    await main();
+  } catch (error) {
+    console.error(error.message);
+    if (!stopping) {
+      stopping = true;
+      await stopAll();
+    }
+    process.exit(1);
   }
-  process.exit(1);
 }

@@ -19,14 +19,17 @@ function newestMtime(target) {
 /**
  * The build's own output (Vite's chunk list, empty-chunk notes, React Router's future-flag
  * notices) means nothing to someone starting the product, so it is kept and shown only
- * when the build fails; start-up prints one line instead.
+ * when the build fails; start-up prints one line instead, after `label` when another build
+ * than the app's is meant (the benchmark's bare app).
  */
-export function ensureBuild({ marker = BUILD_MARKER, sources = SOURCES, command = BUILD_COMMAND } = {}) {
+export function ensureBuild({ marker = BUILD_MARKER, sources = SOURCES, command = BUILD_COMMAND, label = "" } = {}) {
   const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
   const sourcesAt = Math.max(...sources.map(newestMtime));
   if (builtAt >= sourcesAt) return;
   const started = Date.now();
-  process.stdout.write(builtAt ? "Sources changed since the last build: building... " : "No build yet: building (about a minute)... ");
+  process.stdout.write(
+    label + (builtAt ? "Sources changed since the last build: building... " : "No build yet: building (about a minute)... "),
+  );
   const [program, ...args] = command;
   const result = spawnSync(program, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {

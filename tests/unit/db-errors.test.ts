@@ -1,6 +1,6 @@
 // isUniqueViolation on each driver's error shape. PGlite's real error is checked in
 // pg-migrations.test.ts; postgres-js needs a server, so its error is rebuilt here with the
-// fields a real PostgreSQL 15 sent (checked by hand, docs/notes-i14-pg.md).
+// fields a real PostgreSQL 15 sent (checked by hand, docs/database.md).
 import { DrizzleQueryError } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";

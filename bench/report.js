@@ -1,0 +1,154 @@
+// The benchmark's figures as Markdown (printed as they are, and written into the docs between
+// the benchmark's own markers), with the targets of issue 15 beside them.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import { CONNECTIONS, WARM_UP_SECONDS } from "./http-load.js";
+
+export const TARGETS = {
+  checkoutsPerSecond: 40,
+  stepP99Ms: 1000,
+  catalogueToBare: 0.7,
+  // Gzipped JavaScript per page type, in kB (1024 bytes).
+  javaScriptKb: { catalogue: 125, checkout: 145, landing: 125 },
+};
+
+const mark = (met) => (met ? "met" : "**not met**");
+const number = (value, digits = 0) =>
+  value === null || value === undefined
+    ? "-"
+    : value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (value) => (value === null || value === undefined ? "-" : `${number(value)} ms`);
+const table = (header, rows) =>
+  [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+
+function gitCommit() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    // The docs are where the figures go: an earlier run's figures do not change what is measured.
+    const changed =
+      execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs"], { encoding: "utf8" }).trim() !== "";
+    return changed ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return "unknown (not a git checkout)";
+  }
+}
+
+/** Where and when: the figures mean something only on the machine that produced them. */
+export function machineLine(loadAverageAtStart) {
+  const cpus = os.cpus();
+  return (
+    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}, ` +
+    `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${gitCommit()}. ` +
+    `Load average (1 min) at the start of the run: ${loadAverageAtStart.toFixed(2)}, at the end: ${os.loadavg()[0].toFixed(2)} ` +
+    "(the benchmark's own load included; other processes share the cores)."
+  );
+}
+
+/** Requests/s, latency and refusals per URL, and the catalogue against the bare page. */
+export function httpSection({ duration, rows, ratio }) {
+  const lines = [
+    `Autocannon, ${CONNECTIONS} connections, ${duration} s per URL after a ${WARM_UP_SECONDS} s warm-up, the server idle again before each run; requests/s counts 2xx answers only.`,
+    "",
+    table(
+      ["URL", "Requests/s", "p50", "p99", "Non-2xx", "Errors (timeouts)"],
+      rows.map(({ label, result }) => [
+        label,
+        number(result.requestsPerSecond, 1),
+        ms(result.p50),
+        ms(result.p99),
+        number(result.non2xx),
+        `${number(result.errors)} (${number(result.timeouts)})`,
+      ]),
+    ),
+  ];
+  if (ratio !== undefined) {
+    lines.push(
+      "",
+      `Catalogue / bare page, measured A/B in the same run: **${number(ratio, 2)}x** (target >= ${TARGETS.catalogueToBare}x: ${mark(ratio >= TARGETS.catalogueToBare)}).`,
+    );
+  }
+  const invalid = rows.filter(({ result }) => result.non2xx > 0 || result.errors > 0);
+  if (invalid.length)
+    lines.push("", `Not a valid measurement (non-2xx answers or errors): ${invalid.map(({ label }) => label).join(", ")}.`);
+  return lines.join("\n");
+}
+
+/** The live drop: throughput, each step's latency and failures, and the exactly-once check. */
+export function dropSection(drop, exactlyOnce) {
+  const checkoutsPerSecond = drop.completed / drop.wallSeconds;
+  const notStarted = drop.shoppers - drop.started;
+  const lines = [
+    `${number(drop.shoppers)} shoppers, ${number(drop.concurrency)} at once: **${number(checkoutsPerSecond, 1)} completed checkouts/s** ` +
+      `(${number(drop.completed)} of ${number(drop.shoppers)} completed in ${number(drop.wallSeconds, 1)} s; ` +
+      `target >= ${TARGETS.checkoutsPerSecond}: ${mark(checkoutsPerSecond >= TARGETS.checkoutsPerSecond)}).` +
+      (notStarted ? ` ${number(notStarted)} shoppers did not start: the drop's time limit was reached.` : ""),
+    "",
+    table(
+      ["Step", "Requests", "p50", `p99 (target < ${TARGETS.stepP99Ms / 1000} s)`, "Failures"],
+      drop.steps.map((step) => [
+        step.name,
+        number(step.attempts),
+        ms(step.p50),
+        step.p99 === null ? "-" : `${ms(step.p99)}: ${mark(step.p99 < TARGETS.stepP99Ms)}`,
+        number(step.failures),
+      ]),
+    ),
+  ];
+  const reasons = drop.steps.flatMap((step) => [...step.reasons].map(([reason, count]) => `- ${step.name}: ${reason} (${count})`));
+  if (reasons.length) lines.push("", "Failures by reason:", "", ...reasons);
+  lines.push(
+    "",
+    `Exactly-once: paid orders in the database grew by ${number(exactlyOnce.grewBy)}; ${number(drop.paidOrderIds.length)} shoppers were told ` +
+      `their card was accepted, and ${number(exactlyOnce.paidAmongThem)} of their orders are paid: **${exactlyOnce.pass ? "PASS" : "FAIL"}**.`,
+  );
+  return lines.join("\n");
+}
+
+/** Gzipped JavaScript per page type beside its target. */
+export function javaScriptSection(pages) {
+  return table(
+    ["Page", "JS files", "JS gzipped", "Target"],
+    pages.map(({ label, kind, files, bytes }) => {
+      const kb = bytes / 1024;
+      const target = TARGETS.javaScriptKb[kind];
+      return [label, number(files), `${number(kb, 1)} kB`, `<= ${target} kB: ${mark(kb <= target)}`];
+    }),
+  );
+}
+
+/** One row per cluster size: the catalogue's throughput and the drop's. */
+export function nodesSection(runs) {
+  return table(
+    ["Nodes", "Catalogue requests/s", "Catalogue p50 / p99", "Non-2xx", "Checkouts/s", "Completed", "Slowest step p99", "Exactly-once"],
+    runs.map(({ nodes, http, drop, exactlyOnce }) => {
+      const slowest = drop ? drop.steps.reduce((worst, step) => ((step.p99 ?? 0) > (worst.p99 ?? 0) ? step : worst)) : null;
+      return [
+        number(nodes),
+        http ? number(http.requestsPerSecond, 1) : "-",
+        http ? `${ms(http.p50)} / ${ms(http.p99)}` : "-",
+        http ? number(http.non2xx) : "-",
+        drop ? number(drop.completed / drop.wallSeconds, 1) : "-",
+        drop ? `${number(drop.completed)} of ${number(drop.shoppers)}` : "-",
+        slowest ? `${ms(slowest.p99)} (${slowest.name})` : "-",
+        exactlyOnce ? (exactlyOnce.pass ? "PASS" : "FAIL") : "-",
+      ];
+    }),
+  );
+}
+
+/**
+ * Replaces what is between `<!-- name:start -->` and `<!-- name:end -->` in `file` (other
+ * sections of the file, written by other tools or by hand, stay as they are); appends the
+ * section when the file has no such markers yet.
+ */
+export function writeSection(file, name, markdown) {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  const from = text.indexOf(start);
+  const to = text.indexOf(end, from);
+  const updated = from >= 0 && to >= 0 ? text.slice(0, from) + block + text.slice(to + end.length) : `${text.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, updated);
+}

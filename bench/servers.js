@@ -1,0 +1,179 @@
+// The servers a benchmark run measures, each on a throwaway database, each with a stop():
+// the shop on SQLite (one `node server.js`), the shop on PostgreSQL (K nodes behind the
+// project's load balancer, assembled with scripts/cluster.js's pieces), and the bare React
+// Router app (bench/bare). Ports: the shop (or its balancer) on `port`, PostgreSQL on port+2,
+// the bare app on port+1, the cluster's nodes from port+10.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import http from "node:http";
+import { migrate, nodeEnvironment, startNode, startNodes, stopNode, waitUntilReady } from "../scripts/cluster.js";
+import { ensureBuild } from "../scripts/ensure-build.js";
+import { createLoadBalancer } from "../scripts/load-balancer.js";
+import { start as startPostgres } from "../scripts/postgres-server.js";
+
+const BARE_READY_TIMEOUT_MS = 60_000;
+const READY_CHECK_TIMEOUT_MS = 30_000;
+
+/**
+ * What every shop node of the benchmark runs with: production, the demo shop seeded on the
+ * fresh database, the simulated payment provider, mail kept in the outbox, and warnings and
+ * errors only in the log (a line per request would have to be read and written by the
+ * benchmark, on the same cores as the server).
+ */
+function shopEnvironment(env) {
+  const result = { ...env, NODE_ENV: "production", SEED_DEMO: "1", PAYMENT_PROVIDER: "simulated", LOG_LEVEL: "warn" };
+  delete result.SMTP_URL;
+  return result;
+}
+
+// What is running: the stop() of each server, for stopEverything() (Ctrl-C, a failure), and
+// their processes, killed if the benchmark exits without stopping them (a failed build exits
+// at once; the shop's nodes run in process groups of their own, out of reach of Ctrl-C).
+const running = new Set();
+const processGroups = [];
+process.on("exit", () => {
+  for (const { child } of processGroups.flat()) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+let stoppedEverything = false;
+
+/** `stop` made to run once (a second caller waits for the first), and known to stopEverything(). */
+function track(stop) {
+  let stopping = null;
+  const tracked = () => {
+    running.delete(tracked);
+    stopping ??= stop();
+    return stopping;
+  };
+  running.add(tracked);
+  return tracked;
+}
+
+/** No server starts once stopEverything() was called (an interrupted run is not to go on). */
+function refuseAfterStop() {
+  if (stoppedEverything) throw new Error("The benchmark is stopping: no new server is started.");
+}
+
+/** Stops whatever is still running, the most recently started first, and starts nothing more. */
+export async function stopEverything() {
+  stoppedEverything = true;
+  for (const stop of [...running].reverse()) await stop();
+}
+
+/**
+ * One production node on a SQLite file in `dir`. TRUST_PROXY=1: the benchmark plays the proxy
+ * in front, each simulated shopper arriving from its own X-Forwarded-For address. The node's
+ * output (warnings, errors, the mails it would send) goes to `log`, line by line.
+ */
+export async function startShopOnSqlite({ port, dir, log }) {
+  refuseAfterStop();
+  const env = shopEnvironment({
+    ...process.env,
+    HOST: "127.0.0.1",
+    ROOT_DOMAIN: `localhost:${port}`,
+    DATABASE_URL: `file:${dir}/app.db`,
+    UPLOAD_DIR: `${dir}/uploads`,
+    TRUST_PROXY: "1",
+  });
+  const node = startNode({ name: "shop", port, env, log });
+  processGroups.push([node]);
+  const stop = track(() => stopNode(node));
+  try {
+    await waitUntilReady(node);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, databaseUrl: env.DATABASE_URL, stop };
+}
+
+/**
+ * A throwaway PostgreSQL, migrated once, `count` nodes on it and the load balancer on `port`.
+ * TRUST_PROXY=2: the shopper's own X-Forwarded-For address, then the balancer's entry. The
+ * nodes' and the balancer's output goes to `log`.
+ */
+export async function startShopOnPostgres({ port, count, dir, log }) {
+  refuseAfterStop();
+  const postgres = await startPostgres({ port: port + 2 });
+  const nodes = [];
+  processGroups.push(nodes);
+  let balancer = null;
+  const stop = track(async () => {
+    if (balancer) await balancer.close();
+    await Promise.all(nodes.map(stopNode));
+    await postgres.stop();
+  });
+  try {
+    const sessionSecret = crypto.randomBytes(32).toString("hex");
+    migrate({ databaseUrl: postgres.url, sessionSecret });
+    const env = shopEnvironment({
+      ...nodeEnvironment({ databaseUrl: postgres.url, sessionSecret, rootDomain: `localhost:${port}`, uploadDir: `${dir}/uploads` }),
+      TRUST_PROXY: "2",
+    });
+    await startNodes({ count, firstPort: port + 10, env, started: nodes, log });
+    balancer = createLoadBalancer({
+      upstreams: nodes.map((node) => ({ name: node.name, host: "127.0.0.1", port: node.port })),
+      // A node the benchmark saturates answers its /readyz late (its `select 1` waits for a
+      // pooled connection behind the requests), not never: with the default 1 s it is taken out
+      // of rotation, and a one-node cluster then answers 503 (docs/scaling.md). A dead node is
+      // still taken out at once: its connections are refused.
+      checkTimeoutMs: READY_CHECK_TIMEOUT_MS,
+      log: (line) => log(`balancer | ${line}`),
+    });
+    await balancer.listen(port, "127.0.0.1");
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, databaseUrl: postgres.url, stop };
+}
+
+function answers(port, path) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path, agent: false, timeout: 1000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(false));
+  });
+}
+
+/**
+ * The bare React Router app, built when its sources changed (`react-router build bench/bare`,
+ * packages from the project's node_modules), serving `cards` product cards on /products.
+ */
+export async function startBareApp({ port, cards }) {
+  refuseAfterStop();
+  ensureBuild({
+    label: "Bare React Router app: ",
+    marker: "bench/bare/build/server/index.js",
+    sources: [
+      "bench/bare/app",
+      "bench/bare/vite.config.ts",
+      "bench/bare/react-router.config.ts",
+      "bench/bare/server.js",
+      "package-lock.json",
+    ],
+    command: [process.execPath, "node_modules/@react-router/dev/bin.js", "build", "bench/bare"],
+  });
+  const child = spawn(process.execPath, ["bench/bare/server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), BARE_CARDS: String(cards) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  processGroups.push([{ child }]);
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const stop = track(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  });
+  const deadline = Date.now() + BARE_READY_TIMEOUT_MS;
+  while (!(await answers(port, "/products"))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The bare app did not answer on port ${port} (exit ${child.exitCode ?? "none yet"}).`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { port, stop };
+}

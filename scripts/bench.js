@@ -1,0 +1,301 @@
+// `npm run bench`: how fast the shop is on this machine, measured in one run (issue 15). Not a
+// test: a person runs it, reads the figures and commits them. It builds what needs building,
+// starts the production server on a throwaway database with the demo shop and simulated
+// payments, and measures (code in bench/):
+//
+//   http  requests/s and p50/p99 of the catalogue, the checkout page, the products API and a
+//         bare React Router page with as many product cards (bench/bare), A/B in the same run
+//   drop  the live drop: N shoppers, C at once, each buying one product without JavaScript,
+//         and a check that every accepted card paid exactly one order
+//   js    the gzipped JavaScript of the catalogue, the checkout and the landing page
+//
+// and writes the figures into docs/performance.md (between its bench markers). With
+// `--database postgres --nodes 1,2` it measures the catalogue and the drop on PostgreSQL with
+// each number of nodes behind the load balancer instead, into docs/scaling.md.
+//
+//   npm run bench
+//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|js
+//   npm run bench -- --database postgres --nodes 1,2
+//   npm run bench -- --port 3400       # the shop (or its balancer); the run uses port..port+19
+//
+// Only a full run (no --only) writes the docs; a part that fails is reported and the docs are
+// left as they were. Exit status 1 when a part failed or exactly-once did not hold.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createBrowser } from "../bench/browser.js";
+import { CONNECTIONS, measureThroughput, WARM_UP_SECONDS } from "../bench/http-load.js";
+import { measureJavaScript } from "../bench/js-size.js";
+import { runLiveDrop } from "../bench/live-drop.js";
+import { countPaidOrders } from "../bench/paid-orders.js";
+import { dropSection, httpSection, javaScriptSection, machineLine, nodesSection, writeSection } from "../bench/report.js";
+import { startBareApp, startShopOnPostgres, startShopOnSqlite, stopEverything } from "../bench/servers.js";
+import { ensureBuild } from "./ensure-build.js";
+
+// The drop's per-request and overall limits: a slow server is reported, it cannot hang the run.
+const DROP_REQUEST_TIMEOUT_MS = 15_000;
+const DROP_TIME_LIMIT_MS = 120_000;
+const PARTS = ["http", "drop", "js"];
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+function readOptions() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        shoppers: { type: "string", default: "300" },
+        concurrency: { type: "string", default: "50" },
+        duration: { type: "string", default: "10" },
+        only: { type: "string" },
+        database: { type: "string", default: "sqlite" },
+        nodes: { type: "string", default: "1,2" },
+        port: { type: "string", default: "3400" },
+      },
+    }));
+  } catch (error) {
+    fail(error.message);
+  }
+  const whole = (name, min, max) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min || value > max)
+      fail(`--${name}: a whole number from ${min} to ${max} (got ${values[name]})`);
+    return value;
+  };
+  if (values.only && !PARTS.includes(values.only)) fail(`--only: one of ${PARTS.join(", ")} (got ${values.only})`);
+  if (!["sqlite", "postgres"].includes(values.database)) fail(`--database: sqlite or postgres (got ${values.database})`);
+  if (values.database === "postgres" && values.only === "js")
+    fail("--only js measures the pages' JavaScript, the same on any database: run it without --database");
+  const nodes = values.nodes.split(",").map(Number);
+  if (nodes.some((count) => !Number.isInteger(count) || count < 1 || count > 8))
+    fail(`--nodes: node counts from 1 to 8, e.g. 1,2 (got ${values.nodes})`);
+  return {
+    shoppers: whole("shoppers", 1, 100_000),
+    concurrency: whole("concurrency", 1, 1000),
+    duration: whole("duration", 1, 600),
+    // On PostgreSQL the pages' JavaScript is not measured again: it does not depend on the database.
+    parts: values.only ? [values.only] : values.database === "postgres" ? ["http", "drop"] : PARTS,
+    full: !values.only,
+    postgres: values.database === "postgres",
+    nodes,
+    port: whole("port", 1024, 65_000),
+  };
+}
+
+/** The demo shop's catalogue page as a shopper gets it: how many cards it shows and a product to buy. */
+async function readCatalogue(port, host) {
+  const browser = createBrowser({ port, host, forwardedFor: "10.255.255.1", timeoutMs: 30_000 });
+  try {
+    const page = await browser.get("/products");
+    if (page.status !== 200) throw new Error(`GET /products on ${host} answered ${page.status || page.error}`);
+    const cards = page.html.split('data-testid="product-card"').length - 1;
+    const productId = page.html.match(/href="\/\?product_id=(\d+)"/)?.[1];
+    if (!cards || !productId) throw new Error(`The catalogue of ${host} shows no product to buy`);
+    return { cards, productId };
+  } finally {
+    browser.close();
+  }
+}
+
+/** The drop, and the exactly-once check against the database: paid orders grew by the cards accepted, and those are paid. */
+async function liveDrop(shop, host, options) {
+  const paidBefore = await countPaidOrders(shop.databaseUrl);
+  const drop = await runLiveDrop({
+    port: shop.port,
+    host,
+    shoppers: options.shoppers,
+    concurrency: options.concurrency,
+    timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+    timeLimitMs: DROP_TIME_LIMIT_MS,
+  });
+  const grewBy = (await countPaidOrders(shop.databaseUrl)) - paidBefore;
+  const paidAmongThem = drop.paidOrderIds.length ? await countPaidOrders(shop.databaseUrl, drop.paidOrderIds) : 0;
+  const exactlyOnce = { grewBy, paidAmongThem, pass: grewBy === drop.paidOrderIds.length && paidAmongThem === drop.paidOrderIds.length };
+  return { drop, exactlyOnce };
+}
+
+/** Runs `measure` and returns its result, or prints why it failed and returns null. */
+async function part(name, measure) {
+  console.log(`\n== ${name}`);
+  try {
+    return await measure();
+  } catch (error) {
+    console.error(`${name} failed: ${error.stack ?? error}`);
+    return null;
+  }
+}
+
+/** The default run: one node on SQLite; figures into docs/performance.md. */
+async function benchSqlite(options, { dir, log, loadAverage }) {
+  const port = options.port;
+  const host = `demo.localhost:${port}`;
+  const shop = await startShopOnSqlite({ port, dir, log });
+  const sections = {};
+  let exactlyOnceFailed = false;
+  try {
+    const { cards, productId } = await readCatalogue(port, host);
+    console.log(`Shop: http://${host}/products (${cards} product cards on the catalogue page; checkout of product ${productId})`);
+
+    if (options.parts.includes("http")) {
+      sections.http = await part("HTTP throughput", async () => {
+        const bare = await startBareApp({ port: port + 1, cards });
+        const targets = [
+          { key: "catalogue", label: "shop catalogue `/products`", port, host, path: "/products" },
+          // Next to the catalogue: the A/B pair is measured under the same conditions.
+          {
+            key: "bare",
+            label: `bare React Router page, ${cards} cards`,
+            port: port + 1,
+            host: `127.0.0.1:${port + 1}`,
+            path: "/products",
+          },
+          { key: "checkout", label: `shop checkout \`/?product_id=${productId}\``, port, host, path: `/?product_id=${productId}` },
+          { key: "api", label: "products API `/api/v1/shop/products/`", port, host, path: "/api/v1/shop/products/" },
+        ];
+        const rows = [];
+        try {
+          for (const target of targets) {
+            process.stdout.write(`${target.label}... `);
+            const result = await measureThroughput({ ...target, duration: options.duration });
+            console.log(`${result.requestsPerSecond.toFixed(1)} requests/s`);
+            rows.push({ ...target, result });
+          }
+        } finally {
+          await bare.stop();
+        }
+        const byKey = Object.fromEntries(rows.map((row) => [row.key, row.result]));
+        return httpSection({ duration: options.duration, rows, ratio: byKey.catalogue.requestsPerSecond / byKey.bare.requestsPerSecond });
+      });
+    }
+
+    if (options.parts.includes("drop")) {
+      sections.drop = await part("Live drop", async () => {
+        const { drop, exactlyOnce } = await liveDrop(shop, host, options);
+        exactlyOnceFailed = !exactlyOnce.pass;
+        return dropSection(drop, exactlyOnce);
+      });
+    }
+
+    if (options.parts.includes("js")) {
+      sections.js = await part("JavaScript per page", async () =>
+        javaScriptSection(
+          await measureJavaScript([
+            { kind: "catalogue", label: "shop catalogue `/products`", url: `http://${host}/products` },
+            {
+              kind: "checkout",
+              label: `shop checkout \`/?product_id=${productId}\` (shipping step)`,
+              url: `http://${host}/?product_id=${productId}`,
+            },
+            { kind: "landing", label: "main site landing `/`", url: `http://localhost:${port}/` },
+          ]),
+        ),
+      );
+    }
+  } finally {
+    await shop.stop();
+  }
+
+  const markdown = [
+    machineLine(loadAverage),
+    sections.http && `### Throughput\n\n${sections.http}`,
+    sections.drop && `### Live drop (one node, SQLite)\n\n${sections.drop}`,
+    sections.js && `### JavaScript shipped per page type\n\n${sections.js}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  return {
+    markdown,
+    complete: options.parts.every((name) => sections[name]),
+    file: "docs/performance.md",
+    marker: "bench",
+    exactlyOnceFailed,
+  };
+}
+
+/** `--database postgres`: each cluster size on a fresh PostgreSQL; figures into docs/scaling.md. */
+async function benchPostgres(options, { dir, log, loadAverage }) {
+  const port = options.port;
+  const host = `demo.localhost:${port}`;
+  const runs = [];
+  let complete = true;
+  for (const nodes of options.nodes) {
+    console.log(`\n== ${nodes} node${nodes > 1 ? "s" : ""} on PostgreSQL behind the load balancer`);
+    const shop = await startShopOnPostgres({ port, count: nodes, dir: path.join(dir, `nodes-${nodes}`), log });
+    const run = { nodes };
+    try {
+      // The demo shop answers through the balancer before anything is measured.
+      await readCatalogue(port, host);
+      if (options.parts.includes("http")) {
+        run.http = await part(`Catalogue throughput, ${nodes} node(s)`, () =>
+          measureThroughput({ port, host, path: "/products", duration: options.duration }),
+        );
+        if (run.http) console.log(`${run.http.requestsPerSecond.toFixed(1)} requests/s`);
+      }
+      if (options.parts.includes("drop")) {
+        Object.assign(run, await part(`Live drop, ${nodes} node(s)`, () => liveDrop(shop, host, options)));
+        if (run.drop) console.log(dropSection(run.drop, run.exactlyOnce));
+      }
+    } finally {
+      await shop.stop();
+    }
+    complete &&= options.parts.every((name) => (name === "http" ? run.http : run.drop));
+    runs.push(run);
+  }
+  const markdown = [
+    machineLine(loadAverage),
+    `Catalogue page: autocannon, ${CONNECTIONS} connections, ${options.duration} s after a ${WARM_UP_SECONDS} s warm-up. Live drop: ${options.shoppers} shoppers, ` +
+      `${options.concurrency} at once (the journey of docs/performance.md). Each node count on a fresh PostgreSQL 15 with the demo shop, ` +
+      "behind the project's load balancer (`scripts/load-balancer.js`), on the same machine as the benchmark.",
+    nodesSection(runs),
+  ].join("\n\n");
+  return {
+    markdown,
+    complete,
+    file: "docs/scaling.md",
+    marker: "bench-nodes",
+    exactlyOnceFailed: runs.some((run) => run.exactlyOnce && !run.exactlyOnce.pass),
+  };
+}
+
+// The project's root, whatever the current directory: server.js, the builds and the docs are found from there.
+process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+const options = readOptions();
+process.on("SIGINT", () => {
+  console.log("\nInterrupted: stopping the servers");
+  void stopEverything().finally(() => process.exit(130));
+});
+
+const loadAverage = os.loadavg()[0];
+ensureBuild();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+// The servers' own output (warnings, errors, the mails of 300 orders) would bury the figures:
+// it goes to a file kept after the run.
+const logFile = `${dir}.log`;
+const logStream = fs.createWriteStream(logFile);
+const log = (line) => logStream.write(`${line}\n`);
+console.log(`Servers' output: ${logFile}`);
+let result;
+try {
+  result = await (options.postgres ? benchPostgres : benchSqlite)(options, { dir, log, loadAverage });
+} catch (error) {
+  console.error(`The benchmark could not run: ${error.stack ?? error}\n(the servers' output is in ${logFile})`);
+  await stopEverything();
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await new Promise((resolve) => logStream.end(resolve));
+}
+if (!result) process.exit(1);
+
+console.log(`\n${result.markdown}\n`);
+if (result.complete && options.full) {
+  writeSection(result.file, result.marker, result.markdown);
+  console.log(`Written to ${result.file}.`);
+} else {
+  console.log(`${result.file} left as it was (${result.complete ? "a partial run" : "a part failed"}).`);
+}
+process.exit(result.complete && !result.exactlyOnceFailed ? 0 : 1);
