@@ -5,7 +5,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
 
 // The PostgreSQL twin of db/schema.ts: same tables, columns, keys and indexes, and the same
 // TypeScript row types (tests/unit/schema-parity.test.ts fails to compile when they drift),
-// so one domain layer runs on either database. Edit both files together; docs/notes-i14-pg.md
+// so one domain layer runs on either database. Edit both files together; docs/database.md
 // lists the mapping and the few places where the SQL differs.
 //
 // Timestamps are timestamptz read as Date; booleans are boolean; JSON is jsonb. Defaults are
