@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
-import { getDatabase } from "~db/client";
+import { getDatabase, writeTransaction } from "~db/client";
 import { mailOutbox } from "~db/schema";
 import type { RenderedMail } from "./templates.server";
 
@@ -35,20 +35,24 @@ export type OutgoingMail = RenderedMail & { to: string; template: string; dedupe
 export async function sendMail(mail: OutgoingMail): Promise<boolean> {
   const config = getConfig();
   const smtp = Boolean(config.SMTP_URL);
-  const [inserted] = await getDatabase()
-    .insert(mailOutbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      template: mail.template,
-      dedupeKey: mail.dedupeKey ?? null,
-      transport: smtp ? "smtp" : "outbox",
-      sentAt: smtp ? null : new Date(),
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id });
+  // A transaction of its own (or the caller's): SQLite commits it with the others queued
+  // meanwhile (group commit), rather than one disk sync per mail.
+  const [inserted] = await writeTransaction((tx) =>
+    tx
+      .insert(mailOutbox)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        template: mail.template,
+        dedupeKey: mail.dedupeKey ?? null,
+        transport: smtp ? "smtp" : "outbox",
+        sentAt: smtp ? null : new Date(),
+      })
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+      .returning({ id: mailOutbox.id }),
+  );
   if (!inserted) return false;
   if (smtp) {
     // Delivered in the background: the row is queued, and a failed delivery is recorded on

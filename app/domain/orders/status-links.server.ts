@@ -22,10 +22,13 @@ export function orderStatusUrl(subdomain: string, token: string): string {
 /** A new link for the order; only the token's hash is kept. */
 export async function createOrderStatusLink(orderId: number): Promise<{ id: number; token: string }> {
   const token = randomToken();
-  const [row] = await getDatabase()
-    .insert(orderStatusLinks)
-    .values({ orderId, tokenHash: hashToken(token) })
-    .returning({ id: orderStatusLinks.id });
+  // Group-committed on SQLite with the writes queued meanwhile (see writeTransaction).
+  const [row] = await writeTransaction((tx) =>
+    tx
+      .insert(orderStatusLinks)
+      .values({ orderId, tokenHash: hashToken(token) })
+      .returning({ id: orderStatusLinks.id }),
+  );
   return { id: row!.id, token };
 }
 
