@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
