@@ -6,6 +6,7 @@ import { SimulatedCardForm } from "~/components/checkout/simulated-card-form";
 import { ShopBrand, shopHeaderClasses } from "~/components/shop/shop-header";
 import { shopThemeStyle } from "~/components/shop/shop-shell";
 import { cx } from "~/lib/class-names";
+import { shopPalette } from "~/lib/shop-theme";
 
 export type PreviewValues = {
   shopName: string;
@@ -51,7 +52,7 @@ export function CustomizationPreview({ values }: { values: PreviewValues }) {
         aria-hidden="true"
         data-testid="customization-preview"
         className="shop-page overflow-hidden rounded-xl border-2 border-dashed border-slate-300"
-        style={shopThemeStyle({ colors })}
+        style={shopThemeStyle(shopPalette(colors))}
       >
         <div className={cx(shopHeaderClasses, "flex h-16 items-center gap-3 px-4")}>
           <ShopBrand logoUrl={values.logoUrl} name={values.shopName} nameTestId="preview-shop-name" />
