@@ -54,7 +54,8 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
     <details ref={details} className={cx("relative", className)}>
       <summary
         className="flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium hover:bg-muted"
-        aria-label={t("language.label")}
+        // The name includes the code shown ("Language (EN)"): a name that hides the visible text fails WCAG 2.5.3.
+        aria-label={`${t("language.label")} (${current.toUpperCase()})`}
       >
         <GlobeIcon className="size-4" />
         <span className="uppercase">{current}</span>
