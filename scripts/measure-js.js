@@ -63,8 +63,10 @@ for (const [label, url, use] of PAGES) {
   const page = await context.newPage();
   const scripts = [];
   let lastScriptAt = 0;
+  let measuring = true;
   page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
+    // A script arriving once the page is summed up (and closed) is not read.
+    if (!measuring || response.request().resourceType() !== "script") return;
     lastScriptAt = Date.now();
     scripts.push(response.body().then((b) => zlib.gzipSync(b, { level: 9 }).length));
   });
@@ -75,6 +77,7 @@ for (const [label, url, use] of PAGES) {
     await use(page);
     while (Date.now() - Math.max(usedAt, lastScriptAt) < 1000) await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  measuring = false;
   const sizes = await Promise.all(scripts);
   console.log(`| ${label} | ${sizes.length} | ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(1)} kB |`);
   await page.close();
