@@ -1,11 +1,12 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
 
 export type ServerToast = { message: string; type: "success" | "error" | "info" | "warning"; description?: string } | null;
 
 type Sonner = typeof import("sonner");
 
-// sonner (10 kB gzipped) loads with the first toast: most pages never show one.
+// sonner (10 kB gzipped) loads with the first toast or form submission: most pages never show one.
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | undefined;
 const listeners = new Set<() => void>();
@@ -41,6 +42,13 @@ export function Toasts({ toast: serverToast }: { toast: ServerToast }) {
     () => sonner,
     () => null,
   );
+  // Our forms answer with a toast: sonner loads as soon as one is posted (not a search), so
+  // that the answer's toast shows with the page it comes with, not a moment after it.
+  const { formMethod } = useNavigation();
+  const submitting = formMethod !== undefined && formMethod !== "GET";
+  useEffect(() => {
+    if (submitting) void loadSonner();
+  }, [submitting]);
   useEffect(() => {
     if (serverToast)
       void loadSonner().then((module) => module.toast[serverToast.type](serverToast.message, { description: serverToast.description }));
