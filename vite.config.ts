@@ -1,7 +1,28 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+
+/**
+ * In the browser, `react-i18next` is our own `useTranslation` over the page's language file
+ * (`app/lib/i18n-client.ts`): i18next and react-i18next would weigh 19 kB gzipped on every
+ * page, more than the page's own code. The server keeps the real libraries.
+ */
+function browserTranslations(): Plugin {
+  const target = path.resolve("app/lib/i18n-client.ts");
+  return {
+    name: "browser-translations",
+    enforce: "pre",
+    resolveId(source) {
+      if (this.environment.name !== "client") return null;
+      if (source === "react-i18next") return target;
+      if (source === "react-router") return path.resolve("node_modules/react-router/dist/production/index.mjs");
+      if (source === "react-router/dom") return path.resolve("node_modules/react-router/dist/production/dom-export.mjs");
+      return null;
+    },
+  };
+}
 
 // The server bundle's entry is our own `server/app.ts` (express app, request handler and
 // database bootstrap), so one build contains everything `npm start` and the tests need.
@@ -13,5 +34,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native and Node-only packages stay external; they are loaded from node_modules.
     external: ["better-sqlite3", "sharp"],
   },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [browserTranslations(), tailwindcss(), reactRouter(), tsconfigPaths()],
 }));

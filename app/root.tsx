@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -17,12 +17,10 @@ import appStyles from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { useDocumentRequestId } from "./components/request-id";
 import { useLanguagePersistence } from "./components/site/language-switcher";
-import { MainShell } from "./components/site/main-shell";
-import { ShopShell } from "./components/shop/shop-shell";
 import { Toasts } from "./components/ui/toasts";
 import { getConfig, mainSiteUrl } from "./config.server";
 import { shopBranding } from "./domain/shops/shops.server";
-import { fallbackLanguage, isLanguage, textDirection } from "./lib/i18n";
+import { fallbackLanguage, isLanguage, textDirection } from "./lib/languages";
 import { bodyLimitMiddleware } from "./http/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware } from "./middleware/i18n.server";
@@ -33,6 +31,11 @@ import { securityHeadersMiddleware } from "./middleware/security-headers.server"
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
 import { siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
+
+// Each site's header and footer load on that site only: a shop page never ships the main
+// site's chrome, nor the reverse.
+const MainShell = lazy(() => import("./components/site/main-shell").then((m) => ({ default: m.MainShell })));
+const ShopShell = lazy(() => import("./components/shop/shop-shell").then((m) => ({ default: m.ShopShell })));
 
 export const middleware: MiddlewareFunction<Response>[] = [
   apiErrorRequestIdMiddleware,

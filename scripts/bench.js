@@ -191,6 +191,12 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
               label: `shop checkout \`/?product_id=${productId}\` (shipping step)`,
               url: `http://${host}/?product_id=${productId}`,
             },
+            {
+              kind: "checkout",
+              label: "the same, once the shopper is in the form (its validation loads on first focus)",
+              url: `http://${host}/?product_id=${productId}`,
+              use: (page) => page.locator("[name=full_name]").focus(),
+            },
             { kind: "landing", label: "main site landing `/`", url: `http://localhost:${port}/` },
           ]),
         ),

@@ -1,41 +1,50 @@
-import i18next, { type BackendModule } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { defaultNamespace, fallbackLanguage, isLanguage, supportedLanguages } from "./i18n";
+import { useSyncExternalStore } from "react";
+import { fallbackLanguage, isLanguage, type Language } from "./languages";
+import { createTranslator, type Translations } from "./translator";
 
-/** Loads `/locales/{lng}/{ns}.json` (versioned so browsers may cache it for good). */
-const fetchBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    const version = document.documentElement.dataset.localesVersion ?? "";
-    fetch(`/locales/${language}/${namespace}.json?v=${version}`)
-      .then((response) => {
-        if (!response.ok) throw new Error(`Translations ${language} answered ${response.status}`);
-        return response.json();
-      })
-      .then(
-        (resources) => callback(null, resources),
-        (error: Error) => callback(error, false),
-      );
-  },
-};
+/**
+ * Translations in the browser. Components call `useTranslation()` from react-i18next, which
+ * the server renders with i18next; in the browser build `react-i18next` resolves to this
+ * module (see `vite.config.ts`), which gives the same `t` and `i18n.language` /
+ * `i18n.changeLanguage` over the one language file the page needs, without i18next's
+ * runtime. Only what the components use is here: a missing export fails the build.
+ */
+type State = { t: ReturnType<typeof createTranslator>; i18n: { language: Language; changeLanguage: typeof changeLanguage } };
 
-export async function initClientI18n() {
+let state: State | undefined;
+const listeners = new Set<() => void>();
+
+/** `/locales/{lng}/translation.json`, versioned so browsers may cache it for good. */
+async function fetchTranslations(language: Language): Promise<Translations> {
+  const version = document.documentElement.dataset.localesVersion ?? "";
+  const response = await fetch(`/locales/${language}/translation.json?v=${version}`);
+  if (!response.ok) throw new Error(`Translations ${language} answered ${response.status}`);
+  return (await response.json()) as Translations;
+}
+
+async function changeLanguage(language: string): Promise<void> {
+  if (!isLanguage(language) || language === state?.i18n.language) return;
+  const translations = await fetchTranslations(language);
+  state = { t: createTranslator(language, translations), i18n: { language, changeLanguage } };
+  for (const listener of listeners) listener();
+}
+
+/** Loads the document's language; hydration waits for it so the first render matches the server's. */
+export async function initClientI18n(): Promise<void> {
   const lang = document.documentElement.lang;
-  await i18next
-    .use(initReactI18next)
-    .use(fetchBackend)
-    .init({
-      lng: isLanguage(lang) ? lang : fallbackLanguage,
-      // The server guarantees every key exists in both languages (tested), so the
-      // browser never needs a second language file.
-      fallbackLng: false,
-      supportedLngs: [...supportedLanguages],
-      ns: [defaultNamespace],
-      defaultNS: defaultNamespace,
-      interpolation: { escapeValue: false },
-      nsSeparator: false,
-      react: { useSuspense: false },
-    });
-  return i18next;
+  await changeLanguage(isLanguage(lang) ? lang : fallbackLanguage);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function snapshot(): State {
+  if (!state) throw new Error("useTranslation before initClientI18n");
+  return state;
+}
+
+export function useTranslation(): State {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -1,17 +1,17 @@
 import { readCookieValues, serializeCookie } from "./cookies";
+import { isLanguage, LANGUAGE_KEY, type Language } from "./languages";
 
-/** Languages of the interface (spec section 1): en and fr, fallback en. */
-export const supportedLanguages = ["en", "fr"] as const;
-export type Language = (typeof supportedLanguages)[number];
-export const fallbackLanguage: Language = "en";
-export const defaultNamespace = "translation";
-/** Cookie (server) and localStorage key (browser) holding the chosen language. */
-export const LANGUAGE_KEY = "i18nextLng";
+export {
+  defaultNamespace,
+  fallbackLanguage,
+  isLanguage,
+  LANGUAGE_KEY,
+  supportedLanguages,
+  textDirection,
+  type Language,
+} from "./languages";
+
 const ONE_YEAR_SECONDS = 31_536_000;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
-}
 
 /**
  * The browser's first supported language: Accept-Language ranges by quality (then order),
@@ -27,10 +27,6 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   });
   const preferred = ranges.filter((range) => range.quality > 0).sort((a, b) => b.quality - a.quality || a.position - b.position);
   return preferred.map((range) => range.language).find(isLanguage) ?? null;
-}
-
-export function textDirection(_language: Language): "ltr" | "rtl" {
-  return "ltr"; // both supported languages are left-to-right
 }
 
 /**

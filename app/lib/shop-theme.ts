@@ -53,6 +53,7 @@ export function bannerSurface(colors: Pick<ShopColors, "primary" | "background">
  * cards, dialogs). Every shop screen and the platform's own controls on a shop (login
  * button, links, focus ring) take them from here, so any seller palette stays readable.
  */
+export type ShopPalette = ReturnType<typeof shopPalette>;
 export function shopPalette(colors: ShopColors) {
   return {
     primary: colors.primary,

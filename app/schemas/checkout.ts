@@ -55,6 +55,9 @@ export function checkoutSchema(minimumCents: number, catalogue?: CataloguePricin
   );
 }
 
+/** The shipping form's fields as the browser sends them. */
+export type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
+
 /**
  * The checkout as the domain takes it. The form's and the API's names (snake_case) stop
  * at these schemas; the names are the order's columns.

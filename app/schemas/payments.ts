@@ -61,6 +61,10 @@ export const simulatedCardFormSchema = z.object({
     .regex(/^\d{3,4}$/, "payments.card.cvc_invalid"),
 });
 
+/** The card form's fields as the browser sends them, and as they are parsed. */
+export type SimulatedCardInput = z.input<typeof simulatedCardFormSchema>;
+export type SimulatedCardValues = z.output<typeof simulatedCardFormSchema>;
+
 /** The card form's values as the provider takes them ("12/30" → month 12, year 2030). */
 export function cardFromForm(value: z.output<typeof simulatedCardFormSchema>) {
   return { number: value.card_number, expMonth: value.expiry.month, expYear: value.expiry.year, cvc: value.cvc };

@@ -214,7 +214,7 @@ test.describe("issue 12: catalogue purchases, the card form, going back", () => 
   /** Opens the scarf's checkout, fills it and asks for 2: the total starts read-only at the unit price. */
   async function buyTwoScarves(page: Page) {
     await page.goto(shopUrl("demo", "/products"));
-    await page.getByRole("link", { name: "Buy Silk Scarf Aurora" }).click();
+    await page.getByRole("link", { name: "Buy now: Silk Scarf Aurora" }).click();
     const total = page.getByTestId("purchase-total");
     await expect(total).toHaveValue("39.00");
     await expect(total).toHaveAttribute("readonly", "");

@@ -138,7 +138,7 @@ describe("out-of-stock products", () => {
     const belt = html.slice(html.indexOf("Leather Belt"), html.indexOf("Linen Shirt"));
     expect(belt).toContain("Out of stock: cannot be ordered");
     expect(belt).not.toContain("Buy now");
-    expect(html).toContain('aria-label="Buy Silk Scarf Aurora"');
+    expect(html).toContain('aria-label="Buy now: Silk Scarf Aurora"');
   });
 
   it("the checkout page refuses it, and so does its form: no order, not even one without its item", async () => {

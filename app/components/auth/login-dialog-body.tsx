@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import { Dialog } from "~/components/ui/dialog";
 import { translateMessage } from "~/lib/messages";
 import { LoginForm } from "./login-form";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -15,10 +15,12 @@ import type { checkoutPageData } from "~/routes/shop/checkout.server";
 import { CheckoutFrame } from "./checkout-frame";
 import { OrderSummary } from "./order-summary";
 import { PaymentSetupError } from "./payment-setup-error";
-import { ShippingForm } from "./shipping-form";
-import { SimulatedCardForm } from "./simulated-card-form";
 
-// Stripe.js and its React bindings load only on the payment step with the Stripe provider.
+// Each step's own code loads on that step: the shipping form on the shipping step; the card
+// form (simulated provider), or Stripe.js and its React bindings (Stripe provider), on the
+// payment step.
+const ShippingForm = lazy(() => import("./shipping-form").then((m) => ({ default: m.ShippingForm })));
+const SimulatedCardForm = lazy(() => import("./simulated-card-form").then((m) => ({ default: m.SimulatedCardForm })));
 const StripePayment = lazy(() => import("./stripe-payment"));
 
 type Data = Awaited<ReturnType<typeof checkoutPageData>>;
@@ -81,6 +83,7 @@ export function CheckoutPage({ data }: { data: Data }) {
                 orderId={order?.id ?? null}
                 currency={data.currency}
                 catalogueItem={catalogueItem}
+                constraint={data.constraints.shipping}
               />
             </>
           ) : data.step === "payment" && order ? (
@@ -189,6 +192,7 @@ function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult 
           currency={data.currency}
           lastResult={cardResult?.card}
           error={cardResult?.cardError ?? lastError}
+          constraint={data.constraints.card}
         />
       ) : data.provider.publishableKey ? (
         <>

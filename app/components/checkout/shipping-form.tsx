@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { useMemo, useState } from "react";
+import { useDeferredValidatedForm } from "~/components/forms/use-deferred-validated-form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -8,7 +8,8 @@ import { FieldErrors, FormErrors, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { centsToDecimalString, formatMoney } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY } from "~/lib/order-total";
-import { checkoutSchema } from "~/schemas/checkout";
+import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
+import type { FormConstraint } from "~/schemas/form-constraint";
 
 export type ShippingValues = Partial<Record<string, string>>;
 /** A catalogue purchase's product (the total is its price times the quantity); null for a live purchase. */
@@ -23,8 +24,11 @@ export function ShippingForm({
   orderId,
   currency,
   catalogueItem = null,
+  constraint,
 }: {
   currency: string;
+  /** The form's native constraints, computed with its schema where zod is loaded (`formConstraint`). */
+  constraint: FormConstraint;
   catalogueItem?: ShippingCatalogueItem;
   minimumCents: number;
   defaultValue?: ShippingValues;
@@ -35,17 +39,20 @@ export function ShippingForm({
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const unitPriceCents = catalogueItem?.unitPriceCents;
-  const schema = useMemo(
-    () => checkoutSchema(minimumCents, unitPriceCents === undefined ? undefined : { unitPriceCents }),
-    [minimumCents, unitPriceCents],
+  const [form, fields, loadOnFocus] = useDeferredValidatedForm<CheckoutInput, CheckoutDetails>(
+    "checkout-shipping",
+    () =>
+      import("./checkout-validation").then(({ shippingValidator }) =>
+        shippingValidator(minimumCents, unitPriceCents === undefined ? undefined : { unitPriceCents }),
+      ),
+    { constraint, lastResult, defaultValue },
   );
-  const [form, fields] = useValidatedForm("checkout-shipping", schema, { lastResult, defaultValue });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "shipping";
   const amount = fields.total_amount as FieldMetadata<string>;
   const { key: amountKey, ...amountProps } = getInputProps(amount, { type: "number" });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6" aria-labelledby="shipping-title">
+    <Form method="post" {...getFormProps(form)} {...loadOnFocus} className="space-y-6" aria-labelledby="shipping-title">
       <CsrfInput />
       <input type="hidden" name="intent" value="shipping" />
       {productId ? <input type="hidden" name="product_id" value={productId} /> : null}

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useDeferredValidatedForm } from "~/components/forms/use-deferred-validated-form";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { LockIcon } from "~/components/ui/icons";
 import { caretAfterDigits, formatCardNumber, formatExpiry } from "~/lib/card-format";
 import { formatMoney } from "~/lib/money";
-import { simulatedCardFormSchema } from "~/schemas/payments";
+import type { FormConstraint } from "~/schemas/form-constraint";
+import type { SimulatedCardInput, SimulatedCardValues } from "~/schemas/payments";
 
 /** The built-in provider's card form (test mode): posts to the checkout, no JavaScript needed. */
 export function SimulatedCardForm({
@@ -18,7 +19,10 @@ export function SimulatedCardForm({
   currency,
   lastResult,
   error,
+  constraint,
 }: {
+  /** The form's native constraints (`formConstraint(simulatedCardFormSchema)`). */
+  constraint: FormConstraint;
   orderId: number;
   amountCents: number;
   currency: string;
@@ -27,10 +31,14 @@ export function SimulatedCardForm({
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useValidatedForm("simulated-card", simulatedCardFormSchema, { lastResult });
+  const [form, fields, loadOnFocus] = useDeferredValidatedForm<SimulatedCardInput, SimulatedCardValues>(
+    "simulated-card",
+    () => import("./checkout-validation").then(({ cardValidator }) => cardValidator),
+    { constraint, lastResult },
+  );
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-card";
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="card-form">
+    <Form method="post" {...getFormProps(form)} {...loadOnFocus} className="space-y-4" data-testid="card-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="pay-card" />
       <input type="hidden" name="order" value={orderId} />

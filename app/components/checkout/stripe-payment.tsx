@@ -3,7 +3,7 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import { Button } from "~/components/ui/button";
 import { CSRF_HEADER } from "~/lib/csrf";
 import { formatMoney } from "~/lib/money";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,18 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { formConstraint } from "~/schemas/form-constraint";
 
 type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 const anyFields = z.record(z.string(), z.unknown());
-
-/**
- * The object schema a form's fields come from. A schema that maps the form's names to the
- * domain's (`z.object({...}).transform(...)`) is read through to its object: Conform's
- * constraints need the fields, not the mapped result.
- */
-function formFields(schema: z.core.$ZodType): z.core.$ZodType {
-  return schema instanceof z.ZodPipe && schema.out instanceof z.ZodTransform ? formFields(schema.in) : schema;
-}
 
 /**
  * Every form validates the same way: native constraints from the schema (so they hold
@@ -28,7 +20,7 @@ export function useValidatedForm<S extends ObjectSchema>(
     id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(formFields(schema)),
+    constraint: formConstraint(schema),
     // A submit button marked data-skip-validation (e.g. a wizard's Previous) sends the form
     // as it is; the server decides. (Not formNoValidate: Conform's own blur-validation
     // submitter carries that too.)

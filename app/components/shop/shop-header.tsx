@@ -1,7 +1,6 @@
-import { useRef } from "react";
+import { lazy, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { AccountControl } from "~/components/site/account-control";
 import { LanguageSwitcher } from "~/components/site/language-switcher";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
@@ -9,6 +8,9 @@ import type { ShopBranding } from "~/domain/shops/shops.server";
 import { cx } from "~/lib/class-names";
 import { useRootData } from "~/components/site/root-data";
 import { ShopLogo } from "./shop-logo";
+
+// Shoppers have no account: the account menu's code loads only for a user signed in here.
+const AccountControl = lazy(() => import("~/components/site/account-control").then((m) => ({ default: m.AccountControl })));
 
 const links = [
   { to: "/products", labelKey: "shop.nav.products" },

@@ -6,6 +6,10 @@ import { SimulatedCardForm } from "~/components/checkout/simulated-card-form";
 import { ShopBrand, shopHeaderClasses } from "~/components/shop/shop-header";
 import { shopThemeStyle } from "~/components/shop/shop-shell";
 import { cx } from "~/lib/class-names";
+import { shopPalette } from "~/lib/shop-theme";
+import { checkoutSchema } from "~/schemas/checkout";
+import { formConstraint } from "~/schemas/form-constraint";
+import { simulatedCardFormSchema } from "~/schemas/payments";
 
 export type PreviewValues = {
   shopName: string;
@@ -51,7 +55,7 @@ export function CustomizationPreview({ values }: { values: PreviewValues }) {
         aria-hidden="true"
         data-testid="customization-preview"
         className="shop-page overflow-hidden rounded-xl border-2 border-dashed border-slate-300"
-        style={shopThemeStyle({ colors })}
+        style={shopThemeStyle(shopPalette(colors))}
       >
         <div className={cx(shopHeaderClasses, "flex h-16 items-center gap-3 px-4")}>
           <ShopBrand logoUrl={values.logoUrl} name={values.shopName} nameTestId="preview-shop-name" />
@@ -59,9 +63,21 @@ export function CustomizationPreview({ values }: { values: PreviewValues }) {
         <CheckoutFrame className="p-4" colors={colors} bannerText={banner} step={step}>
           <div className="mt-6">
             {step === "shipping" ? (
-              <ShippingForm minimumCents={values.minimumCents} productId={null} orderId={null} currency="EUR" />
+              <ShippingForm
+                minimumCents={values.minimumCents}
+                productId={null}
+                orderId={null}
+                currency="EUR"
+                constraint={formConstraint(checkoutSchema(values.minimumCents))}
+              />
             ) : (
-              <SimulatedCardForm orderId={0} amountCents={values.minimumCents} currency="EUR" error={null} />
+              <SimulatedCardForm
+                orderId={0}
+                amountCents={values.minimumCents}
+                currency="EUR"
+                error={null}
+                constraint={formConstraint(simulatedCardFormSchema)}
+              />
             )}
           </div>
         </CheckoutFrame>

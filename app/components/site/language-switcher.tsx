@@ -4,11 +4,14 @@ import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { GlobeIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
 import { cx } from "~/lib/class-names";
-import { platformCookieDomain } from "~/lib/host";
-import { isLanguage, LANGUAGE_KEY, languageCookies, storedLanguage, supportedLanguages, type Language } from "~/lib/i18n";
+import { isLanguage, LANGUAGE_KEY, supportedLanguages, type Language } from "~/lib/languages";
+
+// The cookie code loads when a choice is stored, not with every page.
+const languageCookieCode = () => import("~/lib/i18n");
 
 /** Stores the choice in the cookie the server reads, shared by the platform's hosts where it can be. */
-function storeLanguageCookie(language: Language, rootDomain: string | undefined) {
+async function storeLanguageCookie(language: Language, rootDomain: string | undefined) {
+  const [{ languageCookies }, { platformCookieDomain }] = await Promise.all([languageCookieCode(), import("~/lib/host")]);
   for (const cookie of languageCookies(language, platformCookieDomain(window.location.host, rootDomain))) document.cookie = cookie;
 }
 
@@ -43,8 +46,7 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
     } catch {
       // Private mode: the cookie still carries the choice.
     }
-    storeLanguageCookie(language, rootDomain);
-    await i18n.changeLanguage(language);
+    await Promise.all([storeLanguageCookie(language, rootDomain), i18n.changeLanguage(language)]);
     setTimeout(() => void revalidator.revalidate(), 100);
   }
 
@@ -52,7 +54,8 @@ export function LanguageSwitcher({ className, align = "right" }: { className?: s
     <details ref={details} className={cx("relative", className)}>
       <summary
         className="flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium hover:bg-muted"
-        aria-label={t("language.label")}
+        // The name includes the code shown ("Language (EN)"): a name that hides the visible text fails WCAG 2.5.3.
+        aria-label={`${t("language.label")} (${current.toUpperCase()})`}
       >
         <GlobeIcon className="size-4" />
         <span className="uppercase">{current}</span>
@@ -95,13 +98,20 @@ export function useLanguagePersistence(locale: Language, rootDomain: string | un
   useEffect(() => {
     try {
       const stored = localStorage.getItem(LANGUAGE_KEY);
-      const hasCookie = storedLanguage(document.cookie) !== undefined;
-      if (isLanguage(stored) && stored !== locale && !hasCookie) {
-        storeLanguageCookie(stored, rootDomain);
-        void revalidator.revalidate();
-      } else if (stored !== locale) {
+      // Usually the stored choice is the page's language, or there is none yet: no cookie code to load.
+      if (stored === locale) return;
+      if (!isLanguage(stored)) {
         localStorage.setItem(LANGUAGE_KEY, locale);
+        return;
       }
+      void languageCookieCode().then(async ({ storedLanguage }) => {
+        if (storedLanguage(document.cookie) === undefined) {
+          await storeLanguageCookie(stored, rootDomain);
+          void revalidator.revalidate();
+        } else {
+          localStorage.setItem(LANGUAGE_KEY, locale);
+        }
+      });
     } catch {
       // Storage unavailable: the cookie alone carries the choice.
     }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
 import { sellerProfiles, shops, type Shop } from "~db/schema";
+import { shopPalette, type ShopPalette } from "~/lib/shop-theme";
 import { sanitizeCustomCss } from "./custom-css.server";
 
 /** The class that scopes a shop's custom CSS to its own pages. */
@@ -46,6 +47,8 @@ export type ShopBranding = {
   logoUrl: string | null;
   currency: string;
   colors: { primary: string; secondary: string; background: string; text: string };
+  /** Computed here so that shop pages ship no colour maths (contrast, named colours). */
+  palette: ShopPalette;
   bannerText: string;
   customCss: string;
 };
@@ -64,6 +67,12 @@ export function shopBranding(shop: Shop, language: "en" | "fr"): ShopBranding {
       background: shop.backgroundColor,
       text: shop.textColor,
     },
+    palette: shopPalette({
+      primary: shop.primaryColor,
+      secondary: shop.secondaryColor,
+      background: shop.backgroundColor,
+      text: shop.textColor,
+    }),
     bannerText: (language === "fr" ? shop.checkoutBannerTextFr : shop.checkoutBannerTextEn) || shop.checkoutBannerTextEn,
     // Stored sanitised; sanitised again on the way out (idempotent) as defence in depth.
     customCss: shop.customCss ? sanitizeCustomCss(shop.customCss, CUSTOM_CSS_SCOPE).css : "",

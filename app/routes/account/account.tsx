@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import type { Route } from "./+types/account";
 import { EmailVerificationStatus } from "~/components/account/email-verification-status";
 import { PasswordForm } from "~/components/account/password-form";

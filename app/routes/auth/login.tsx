@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
 import { shopPageMeta } from "~/routes/page-meta.server";

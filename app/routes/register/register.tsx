@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { redirect, replace, useActionData } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toasts";
 import type { Route } from "./+types/register";
 import { Step1Form, Step2Form, Step3Form } from "~/components/registration/step-forms";
 import { StepIndicator, TrustBadges } from "~/components/registration/wizard-chrome";

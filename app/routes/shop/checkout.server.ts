@@ -18,9 +18,12 @@ import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { hostShopPage } from "~/middleware/site.server";
 import { checkoutSchema } from "~/schemas/checkout";
+import { formConstraint } from "~/schemas/form-constraint";
 import { CARD_ERROR_FIELDS, cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+const cardConstraint = formConstraint(simulatedCardFormSchema);
 
 /** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
 export async function checkoutPageData({ request, context }: Args) {
@@ -34,9 +37,13 @@ export async function checkoutPageData({ request, context }: Args) {
     prefill: params.get("prefill"),
   });
   const t = getI18nInstance(context).t;
+  const catalogue =
+    state.purchase.kind === "catalogue" && state.purchase.product ? { unitPriceCents: state.purchase.product.priceCents } : undefined;
   return {
     site: "shop" as const,
     ...state,
+    // The forms' native constraints, so that the page needs no zod to render them.
+    constraints: { shipping: formConstraint(checkoutSchema(state.minimumCents, catalogue)), card: cardConstraint },
     currency: shop.currency,
     contactEmail: getConfig().SUPPORT_EMAIL,
     meta: shopPageMeta(t, shop.name, shop.description, url),

@@ -1,0 +1,18 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { z } from "zod";
+
+/**
+ * The object schema a form's fields come from. A schema that maps the form's names to the
+ * domain's (`z.object({...}).transform(...)`) is read through to its object: Conform's
+ * constraints need the fields, not the mapped result.
+ */
+function formFields(schema: z.core.$ZodType): z.core.$ZodType {
+  return schema instanceof z.ZodPipe && schema.out instanceof z.ZodTransform ? formFields(schema.in) : schema;
+}
+
+/** A form's native constraints (required, lengths, patterns), read from its schema. */
+export function formConstraint(schema: z.core.$ZodType) {
+  return getZodConstraint(formFields(schema));
+}
+
+export type FormConstraint = ReturnType<typeof formConstraint>;
