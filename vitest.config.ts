@@ -54,6 +54,26 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The same integration suite on a real PostgreSQL 15 (one server for the run, a
+          // database per file; tests/integration/global-setup-pg.ts).
+          name: "integration-pg",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [
+            // Starts server.js on SQLite files of its own: configuration errors, static files, the start-up banner.
+            "tests/integration/http-server.test.ts",
+            // Starts server.js on an SQLite file of its own: health checks and SIGTERM (tests/postgres covers nodes on PostgreSQL).
+            "tests/integration/server-lifecycle.test.ts",
+          ],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup-pg.ts"],
+          setupFiles: ["tests/integration/setup-pg.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

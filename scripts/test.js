@@ -1,5 +1,6 @@
 // `npm test`: lint (ESLint + Prettier), type check, production build, Vitest (unit on SQLite
-// and on PGlite, races and two nodes on a real PostgreSQL, integration), then the end-to-end
+// and on PGlite, races and two nodes on a real PostgreSQL, integration on SQLite and on a real
+// PostgreSQL), then the end-to-end
 // tests (Playwright, with and without JavaScript) against the build, and the shop's checkout
 // and payment specs once more with the server on a real PostgreSQL.
 // Every runner runs even when an earlier one failed (except after a failed build, which the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { sql, sqlNow, TestClient } from "./app";
 
 type Page = { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] };
 const demo = () => new TestClient("demo.localhost:3000");
@@ -71,7 +71,7 @@ describe("GET /api/v1/shop/products/", () => {
     const seller = new TestClient();
     await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
     const created = await seller.json<{ id: number }>("/api/v1/shop/products/", { json: { name: "Retired mug", price: 9 } });
-    await sql("update products set archived_at = unixepoch() * 1000 where id = ?", created.body.id);
+    await sql(`update products set archived_at = ${sqlNow()} where id = ?`, created.body.id);
     const own = await seller.json<Page & { results: { id: number; archived: boolean }[] }>("/api/v1/shop/products/?page_size=100");
     expect(own.status).toBe(200);
     expect(own.body.count).toBe(25);

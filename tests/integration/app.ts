@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import path from "node:path";
+import postgres from "postgres";
 import { pathToFileURL } from "node:url";
 
 /**
@@ -98,13 +99,54 @@ export class TestClient {
   }
 }
 
+/** Whether the test file's database is PostgreSQL (the "integration-pg" project) rather than SQLite. */
+export const onPostgres = () => /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "");
+
+/** SQL for the current time in a timestamp column: epoch milliseconds on SQLite, a timestamptz on PostgreSQL. */
+export const sqlNow = () => (onPostgres() ? "now()" : "(unixepoch() * 1000)");
+
+/** SQL for a timestamp column moved on by one millisecond (the way an update moves `updated_at`). */
+export const sqlOneMsLater = (column: string) => (onPostgres() ? `${column} + interval '1 millisecond'` : `${column} + 1`);
+
+/** `?` placeholders as PostgreSQL's `$1, $2, ...` (a `?` inside a quoted literal stays). */
+function numberedPlaceholders(query: string): string {
+  let n = 0;
+  return query.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) => (match === "?" ? `$${++n}` : match));
+}
+
+/**
+ * Rows as the tests read them on either engine: counts and sums (PostgreSQL's bigint) as
+ * numbers, timestamps as epoch milliseconds, which is how SQLite stores them.
+ */
+const PG_TYPES = {
+  bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+  timestamp: {
+    to: 1184,
+    from: [1114, 1184],
+    serialize: (value: Date) => value.toISOString(),
+    parse: (value: string) => new Date(value).getTime(),
+  },
+};
+
 /**
  * A query on the test file's database (to arrange state or check what the app stored):
  * the rows of a query, or the write's result. Async like every query of the app, so that
- * the tests do not depend on the driver being synchronous.
+ * the tests do not depend on the driver being synchronous. Write `?` placeholders and SQL
+ * both engines accept (`true`/`false` for booleans; `sqlNow()` and `sqlOneMsLater()` for
+ * timestamps).
  */
 export async function sql<T>(query: string, ...params: unknown[]): Promise<T> {
-  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+  const url = process.env.DATABASE_URL!;
+  if (onPostgres()) {
+    const client = postgres(url, { max: 1, onnotice: () => {}, types: PG_TYPES });
+    try {
+      const result = await client.unsafe(numberedPlaceholders(query), params as postgres.ParameterOrJSON<never>[]);
+      return (result.columns?.length ? [...result] : { changes: result.count }) as T;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(url.replace(/^file:/, ""));
   try {
     const statement = db.prepare(query);
     return (statement.reader ? statement.all(...params) : statement.run(...params)) as T;

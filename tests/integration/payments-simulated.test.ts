@@ -154,7 +154,7 @@ describe("who may pay", () => {
   });
 
   it("a shop that cannot receive payments answers 409 with the spec's text", async () => {
-    await sql("update seller_profiles set stripe_charges_enabled = 0 where contact_email = 'demo@example.com'");
+    await sql("update seller_profiles set stripe_charges_enabled = false where contact_email = 'demo@example.com'");
     try {
       const shopper = new TestClient("demo.localhost:3000");
       const order = await shopper.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
@@ -168,7 +168,7 @@ describe("who may pay", () => {
         client_name: "Demo Live Shop",
       });
     } finally {
-      await sql("update seller_profiles set stripe_charges_enabled = 1 where contact_email = 'demo@example.com'");
+      await sql("update seller_profiles set stripe_charges_enabled = true where contact_email = 'demo@example.com'");
     }
   });
 

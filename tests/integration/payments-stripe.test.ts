@@ -513,7 +513,10 @@ describe("payments on the connected account", () => {
     expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/accounts/${accountId}`).length).toBe(before + 1);
     expect(
       (
-        await sql<{ p: number }[]>("select stripe_payouts_enabled as p from seller_profiles where stripe_connect_account_id = ?", accountId)
+        await sql<{ p: number }[]>(
+          "select case when stripe_payouts_enabled then 1 else 0 end as p from seller_profiles where stripe_connect_account_id = ?",
+          accountId,
+        )
       )[0]!.p,
     ).toBe(0);
     const same = await webhook({

@@ -249,9 +249,9 @@ describe("shop customization API", () => {
   it("a seller only ever reads their own shop's customization", async () => {
     const other = await newSeller("other-shop");
     await sql(
-      "update seller_profiles set verification_status='verified', business_address='x', stripe_charges_enabled=1 where contact_email='other-shop@example.test'",
+      "update seller_profiles set verification_status='verified', business_address='x', stripe_charges_enabled=true where contact_email='other-shop@example.test'",
     );
-    await sql("update shops set is_live=1 where subdomain='other-shop'");
+    await sql("update shops set is_live=true where subdomain='other-shop'");
     const mine = await other.json<{ shop_name: string }>("/api/v1/customer/shop/customization/");
     expect(mine.body.shop_name).toBe("Shop other-shop");
     // There is no way to name another shop: a shop id or subdomain in the query changes nothing.
@@ -271,7 +271,7 @@ describe("admin approval", () => {
   it("lists sellers under review; approving mails the seller and puts a ready shop live", async () => {
     const seller = await newSeller("ready-shop");
     await seller.json("/api/v1/account/seller-profile/", { method: "PATCH", json: { business_address: "1 rue du Test" } });
-    await sql("update seller_profiles set stripe_charges_enabled=1 where contact_email='ready-shop@example.test'");
+    await sql("update seller_profiles set stripe_charges_enabled=true where contact_email='ready-shop@example.test'");
     const [{ id: userId }] = await sql<[{ id: number }]>("select id from users where email='ready-shop@example.test'");
 
     const admin = new TestClient();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingFields, sql, TestClient } from "./app";
+import { shippingFields, sql, sqlOneMsLater, TestClient } from "./app";
 
 const shipping = shippingFields({ reference: "LIVE-7", total_amount: "39.00" });
 
@@ -235,7 +235,7 @@ describe("the checkout's colours", () => {
   it("uses a custom primary colour as the accent and a custom secondary colour for the current step", async () => {
     // As the customization screen saves it: updated_at moves on (the shop page cache's key).
     await sql(
-      "update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed', updated_at = updated_at + 1 where subdomain = 'demo'",
+      `update shops set primary_color = '#0a7d4f', secondary_color = '#7c3aed', updated_at = ${sqlOneMsLater("updated_at")} where subdomain = 'demo'`,
     );
     try {
       const html = (await new TestClient("demo.localhost:3000").html("/?product_id=1")).html;
@@ -248,7 +248,7 @@ describe("the checkout's colours", () => {
       expect(html).toContain("background-color:var(--checkout-accent)");
     } finally {
       await sql(
-        "update shops set primary_color = '#FF0055', secondary_color = '#D946EF', updated_at = updated_at + 1 where subdomain = 'demo'",
+        `update shops set primary_color = '#FF0055', secondary_color = '#D946EF', updated_at = ${sqlOneMsLater("updated_at")} where subdomain = 'demo'`,
       );
     }
   });
