@@ -83,7 +83,7 @@ app.use(
   createExpressHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => createLoadContext(req.ip),
+    getLoadContext: (req) => createLoadContext(req.ip, req.path),
   }),
 );
 app.use(requestErrorHandler);
@@ -91,5 +91,5 @@ app.use(requestErrorHandler);
 const fetchHandler = createRequestHandler(build, process.env.NODE_ENV);
 /** Whole requests through the app, as `new Request("http://demo.localhost/...")` (tests). */
 export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Promise<Response> {
-  return withRequestLog(request, () => fetchHandler(request, createLoadContext(clientAddress)));
+  return withRequestLog(request, () => fetchHandler(request, createLoadContext(clientAddress, new URL(request.url).pathname)));
 }

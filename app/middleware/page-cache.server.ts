@@ -6,7 +6,7 @@ import { LANGUAGE_KEY } from "~/lib/i18n";
 import { currentRequestId } from "~/lib/logger.server";
 import { csrfTokenContext } from "./csrf.server";
 import { getLocale } from "./i18n.server";
-import { nonceContext } from "./request.server";
+import { dataRequestContext, nonceContext } from "./request.server";
 import { siteContext } from "./site.server";
 
 /**
@@ -73,7 +73,8 @@ export function clearPageCache(): void {
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const site = context.get(siteContext);
   const url = new URL(request.url);
-  if (request.method !== "GET" || site.kind !== "shop" || !CACHED_PATHS.has(url.pathname)) return next();
+  // Pages only: a data request (`/products.data`, seen here as `/products`) is answered with the loaders' data.
+  if (request.method !== "GET" || site.kind !== "shop" || !CACHED_PATHS.has(url.pathname) || context.get(dataRequestContext)) return next();
   // A hit runs no loader: the page view is counted here for every page this serves.
   recordShopView(site.shop.id, request);
   if (!isAnonymous(request)) return next();

@@ -7,9 +7,17 @@ export const clientAddressContext = createContext<string>("unknown");
 /** Per-request nonce for the inline scripts React Router emits (CSP). */
 export const nonceContext = createContext<string>("");
 
-export function createLoadContext(clientAddress: string | undefined): RouterContextProvider {
+/**
+ * Whether the request is one of React Router's data requests (`/products.data`): the router
+ * strips `.data` from the URL its middleware and loaders see, so the adapter records it from
+ * the path it received.
+ */
+export const dataRequestContext = createContext<boolean>(false);
+
+export function createLoadContext(clientAddress: string | undefined, pathname: string): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress ?? "unknown");
+  context.set(dataRequestContext, pathname.endsWith(".data"));
   return context;
 }
 

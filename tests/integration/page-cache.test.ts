@@ -55,6 +55,17 @@ describe("the page cache of shop pages", () => {
     expect(strip(b.html, b.response, tokenB)).toBe(strip(a.html, a.response, tokenA));
   });
 
+  it("answers React Router's data requests for the same paths with data, never with a cached page", async () => {
+    const shopper = new TestClient(SHOP);
+    expect((await page(shopper, "/products")).html).toMatch(/^<!DOCTYPE html>/);
+    for (const path of ["/products.data", "/products.data?category=beauty", "/_root.data?product_id=1"]) {
+      const { response, html } = await page(shopper, path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).not.toContain("text/html");
+      expect(html).not.toContain("<!DOCTYPE html>");
+    }
+  });
+
   it("keeps serving its render until the shop's content changes through the app, then renders the change", async () => {
     const seller = new TestClient();
     await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
