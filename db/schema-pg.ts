@@ -2,6 +2,7 @@ import { relations } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 // Relative: drizzle-kit loads this file without the app's path aliases.
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
+import { LIVE_PLATFORMS } from "../app/lib/live-platforms";
 
 // The PostgreSQL twin of db/schema.ts: same tables, columns, keys and indexes, and the same
 // TypeScript row types (tests/unit/schema-parity.test.ts fails to compile when they drift),
@@ -277,6 +278,10 @@ export const orders = pgTable(
       .notNull()
       .default("en"),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    // The live the order was placed from (its `/live/{code}` link), if any.
+    liveId: integer("live_id").references(() => lives.id, { onDelete: "set null" }),
+    // When the live's one-time payment reminder was sent for this unpaid order.
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -286,6 +291,7 @@ export const orders = pgTable(
     index("orders_shopper_idx").on(t.shopperKeyHash, t.shopId, t.createdAt),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_email_idx").on(t.email, t.shopId),
+    index("orders_live_idx").on(t.liveId, t.createdAt),
   ],
 );
 
@@ -656,4 +662,46 @@ export const shopperEmailAccess = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("shopper_email_access_uq").on(t.shopperKeyHash, t.shopId, t.email)],
+);
+
+/* ------------------------------------------------------------------ lives */
+
+// A live sale: its public link is `/live/{code}` on the shop host while it is not ended.
+export const lives = pgTable(
+  "lives",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    title: text("title").notNull(),
+    platform: text("platform", { enum: LIVE_PLATFORMS }).notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true, mode: "date" }),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    pinnedProductId: integer("pinned_product_id").references(() => products.id, { onDelete: "set null" }),
+    // Page loads of the live link, counted in memory and added every few seconds.
+    visits: integer("visits").notNull().default(0),
+    // The seller's one-time reminder to unpaid checkouts, this many minutes after they started.
+    reminderDelayMinutes: integer("reminder_delay_minutes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lives_shop_code_uq").on(t.shopId, t.code), index("lives_shop_created_idx").on(t.shopId, t.createdAt)],
+);
+
+// What changed in a live (an order placed or paid, a product pinned, the live ended), in
+// commit order: every node reads them from here (one reader per node) and tells its open
+// boards and live pages. Kept for a day.
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    liveId: integer("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["order", "pin", "end"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_created_idx").on(t.createdAt)],
 );

@@ -2,6 +2,7 @@ import { relations } from "drizzle-orm";
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: drizzle-kit loads this file without the app's path aliases.
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../app/lib/order-states";
+import { LIVE_PLATFORMS } from "../app/lib/live-platforms";
 
 // Timestamps are stored as integer milliseconds; booleans as 0/1 integers.
 // Defaults are filled in by the ORM (portable to PostgreSQL, see docs/architecture.md, "Data").
@@ -272,6 +273,10 @@ export const orders = sqliteTable(
       .notNull()
       .default("en"),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    // The live the order was placed from (its `/live/{code}` link), if any.
+    liveId: integer("live_id").references(() => lives.id, { onDelete: "set null" }),
+    // When the live's one-time payment reminder was sent for this unpaid order.
+    reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -281,6 +286,7 @@ export const orders = sqliteTable(
     index("orders_shopper_idx").on(t.shopperKeyHash, t.shopId, t.createdAt),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_email_idx").on(t.email, t.shopId),
+    index("orders_live_idx").on(t.liveId, t.createdAt),
   ],
 );
 
@@ -659,3 +665,47 @@ export const shopperEmailAccess = sqliteTable(
   },
   (t) => [uniqueIndex("shopper_email_access_uq").on(t.shopperKeyHash, t.shopId, t.email)],
 );
+
+/* ------------------------------------------------------------------ lives */
+
+// A live sale: its public link is `/live/{code}` on the shop host while it is not ended.
+export const lives = sqliteTable(
+  "lives",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    title: text("title").notNull(),
+    platform: text("platform", { enum: LIVE_PLATFORMS }).notNull(),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    pinnedProductId: integer("pinned_product_id").references(() => products.id, { onDelete: "set null" }),
+    // Page loads of the live link, counted in memory and added every few seconds.
+    visits: integer("visits").notNull().default(0),
+    // The seller's one-time reminder to unpaid checkouts, this many minutes after they started.
+    reminderDelayMinutes: integer("reminder_delay_minutes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lives_shop_code_uq").on(t.shopId, t.code), index("lives_shop_created_idx").on(t.shopId, t.createdAt)],
+);
+
+// What changed in a live (an order placed or paid, a product pinned, the live ended), in
+// commit order: every node reads them from here (one reader per node) and tells its open
+// boards and live pages. Kept for a day.
+export const liveEvents = sqliteTable(
+  "live_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    liveId: integer("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["order", "pin", "end"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_created_idx").on(t.createdAt)],
+);
+
+export type Live = typeof lives.$inferSelect;

@@ -40,12 +40,15 @@ export const orderStatusLinks = tables.orderStatusLinks;
 export const shopperAccessCodes = tables.shopperAccessCodes;
 export const shopperEmailAccess = tables.shopperEmailAccess;
 export const uploads = tables.uploads;
+export const lives = tables.lives;
+export const liveEvents = tables.liveEvents;
 
 /** The whole schema of the chosen engine, with its relations, for drizzle(). */
 export const engineSchema = schemaEngine === "postgres" ? pg : sqlite;
 
 export type {
   Category,
+  Live,
   Order,
   OrderItem,
   OrderRefund,

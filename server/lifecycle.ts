@@ -3,7 +3,11 @@ import type { NextFunction } from "express";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
+import { pruneLiveEvents, resetLiveEventReader } from "~/domain/lives/live-events.server";
+import { sendDueLiveReminders } from "~/domain/lives/reminders.server";
+import { flushLiveVisits } from "~/domain/lives/visits.server";
 import { flushShopViews } from "~/domain/shops/views.server";
+import { closeEventStreams } from "~/http/event-stream.server";
 import { logger } from "~/lib/logger.server";
 import { getDatabase } from "~db/client";
 import { users } from "~db/schema";
@@ -17,16 +21,19 @@ let draining = false;
 const timers: NodeJS.Timeout[] = [];
 let delivering: Promise<void> | null = null;
 let sweeping: Promise<void> | null = null;
+let reminding: Promise<void> | null = null;
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const MAIL_RETRY_EVERY_MS = 60_000;
 const SHOP_VIEWS_EVERY_MS = 5_000;
+const LIVE_REMINDERS_EVERY_MS = 60_000;
 
 /** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
 export function startBackgroundWork(options: { smtp: boolean }): void {
   sweep();
   timers.push(setInterval(sweep, SWEEP_EVERY_MS).unref());
   timers.push(setInterval(() => void writeShopViews(), SHOP_VIEWS_EVERY_MS).unref());
+  timers.push(setInterval(remindLiveCheckouts, LIVE_REMINDERS_EVERY_MS).unref());
   if (options.smtp) {
     // Mails that could not be delivered are retried every minute; one round at a time.
     timers.push(
@@ -46,21 +53,37 @@ export function startBackgroundWork(options: { smtp: boolean }): void {
  */
 function sweep(): void {
   if (draining || sweeping) return;
-  sweeping = sweepExpiredRecords()
+  sweeping = Promise.all([sweepExpiredRecords(), pruneLiveEvents()])
+    .then(() => {})
     .catch((error: unknown) => logger().error({ err: error }, "housekeeping sweep failed"))
     .finally(() => (sweeping = null));
 }
 
-/** The page views this node counted since the last write (a failed write is logged, not retried). */
+/** The page views and live visits this node counted since the last write (a failed write is logged, not retried). */
 function writeShopViews(): Promise<void> {
-  return flushShopViews().catch((error: unknown) => logger().error({ err: error }, "writing shop page views failed"));
+  return Promise.all([flushShopViews(), flushLiveVisits()])
+    .then(() => {})
+    .catch((error: unknown) => logger().error({ err: error }, "writing shop page views failed"));
+}
+
+/** The lives' payment reminders that are due, one round at a time (each order is claimed, so nodes never send twice). */
+function remindLiveCheckouts(): void {
+  if (draining || reminding) return;
+  reminding = sendDueLiveReminders()
+    .then(() => {})
+    .catch((error: unknown) => logger().error({ err: error }, "live reminders failed"))
+    .finally(() => (reminding = null));
 }
 
 /** Stops claiming background work and waits for the rounds (and the mails) under way. */
 export async function stopBackgroundWork(): Promise<void> {
   draining = true;
   for (const timer of timers.splice(0)) clearInterval(timer);
+  // Open live boards and live pages reconnect to another node.
+  closeEventStreams();
+  resetLiveEventReader();
   await sweeping;
+  await reminding;
   await delivering;
   await flushMail();
   await writeShopViews();

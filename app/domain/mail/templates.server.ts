@@ -228,3 +228,20 @@ export function shopperAccessCodeMail(language: Language, params: { shopName: st
     ],
   });
 }
+
+/** The live's one-time reminder: the shopper's checkout of that live is still unpaid. */
+export function liveReminderMail(
+  language: Language,
+  params: { shopName: string; liveTitle: string; customer: string; number: string; total: string; link: string },
+): RenderedMail {
+  const t = translatorFor(language);
+  return renderMail(t, {
+    subject: t("lives.reminder_mail.subject", { shop: params.shopName, number: params.number }),
+    greeting: t("mail.greeting", { name: params.customer }),
+    paragraphs: [
+      t("lives.reminder_mail.body", { shop: params.shopName, live: params.liveTitle, number: params.number, total: params.total }),
+      t("lives.reminder_mail.ignore"),
+    ],
+    action: { label: t("lives.reminder_mail.action"), url: params.link },
+  });
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
@@ -58,6 +59,7 @@ export async function recordStatusChange(order: Order, to: OrderStatus, actor: {
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
+    if (row.liveId !== null) await recordLiveEvent(tx, row.liveId, "order");
     await tx
       .insert(orderEvents)
       .values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId });

@@ -6,12 +6,17 @@ import { centsToDecimalString } from "~/lib/money";
 import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "./payment-state";
 import { itemsTotalCents } from "~/lib/order-total";
 import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
+import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orderItems, orders, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
 
-export type NewOrder = CheckoutDetails & { items: { productId: number; quantity: number }[] };
+export type NewOrder = CheckoutDetails & {
+  items: { productId: number; quantity: number }[];
+  /** The live whose link the order was placed from. */
+  liveId?: number | null;
+};
 
 /** The order columns a checkout sets (creating or editing an order): every detail but the quantity, which is the item's. */
 function checkoutColumns(input: CheckoutDetails): Omit<CheckoutDetails, "quantity"> {
@@ -94,10 +99,12 @@ export async function createOrder(
         userId: shopper.userId,
         currency: shop.currency,
         ...checkoutColumns(input),
+        liveId: input.liveId ?? null,
         language: shopper.language,
       })
       .returning();
     const order = created!;
+    if (order.liveId !== null) await recordLiveEvent(tx, order.liveId, "order");
     if (input.items.length) {
       await tx.insert(orderItems).values(
         input.items.map((item) => {
@@ -145,6 +152,8 @@ export function shopperScope(shopId: number, viewer: OrderViewer): OrderScope {
 export type OrderScope =
   | { kind: "seller"; shopId: number }
   | { kind: "shopper"; shopId: number; shopperKeyHash: string | null; user: OrderViewer["user"]; emails?: string[] }
+  /** A live's orders, on its board and in its export (the seller's). */
+  | { kind: "live"; shopId: number; liveId: number }
   | { kind: "client"; user: NonNullable<OrderViewer["user"]> };
 
 function scopeFilter(scope: OrderScope): SQL | undefined {
@@ -163,6 +172,8 @@ function scopeFilter(scope: OrderScope): SQL | undefined {
     }
     case "client":
       return byUser(scope.user);
+    case "live":
+      return and(eq(orders.shopId, scope.shopId), eq(orders.liveId, scope.liveId));
   }
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { and, eq } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
@@ -158,10 +159,13 @@ export async function applyIntentState(
       return { transaction: current ?? txn, moved: false, becamePaid: false, duplicateEvent: false };
     }
     const becamePaid = intent.status === "succeeded";
-    await tx
+    const [order] = await tx
       .update(orders)
       .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
-      .where(eq(orders.id, txn.orderId));
+      .where(eq(orders.id, txn.orderId))
+      .returning({ liveId: orders.liveId });
+    // The live's board shows the payment as it happens.
+    if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
     if (becamePaid) {
       await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
     }

@@ -1,4 +1,5 @@
 import type { RefundRequest } from "~/schemas/refunds";
+import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { and, asc, eq, inArray, ne, sum } from "drizzle-orm";
 import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
@@ -58,7 +59,14 @@ async function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refu
     .update(paymentTransactions)
     .set({ refundedAmountCents: total, ...(moves ? { status: to } : {}), updatedAt: now })
     .where(eq(paymentTransactions.id, txn.id));
-  if (moves) await tx.update(orders).set({ paymentStatus: to, updatedAt: now }).where(eq(orders.id, txn.orderId));
+  if (moves) {
+    const [order] = await tx
+      .update(orders)
+      .set({ paymentStatus: to, updatedAt: now })
+      .where(eq(orders.id, txn.orderId))
+      .returning({ liveId: orders.liveId });
+    if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
+  }
   return moves ? to : null;
 }
 

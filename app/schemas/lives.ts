@@ -1,0 +1,81 @@
+import { LIVE_PLATFORMS, type LivePlatform } from "~/lib/live-platforms";
+import { z } from "./zod-messages";
+
+/** A new live as the seller's form and the API name it. */
+export type NewLive = { title: string; platform: LivePlatform; scheduledAt: Date | null };
+
+/**
+ * The scheduled time: the form's `datetime-local` value (the seller's own clock, sent with
+ * the browser's offset in `timezone_offset`, minutes as `Date.getTimezoneOffset` gives
+ * them) or an ISO 8601 date-time from the API. Empty: not scheduled.
+ */
+const scheduledAt = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((value) => value || undefined);
+
+export const liveCreateSchema = z
+  .object({
+    title: z.string({ error: "lives.errors.title" }).trim().min(1, "lives.errors.title").max(100, "lives.errors.title_too_long"),
+    platform: z.enum(LIVE_PLATFORMS, { error: "lives.errors.platform" }),
+    scheduled_at: scheduledAt,
+    timezone_offset: z.coerce.number().int().min(-900).max(900).optional(),
+  })
+  .transform((value, ctx): NewLive => {
+    let at: Date | null = null;
+    if (value.scheduled_at) {
+      at = parseScheduledAt(value.scheduled_at, value.timezone_offset ?? 0);
+      if (!at) {
+        ctx.addIssue({ code: "custom", path: ["scheduled_at"], message: "lives.errors.scheduled_at" });
+        return z.NEVER;
+      }
+    }
+    return { title: value.title, platform: value.platform, scheduledAt: at };
+  });
+
+/** `2026-12-01T20:30` (local, with the browser's offset) or a full ISO 8601 date-time with its zone. */
+function parseScheduledAt(text: string, offsetMinutes: number): Date | null {
+  const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (local) {
+    const [, y, mo, d, h, mi] = local.map(Number) as [number, number, number, number, number, number];
+    const utc = Date.UTC(y, mo - 1, d, h, mi) + offsetMinutes * 60_000;
+    const date = new Date(utc);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Pin a product of the catalogue on the live (`product_id` empty or null: unpin). */
+export const livePinSchema = z
+  .object({
+    product_id: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .transform((value, ctx) => {
+        if (value === null || value === undefined || value === "") return null;
+        const id = Number(value);
+        if (!Number.isInteger(id) || id <= 0) {
+          ctx.addIssue({ code: "custom", message: "lives.errors.product" });
+          return z.NEVER;
+        }
+        return id;
+      }),
+  })
+  .transform((value) => ({ productId: value.product_id }));
+
+/** The reminder to unpaid checkouts of the live, this many minutes after they started. */
+export const LIVE_REMINDER_MINUTES = { min: 5, max: 7 * 24 * 60 } as const;
+
+export const liveReminderSchema = z
+  .object({
+    delay_minutes: z.coerce
+      .number({ error: "lives.errors.reminder_delay" })
+      .int("lives.errors.reminder_delay")
+      .min(LIVE_REMINDER_MINUTES.min, "lives.errors.reminder_delay")
+      .max(LIVE_REMINDER_MINUTES.max, "lives.errors.reminder_delay"),
+  })
+  .transform((value) => ({ delayMinutes: value.delay_minutes }));
