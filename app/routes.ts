@@ -41,6 +41,8 @@ export default [
     route("order-confirmation/:orderId", "routes/shop/order-confirmation.tsx"),
     route("order-status/:token", "routes/shop/order-status.tsx"),
     route("orders/access", "routes/shop/order-access.tsx"),
+    route("live/:code", "routes/shop/live.tsx"),
+    route("live/:code/events", "routes/shop/live-events.ts"),
   ]),
 
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),

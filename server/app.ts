@@ -26,6 +26,9 @@ export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
 export { healthCheck, isDraining, stopBackgroundWork } from "./lifecycle";
 export { closeDatabase } from "~db/client";
+// Background rounds the lifecycle runs on timers, for tests to run on demand.
+export { sendDueLiveReminders } from "~/domain/lives/reminders.server";
+export { flushLiveVisits } from "~/domain/lives/visits.server";
 // `npm run db:migrate` (scripts/migrate.js): SQLite or PostgreSQL, from DATABASE_URL alone.
 export { migrateDatabaseAt } from "~db/migrate-url";
 

@@ -42,7 +42,6 @@ export function eventStream(request: Request, start: (send: SendEvent) => (() =>
       };
       openStreams.add(close);
       request.signal.addEventListener("abort", close);
-      write(`retry: ${RETRY_MS}\n\n`);
       const send: SendEvent = (event, data) => write(`event: ${event}\ndata: ${data.replace(/\n/g, "\ndata: ")}\n\n`);
       try {
         unsubscribe = await start(send);
@@ -51,6 +50,8 @@ export function eventStream(request: Request, start: (send: SendEvent) => (() =>
         throw error;
       }
       if (closed) unsubscribe();
+      // Sent once subscribed: from here on, nothing committed is missed.
+      write(`retry: ${RETRY_MS}\n\n`);
     },
     cancel() {
       close();

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
 import { provenShopperEmails } from "~/domain/orders/shopper-access.server";
+import { orderIdForStatusLink } from "~/domain/orders/status-links.server";
 import { findShopOwnedBy } from "~/domain/shops/shops.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { readCookie, serializeCookie } from "~/lib/cookies";
@@ -30,8 +31,20 @@ export function ensureShopperKey(request: Request): { hash: string; setCookie: s
 }
 
 /**
+ * An order status link opened in this browser for an unpaid order (a payment reminder):
+ * the browser may then pay that one order on the checkout, on any device. Host-only, a week.
+ */
+export const ORDER_LINK_COOKIE = "order_link";
+const ONE_WEEK = 7 * 24 * 60 * 60;
+
+export function orderLinkCookie(request: Request, token: string): string {
+  const secure = new URL(request.url).protocol === "https:";
+  return serializeCookie(ORDER_LINK_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", maxAge: ONE_WEEK, secure });
+}
+
+/**
  * Who is asking for orders: shopper cookie and the emails it proved (shop hosts only),
- * signed-in user, shop they own.
+ * the order a status link opened here, signed-in user, shop they own.
  */
 export async function orderViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<OrderViewer> {
   const user = currentUser(context);
@@ -39,11 +52,13 @@ export async function orderViewer(request: Request, context: Readonly<RouterCont
   const key = site.kind === "shop" ? shopperKey(request) : null;
   const keyHash = key ? hashToken(key) : null;
   const owned = user?.isSeller ? await findShopOwnedBy(user.id) : undefined;
+  const linkToken = site.kind === "shop" ? readCookie(request.headers.get("Cookie"), ORDER_LINK_COOKIE) : null;
   return {
     shopperKeyHash: keyHash,
     provenEmails:
       site.kind === "shop" && keyHash ? { shopId: site.shop.id, emails: await provenShopperEmails(site.shop.id, keyHash) } : null,
     user: user ? { id: user.id, email: user.email, isVerified: user.isVerified } : null,
     ownedShopId: owned?.id ?? null,
+    statusLinkOrderId: linkToken && site.kind === "shop" ? await orderIdForStatusLink(linkToken, site.shop.id) : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toasts";
@@ -26,7 +26,11 @@ const StripePayment = lazy(() => import("./stripe-payment"));
 type Data = Awaited<ReturnType<typeof checkoutPageData>>;
 type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
 
-export function CheckoutPage({ data }: { data: Data }) {
+/**
+ * The checkout. On a live's link it names the live's order (`liveReference`, the form does
+ * not ask for it) and shows the live above the form (`aboveForm`).
+ */
+export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; liveReference?: string; aboveForm?: ReactNode }) {
   const { t } = useTranslation();
   const root = useRootData();
   const shop = root.site.kind === "shop" ? root.site.shop : null;
@@ -72,6 +76,7 @@ export function CheckoutPage({ data }: { data: Data }) {
             </div>
           ) : data.step === "shipping" ? (
             <>
+              {aboveForm}
               {order ? null : <PreviousInfo data={data} />}
               {order && data.resumed ? <ResumedNote number={order.number} productId={data.productId} /> : null}
               <ShippingForm
@@ -84,6 +89,7 @@ export function CheckoutPage({ data }: { data: Data }) {
                 currency={data.currency}
                 catalogueItem={catalogueItem}
                 constraint={data.constraints.shipping}
+                liveReference={liveReference}
               />
             </>
           ) : data.step === "payment" && order ? (

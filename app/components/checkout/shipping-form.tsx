@@ -25,7 +25,10 @@ export function ShippingForm({
   currency,
   catalogueItem = null,
   constraint,
+  liveReference,
 }: {
+  /** On a live's link: the live the order is for (sent as is, not asked). */
+  liveReference?: string;
   currency: string;
   /** The form's native constraints, computed with its schema where zod is loaded (`formConstraint`). */
   constraint: FormConstraint;
@@ -57,6 +60,7 @@ export function ShippingForm({
       <input type="hidden" name="intent" value="shipping" />
       {productId ? <input type="hidden" name="product_id" value={productId} /> : null}
       {orderId ? <input type="hidden" name="order" value={orderId} /> : null}
+      {liveReference ? <input type="hidden" name="live_reference" value={liveReference} /> : null}
       <FormErrors errors={form.errors} />
 
       <fieldset className="space-y-4">
@@ -94,12 +98,16 @@ export function ShippingForm({
       ) : (
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold">{t("checkout.live.title")}</legend>
-          <p className="text-sm opacity-80">{t("checkout.live.help")}</p>
+          <p className="text-sm opacity-80">{t(liveReference ? "lives.page.form_help" : "checkout.live.help")}</p>
           <TextField field={fields.reference} label={t("checkout.fields.reference")} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField field={fields.live_reference} label={t("checkout.fields.live_reference")} />
+          {liveReference ? (
             <TextField field={fields.content} label={t("checkout.fields.content")} />
-          </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField field={fields.live_reference} label={t("checkout.fields.live_reference")} />
+              <TextField field={fields.content} label={t("checkout.fields.content")} />
+            </div>
+          )}
           <div>
             <label htmlFor={amount.id} className="mb-1 block text-sm font-medium">
               {t("checkout.fields.total_amount")}{" "}

@@ -42,18 +42,31 @@ const deliveredAboveCursor = new Set<number>();
 const gapsSince = new Map<number, number>();
 let timer: NodeJS.Timeout | null = null;
 let reading: Promise<void> | null = null;
+let starting: Promise<void> | null = null;
 
-/** Calls `listener` with every event of the live committed from now on (by any node); returns the unsubscribe. */
-export function subscribeToLive(liveId: number, listener: Listener): () => void {
+/**
+ * Calls `listener` with every event of the live committed from now on (by any node);
+ * resolves, once the node's reader knows where "now" is, to the unsubscribe.
+ */
+export async function subscribeToLive(liveId: number, listener: Listener): Promise<() => void> {
   let set = listeners.get(liveId);
   if (!set) listeners.set(liveId, (set = new Set()));
   set.add(listener);
-  startReading();
-  return () => {
+  const unsubscribe = () => {
     set.delete(listener);
-    if (set.size === 0) listeners.delete(liveId);
+    if (set.size === 0 && listeners.get(liveId) === set) listeners.delete(liveId);
     if (listeners.size === 0) stopReading();
   };
+  if (cursor === null) {
+    starting ??= latestLiveEventId()
+      .then((id) => {
+        if (cursor === null && listeners.size > 0) cursor = id;
+      })
+      .finally(() => (starting = null));
+    await starting;
+  }
+  startReading();
+  return unsubscribe;
 }
 
 /** The newest event id (a screen rendered now has seen everything up to it). */

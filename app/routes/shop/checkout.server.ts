@@ -10,7 +10,7 @@ import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
-import { formAction } from "~/http/forms.server";
+import { formAction, type IntentArgs, type IntentHandler } from "~/http/forms.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
@@ -19,6 +19,7 @@ import { currentUser } from "~/middleware/session.server";
 import { hostShopPage } from "~/middleware/site.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { formConstraint } from "~/schemas/form-constraint";
+import type { Shop } from "~db/schema";
 import { CARD_ERROR_FIELDS, cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -70,14 +71,22 @@ async function visibleFormOrder(formData: FormData, viewer: OrderViewer, shopId:
   }
 }
 
-/** The checkout's forms: shipping (creates or updates the order), prepare payment, simulated card. */
-export const checkoutAction = formAction(({ context }) => hostShopPage(context))({
-  shipping: {
+/** A live's link the order is placed from: the order belongs to that live and names it. */
+export type OrderLive = { id: number; code: string };
+
+/**
+ * The shipping form: creates the order (or revises the shopper's unpaid one) and moves on
+ * to its payment. The checkout at `/` and a live's link (`/live/{code}`) share it; on the
+ * live's link the order is that live's, whatever the form says.
+ */
+export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<OrderLive | null> | OrderLive | null): IntentHandler<Shop> {
+  return {
     errors: (error, { context, reply }) => {
       setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.order_failed") });
       return reply(error, { asFormError: isAboutItems(error) });
     },
-    handle: async ({ request, context, guarded: shop, formData, parse, headers }) => {
+    handle: async (args) => {
+      const { request, context, guarded: shop, formData, parse, headers } = args;
       const viewer = await orderViewer(request, context);
       const orderId = formOrderId(formData);
       const productField = formData.get("product_id");
@@ -88,14 +97,16 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
         const submission = parseWithZod(formData, { schema });
         return data(submission.reply({ formErrors: ["checkout.errors.product_not_found"] }), { status: 400 });
       }
-      const input = parse(schema);
+      const live = await liveOf(args);
+      const parsed = parse(schema);
+      const input = live ? { ...parsed, liveReference: live.code } : parsed;
       const shopper = ensureShopperKey(request);
       if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
       const placed = orderId
         ? await reviseOrder({ shopId: shop.id, orderId, viewer: { ...viewer, shopperKeyHash: shopper.hash }, input })
         : await placeOrder({
             shop,
-            input: { ...input, items: purchaseItems(form.purchase, input.quantity) },
+            input: { ...input, items: purchaseItems(form.purchase, input.quantity), liveId: live?.id ?? null },
             shopper: { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) },
             payment: "now",
           });
@@ -104,7 +115,12 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
         setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.payment_init_failed") });
       return redirect(paymentStep(placed.order.id), { headers });
     },
-  },
+  };
+}
+
+/** The checkout's forms: shipping (creates or updates the order), prepare payment, simulated card. */
+export const checkoutAction = formAction(({ context }) => hostShopPage(context))({
+  shipping: shippingIntent(() => null),
 
   "start-payment": {
     errors: "toast",

@@ -4,7 +4,8 @@ import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderIdForStatusLink } from "~/domain/orders/status-links.server";
-import { orderViewer } from "~/http/shopper.server";
+import { orderLinkCookie, orderViewer } from "~/http/shopper.server";
+import { isPaid } from "~/domain/orders/payment-state";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
 
@@ -20,10 +21,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
   const orderId = await orderIdForStatusLink(params.token, shop.id);
   if (orderId === null) return data({ meta, order: null }, { status: 404, headers: NO_STORE });
-  const order = orderView(
-    await getVisibleOrder(orderId, { ...(await orderViewer(request, context)), statusLinkOrderId: orderId }, shop.id),
-  );
-  return data({ meta, order }, { headers: NO_STORE });
+  const visible = await getVisibleOrder(orderId, { ...(await orderViewer(request, context)), statusLinkOrderId: orderId }, shop.id);
+  const headers = new Headers(NO_STORE);
+  // Unpaid (a payment reminder): this browser may now finish that order's payment.
+  if (!isPaid(visible.paymentStatus) && visible.status !== "cancelled")
+    headers.append("Set-Cookie", orderLinkCookie(request, params.token));
+  return data({ meta, order: orderView(visible) }, { headers });
 }
 
 // The URL is a credential: keep it out of shared caches and search engines.

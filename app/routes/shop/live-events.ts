@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { Route } from "./+types/live-events";
+import { subscribeToLive } from "~/domain/lives/live-events.server";
+import { publicLive } from "~/domain/lives/lives.server";
+import { eventStream } from "~/http/event-stream.server";
+import { hostShopPage } from "~/middleware/site.server";
+
+/**
+ * A live page's updates (Server-Sent Events): `change` with `pin` when the seller pins or
+ * unpins a product, `end` when the live ends. Fed by the node's one reader of the live
+ * events, so a viewer costs no query while watching.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = hostShopPage(context);
+  const live = await publicLive(shop.id, params.code);
+  if (!live) throw data({ message: "Not found" }, { status: 404 });
+  return eventStream(request, (send) =>
+    subscribeToLive(live.id, (event) => {
+      if (event.kind !== "order") send("change", event.kind);
+    }),
+  );
+}

@@ -1,0 +1,49 @@
+import { data, type RouterContextProvider } from "react-router";
+import { publicLive } from "~/domain/lives/lives.server";
+import { recordLiveVisit } from "~/domain/lives/visits.server";
+import { formAction } from "~/http/forms.server";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { hostShopPage } from "~/middleware/site.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
+import { checkoutPageData, shippingIntent } from "./checkout.server";
+
+type Args = { request: Request; params: { code?: string }; context: Readonly<RouterContextProvider> };
+
+/**
+ * A live's link: the checkout for that live (its shipping step; payment and confirmation
+ * continue at the shop's `/`), with the product the seller pinned. An ended live says so
+ * and points to the shop; an unknown code is the shop's 404.
+ */
+export async function livePageData({ request, params, context }: Args) {
+  const shop = hostShopPage(context);
+  const live = await publicLive(shop.id, params.code ?? "");
+  if (!live) throw data(null, { status: 404 });
+  const t = getI18nInstance(context).t;
+  const meta = {
+    ...shopPageMeta(t, shop.name, shop.description, new URL(request.url)),
+    title: t("lives.page.title", { shop: shop.name, title: live.title }),
+  };
+  const summary = { code: live.code, title: live.title, platform: live.platform, pinned: live.pinned };
+  if (live.ended) {
+    // 410: the link existed and is closed for good.
+    return data(
+      { state: "ended" as const, live: summary, meta, checkout: null },
+      { status: 410, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  recordLiveVisit(live.id, request);
+  const checkout = await checkoutPageData({ request, context });
+  return data({ state: "open" as const, live: summary, meta, checkout }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * The live link's shipping form: the order is the live's. A form opened before the seller
+ * ended the live still goes through (the shopper was watching it); an unknown code creates nothing.
+ */
+export const liveCheckoutAction = formAction(({ context }) => hostShopPage(context))({
+  shipping: shippingIntent(async ({ params, guarded: shop }) => {
+    const live = await publicLive(shop.id, params.code ?? "");
+    if (!live) throw data(null, { status: 404 });
+    return { id: live.id, code: live.code };
+  }),
+});
