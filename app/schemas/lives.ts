@@ -16,10 +16,13 @@ const scheduledAt = z
   .optional()
   .transform((value) => value || undefined);
 
+const liveTitle = z.string({ error: "lives.errors.title" }).trim().min(1, "lives.errors.title").max(100, "lives.errors.title_too_long");
+const livePlatform = z.enum(LIVE_PLATFORMS, { error: "lives.errors.platform" });
+
 export const liveCreateSchema = z
   .object({
-    title: z.string({ error: "lives.errors.title" }).trim().min(1, "lives.errors.title").max(100, "lives.errors.title_too_long"),
-    platform: z.enum(LIVE_PLATFORMS, { error: "lives.errors.platform" }),
+    title: liveTitle,
+    platform: livePlatform,
     scheduled_at: scheduledAt,
     timezone_offset: z.coerce.number().int().min(-900).max(900).optional(),
   })
@@ -44,6 +47,11 @@ function parseScheduledAt(text: string, offsetMinutes: number): Date | null {
     const date = new Date(utc);
     return Number.isNaN(date.getTime()) ? null : date;
   }
+  return parseZonedDateTime(text);
+}
+
+/** A full ISO 8601 date-time with its zone (`Z` or `+01:00`); null for anything else. */
+function parseZonedDateTime(text: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -77,5 +85,56 @@ export const liveReminderSchema = z
       .int("lives.errors.reminder_delay")
       .min(LIVE_REMINDER_MINUTES.min, "lives.errors.reminder_delay")
       .max(LIVE_REMINDER_MINUTES.max, "lives.errors.reminder_delay"),
+  })
+  .transform((value) => ({ delayMinutes: value.delay_minutes }));
+
+/**
+ * POST /api/v1/shop/lives/: `{title, platform, scheduled_at?}`. An integrator has no
+ * browser offset to send, so `scheduled_at` must carry its zone (null, empty or absent:
+ * not scheduled).
+ */
+export const liveCreateApiSchema = z
+  .object({
+    title: liveTitle,
+    platform: livePlatform,
+    scheduled_at: z
+      .string({ error: "lives.errors.scheduled_at" })
+      .trim()
+      .max(40, "lives.errors.scheduled_at")
+      .nullish()
+      .describe("ISO 8601 date-time with its zone, e.g. 2026-12-01T20:30:00+01:00"),
+  })
+  .transform((value, ctx): NewLive => {
+    if (!value.scheduled_at) return { title: value.title, platform: value.platform, scheduledAt: null };
+    const at = parseZonedDateTime(value.scheduled_at);
+    if (!at) {
+      ctx.addIssue({ code: "custom", path: ["scheduled_at"], message: "lives.errors.scheduled_at" });
+      return z.NEVER;
+    }
+    return { title: value.title, platform: value.platform, scheduledAt: at };
+  });
+
+/** A page of the seller's lives (`page`, `page_size` as in the orders list). */
+export const liveListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type LiveListQuery = z.output<typeof liveListQuerySchema>;
+
+/** POST /api/v1/shop/lives/{id}/pin/: `product_id` is required (DELETE unpins). */
+export const livePinApiSchema = livePinSchema.refine((value) => value.productId !== null, {
+  path: ["product_id"],
+  message: "lives.errors.product",
+});
+
+/** PUT /api/v1/shop/lives/{id}/reminder/: `{delay_minutes}` in minutes, null turns the reminder off. */
+export const liveReminderApiSchema = z
+  .object({
+    delay_minutes: z
+      .number({ error: "lives.errors.reminder_delay" })
+      .int("lives.errors.reminder_delay")
+      .min(LIVE_REMINDER_MINUTES.min, "lives.errors.reminder_delay")
+      .max(LIVE_REMINDER_MINUTES.max, "lives.errors.reminder_delay")
+      .nullable(),
   })
   .transform((value) => ({ delayMinutes: value.delay_minutes }));

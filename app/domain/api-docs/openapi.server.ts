@@ -5,6 +5,8 @@ import { productListQuerySchema } from "~/schemas/catalogue";
 import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { customizationSchema } from "~/schemas/customization";
 import { refundSchema } from "~/schemas/refunds";
+import { liveCreateApiSchema, liveListQuerySchema, livePinApiSchema, liveReminderApiSchema } from "~/schemas/lives";
+import { LIVE_PLATFORMS } from "~/lib/live-platforms";
 import { confirmRequestSchema, payRequestSchema, simulatedCardSchema } from "~/schemas/payments";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, sellerProfilePatchSchema } from "~/schemas/sellers";
 import { DEFAULT_MINIMUM_ORDER_CENTS } from "~/schemas/customization";
@@ -24,6 +26,8 @@ type Endpoint = {
   multipart?: boolean;
   query?: z.ZodObject;
   status?: number;
+  /** The success answer's JSON schema, where the document spells it out (a `$ref` to a component). */
+  response?: Record<string, unknown>;
   /** Other answers the endpoint gives, beyond the ones every endpoint of its kind gives. */
   also?: Partial<Record<"200" | "403" | "409" | "429" | "502", string>>;
 };
@@ -40,6 +44,55 @@ const registrationSchema = z.object({
 });
 
 const TOO_MANY_REGISTRATION_REQUESTS = "Too many registration steps or accounts from this address (Retry-After)";
+
+const LIVE_REF = { $ref: "#/components/schemas/Live" };
+
+/** A live as the API answers it (`liveResource`). */
+const LIVE_SCHEMA = {
+  type: "object",
+  required: [
+    "id",
+    "code",
+    "title",
+    "platform",
+    "url",
+    "status",
+    "scheduled_at",
+    "started_at",
+    "ended_at",
+    "pinned_product_id",
+    "reminder_delay_minutes",
+    "stats",
+  ],
+  properties: {
+    id: { type: "integer" },
+    code: { type: "string", pattern: "^[a-z2-9]{6}$", description: "The short code of the live's link" },
+    title: { type: "string" },
+    platform: { type: "string", enum: [...LIVE_PLATFORMS] },
+    url: { type: "string", format: "uri", description: "The live's public link on the shop host: /live/{code}" },
+    status: { type: "string", enum: ["live", "ended"] },
+    scheduled_at: { type: ["string", "null"], format: "date-time" },
+    started_at: { type: "string", format: "date-time" },
+    ended_at: { type: ["string", "null"], format: "date-time" },
+    pinned_product_id: { type: ["integer", "null"] },
+    reminder_delay_minutes: {
+      type: ["integer", "null"],
+      description: "Minutes after a checkout starts before its one reminder; null: none",
+    },
+    stats: {
+      type: "object",
+      required: ["visits", "checkouts_started", "paid_orders", "open_checkouts", "revenue", "conversion_rate"],
+      properties: {
+        visits: { type: "integer", description: "Page loads of the live's link" },
+        checkouts_started: { type: "integer" },
+        paid_orders: { type: "integer" },
+        open_checkouts: { type: "integer", description: "Unpaid and not cancelled" },
+        revenue: { type: "string", description: 'Paid orders\' total net of refunds, e.g. "125.50"' },
+        conversion_rate: { type: ["number", "null"], description: "Paid orders per visit (0 to 1); null before the first visit" },
+      },
+    },
+  },
+};
 
 export const API_ENDPOINTS: Endpoint[] = [
   {
@@ -370,6 +423,81 @@ export const API_ENDPOINTS: Endpoint[] = [
     summary: "Test mode only: pay a simulated intent with a test card.",
     body: simulatedCardSchema,
   },
+  {
+    path: "/shop/lives/",
+    method: "get",
+    tag: "Lives",
+    auth: "seller",
+    summary: "The seller's lives, newest first, each with its figures, paginated: {results, count, next, previous}.",
+    query: liveListQuerySchema,
+    response: { $ref: "#/components/schemas/LivePage" },
+  },
+  {
+    path: "/shop/lives/",
+    method: "post",
+    tag: "Lives",
+    auth: "seller",
+    summary:
+      "Start a live: it gets a short code and its public link on the shop host (/live/{code}) opens at once. scheduled_at is an ISO 8601 date-time with its zone.",
+    body: liveCreateApiSchema,
+    status: 201,
+    response: LIVE_REF,
+  },
+  {
+    path: "/shop/lives/{id}/",
+    method: "get",
+    tag: "Lives",
+    auth: "seller",
+    summary: "One of the seller's lives with its figures (404 for another shop's).",
+    response: LIVE_REF,
+  },
+  {
+    path: "/shop/lives/{id}/end/",
+    method: "post",
+    tag: "Lives",
+    auth: "seller",
+    summary: "End the live: its link then shows that the live has ended. Ending an ended live changes nothing (200, the same live).",
+    response: LIVE_REF,
+  },
+  {
+    path: "/shop/lives/{id}/pin/",
+    method: "post",
+    tag: "Lives",
+    auth: "seller",
+    summary:
+      "Pin a product of the shop's catalogue on the live's page (every viewer sees it at once); an archived or unknown product is a 400.",
+    body: livePinApiSchema,
+    response: LIVE_REF,
+    also: { "409": "The live has ended" },
+  },
+  {
+    path: "/shop/lives/{id}/pin/",
+    method: "delete",
+    tag: "Lives",
+    auth: "seller",
+    summary: "Unpin the live's product.",
+    response: LIVE_REF,
+    also: { "409": "The live has ended" },
+  },
+  {
+    path: "/shop/lives/{id}/orders/",
+    method: "get",
+    tag: "Lives",
+    auth: "seller",
+    summary:
+      "The live's orders, newest first, as GET /shop/orders/ gives a seller's (with refunded_amount, refundable_amount and refunds), paginated: {results, count, next, previous}. Default view: all (open checkouts included).",
+    query: orderListQuerySchema,
+  },
+  {
+    path: "/shop/lives/{id}/reminder/",
+    method: "put",
+    tag: "Lives",
+    auth: "seller",
+    summary:
+      "The one-time reminder mail to the live's unpaid checkouts, delay_minutes after each started (null turns it off). Each checkout is reminded once.",
+    body: liveReminderApiSchema,
+    response: LIVE_REF,
+  },
   { path: "/openapi.json", method: "get", tag: "Meta", auth: "none", summary: "This document." },
 ];
 
@@ -411,7 +539,10 @@ export function openApiDocument(serverUrl: string) {
         [status]:
           status === "204"
             ? { description: "No content" }
-            : { description: "Success", content: { [endpoint.path.includes("export") ? "text/csv" : "application/json"]: { schema: {} } } },
+            : {
+                description: "Success",
+                content: { [endpoint.path.includes("export") ? "text/csv" : "application/json"]: { schema: endpoint.response ?? {} } },
+              },
         "400": errorResponse,
         ...(endpoint.auth === "user" || endpoint.auth === "seller" ? { "401": errorResponse } : {}),
         ...(endpoint.auth === "seller" ? { "403": errorResponse } : {}),
@@ -440,6 +571,17 @@ export function openApiDocument(serverUrl: string) {
     paths,
     components: {
       schemas: {
+        Live: LIVE_SCHEMA,
+        LivePage: {
+          type: "object",
+          required: ["count", "next", "previous", "results"],
+          properties: {
+            count: { type: "integer" },
+            next: { type: ["string", "null"], format: "uri" },
+            previous: { type: ["string", "null"], format: "uri" },
+            results: { type: "array", items: LIVE_REF },
+          },
+        },
         Error: {
           type: "object",
           required: ["message"],

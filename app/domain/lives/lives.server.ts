@@ -78,8 +78,10 @@ export type LiveStats = {
 };
 
 /** The figures of several lives in two grouped, indexed queries. */
-export async function liveStats(list: Pick<Live, "id" | "visits">[]): Promise<Map<number, LiveStats>> {
+export async function liveStats(list: Pick<Live, "id" | "shopId" | "visits">[]): Promise<Map<number, LiveStats>> {
   const ids = list.map((l) => l.id);
+  // Only the live's own shop's orders count, whatever an order's live_id says.
+  const ofItsShop = inArray(orders.shopId, [...new Set(list.map((l) => l.shopId))]);
   const result = new Map<number, LiveStats>();
   if (ids.length === 0) return result;
   const db = getDatabase();
@@ -103,7 +105,7 @@ export async function liveStats(list: Pick<Live, "id" | "visits">[]): Promise<Ma
       grossCents: sql<number>`sum(case when ${paid} then ${orders.totalAmountCents} else 0 end)`.mapWith(Number),
     })
     .from(orders)
-    .where(inArray(orders.liveId, ids))
+    .where(and(inArray(orders.liveId, ids), ofItsShop))
     .groupBy(orders.liveId);
   // A refund event without an amount predates partial refunds and gave back the whole order.
   const refunds = await db
@@ -113,7 +115,7 @@ export async function liveStats(list: Pick<Live, "id" | "visits">[]): Promise<Ma
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(and(inArray(orders.liveId, ids), eq(orderEvents.kind, "refund")))
+    .where(and(inArray(orders.liveId, ids), ofItsShop, eq(orderEvents.kind, "refund")))
     .groupBy(orders.liveId);
   const refunded = new Map(refunds.map((r) => [r.liveId, r.cents ?? 0]));
   const byLive = new Map(rows.map((r) => [r.liveId, r]));
@@ -136,16 +138,23 @@ export async function liveStats(list: Pick<Live, "id" | "visits">[]): Promise<Ma
 
 const NO_STATS: LiveStats = { visits: 0, checkouts: 0, paidOrders: 0, openCheckouts: 0, revenueCents: 0, conversion: null };
 
-/** A shop's lives, newest first, with their figures. */
-export async function listLives(shopId: number, limit = 100): Promise<{ live: Live; stats: LiveStats }[]> {
+/** A shop's lives, newest first, with their figures (`offset` for the API's pages). */
+export async function listLives(shopId: number, limit = 100, offset = 0): Promise<{ live: Live; stats: LiveStats }[]> {
   const rows = await getDatabase()
     .select()
     .from(lives)
     .where(eq(lives.shopId, shopId))
     .orderBy(desc(lives.createdAt), desc(lives.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   const stats = await liveStats(rows);
   return rows.map((live) => ({ live, stats: stats.get(live.id) ?? NO_STATS }));
+}
+
+/** How many lives the shop has run. */
+export async function countLives(shopId: number): Promise<number> {
+  const [row] = await getDatabase().select({ n: count() }).from(lives).where(eq(lives.shopId, shopId));
+  return row?.n ?? 0;
 }
 
 /** One live with its figures. */
