@@ -289,12 +289,12 @@ describe("the event reader", () => {
     liveA = await newLive(shop, "A");
     liveB = await newLive(shop, "B");
     seen = { a: [], b: [] };
-    subscribeToLive(liveA.id, (event) => seen.a.push(event.id));
-    subscribeToLive(liveB.id, (event) => seen.b.push(event.id));
     // Ids well above any written so far, so that the gaps are the test's own.
     nextId = (await latestLiveEventId()) + 1000;
     await commit(nextId, liveA, "pin"); // committed before the screens subscribed: not theirs
-    await readEvents(0);
+    await subscribeToLive(liveA.id, (event) => seen.a.push(event.id));
+    // Subscribing fixes where "now" is: what commits from here on is delivered, even before the reader's first round.
+    await subscribeToLive(liveB.id, (event) => seen.b.push(event.id));
   });
 
   afterEach(() => {
