@@ -9,6 +9,8 @@ import { performance } from "node:perf_hooks";
 import { createBrowser, readForm } from "./browser.js";
 
 export const STEPS = ["catalogue", "checkout", "order", "payment", "card", "confirm"];
+/** Through a live's link (issue 16): the live page, its pinned product's Buy link, then the same checkout. */
+export const LIVE_STEPS = ["live", "buy", "order", "payment", "card", "confirm"];
 
 const SHIPPING = {
   full_name: "Nina Shopper",
@@ -54,6 +56,19 @@ const JOURNEY = {
     send: ({ browser, next }) => browser.get(next),
     check: (answer, shopper) => expectForm(answer, shopper, "checkout-shipping"),
   },
+  live: {
+    send: ({ browser, liveCode }) => browser.get(`/live/${liveCode}`),
+    check(answer, shopper) {
+      if (answer.status !== 200) return unexpected(answer, "200");
+      const buy = answer.html.match(new RegExp(`href="(/live/${shopper.liveCode}\\?product_id=\\d+)"`))?.[1];
+      if (!buy) return "200 without the pinned product's Buy link";
+      shopper.next = buy;
+    },
+  },
+  buy: {
+    send: ({ browser, next }) => browser.get(next),
+    check: (answer, shopper) => expectForm(answer, shopper, "checkout-shipping"),
+  },
   order: {
     send: ({ browser, form, index }) => browser.submit(form, { ...SHIPPING, email: `shopper${index + 1}@example.test` }),
     check(answer, shopper) {
@@ -70,7 +85,10 @@ const JOURNEY = {
     send: ({ browser, form }) => browser.submit(form, CARD),
     check(answer, shopper) {
       const error = expectRedirect(answer, shopper, /[?&]step=success/, "a redirect to the success step");
-      if (!error) shopper.paid = true;
+      if (!error) {
+        shopper.paid = true;
+        shopper.paidAt = performance.now();
+      }
       return error;
     },
   },
@@ -83,11 +101,12 @@ const JOURNEY = {
   },
 };
 
-async function runShopper(index, { port, host, timeoutMs }) {
-  const shopper = { index, browser: createBrowser({ port, host, forwardedFor: addressOf(index), timeoutMs }), orderId: null, paid: false };
+async function runShopper(index, { port, host, timeoutMs, liveCode, steps }) {
+  const browser = createBrowser({ port, host, forwardedFor: addressOf(index), timeoutMs });
+  const shopper = { index, browser, liveCode, orderId: null, paid: false, paidAt: null };
   const timings = [];
   try {
-    for (const step of STEPS) {
+    for (const step of steps) {
       const started = performance.now();
       const answer = await JOURNEY[step].send(shopper);
       const error = JOURNEY[step].check(answer, shopper);
@@ -97,7 +116,8 @@ async function runShopper(index, { port, host, timeoutMs }) {
   } finally {
     shopper.browser.close();
   }
-  return { timings, completed: timings.length === STEPS.length && !timings.at(-1).error, orderId: shopper.orderId, paid: shopper.paid };
+  const completed = timings.length === steps.length && !timings.at(-1).error;
+  return { timings, completed, orderId: shopper.orderId, paid: shopper.paid, paidAt: shopper.paidAt };
 }
 
 function percentile(sorted, fraction) {
@@ -111,19 +131,20 @@ function percentile(sorted, fraction) {
  * p50/p99 (of every attempt, failed ones included: a timeout counts as the time waited) and
  * failures grouped by reason.
  */
-export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs, timeLimitMs }) {
+export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs, timeLimitMs, liveCode = null }) {
+  const steps = liveCode ? LIVE_STEPS : STEPS;
   const journeys = [];
   let nextShopper = 0;
   const started = performance.now();
   // Past the time limit no new shopper starts: a stalled server ends the drop on time.
   const worker = async () => {
     while (nextShopper < shoppers && performance.now() - started < timeLimitMs)
-      journeys.push(await runShopper(nextShopper++, { port, host, timeoutMs }));
+      journeys.push(await runShopper(nextShopper++, { port, host, timeoutMs, liveCode, steps }));
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, shoppers) }, worker));
   const wallSeconds = (performance.now() - started) / 1000;
 
-  const steps = STEPS.map((name) => {
+  const stepFigures = steps.map((name) => {
     const attempts = journeys.flatMap((journey) => journey.timings.filter((timing) => timing.step === name));
     const sorted = attempts.map((attempt) => attempt.ms).sort((a, b) => a - b);
     const reasons = new Map();
@@ -144,6 +165,8 @@ export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs
     wallSeconds,
     completed: journeys.filter((journey) => journey.completed).length,
     paidOrderIds: journeys.filter((journey) => journey.paid).map((journey) => journey.orderId),
-    steps,
+    /** When each order's card step answered "paid" (performance.now()), for the live board's delivery times. */
+    paidAt: new Map(journeys.filter((journey) => journey.paid).map((journey) => [journey.orderId, journey.paidAt])),
+    steps: stepFigures,
   };
 }

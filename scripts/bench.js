@@ -7,6 +7,8 @@
 //         bare React Router page with as many product cards (bench/bare), A/B in the same run
 //   drop  the live drop: N shoppers, C at once, each buying one product without JavaScript,
 //         and a check that every accepted card paid exactly one order
+//   live  the same drop through a live's link (issue 16) while the seller's live board is
+//         open, and how soon the board showed each paid order
 //   js    the gzipped JavaScript of the catalogue, the checkout and the landing page
 //
 // and writes the figures into docs/performance.md (between its bench markers). With
@@ -14,7 +16,7 @@
 // each number of nodes behind the load balancer instead, into docs/scaling.md.
 //
 //   npm run bench
-//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|js
+//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|js
 //   npm run bench -- --database postgres --nodes 1,2
 //   npm run bench -- --port 3400       # the shop (or its balancer); the run uses port..port+19
 //
@@ -30,14 +32,17 @@ import { CONNECTIONS, measureThroughput, WARM_UP_SECONDS } from "../bench/http-l
 import { measureJavaScript } from "../bench/js-size.js";
 import { runLiveDrop } from "../bench/live-drop.js";
 import { countPaidOrders } from "../bench/paid-orders.js";
-import { dropSection, httpSection, javaScriptSection, machineLine, nodesSection, writeSection } from "../bench/report.js";
+import { openLiveBoard } from "../bench/live-board.js";
+import { dropSection, httpSection, javaScriptSection, liveSection, machineLine, nodesSection, writeSection } from "../bench/report.js";
 import { startBareApp, startShopOnPostgres, startShopOnSqlite, stopEverything } from "../bench/servers.js";
 import { ensureBuild } from "./ensure-build.js";
 
 // The drop's per-request and overall limits: a slow server is reported, it cannot hang the run.
 const DROP_REQUEST_TIMEOUT_MS = 15_000;
 const DROP_TIME_LIMIT_MS = 120_000;
-const PARTS = ["http", "drop", "js"];
+const PARTS = ["http", "drop", "live", "js"];
+// The demo seller (db/seed.ts), who starts the live of the `live` part.
+const DEMO_SELLER = { email: "demo@example.com", password: "Demo1234!" };
 
 function fail(message) {
   console.error(message);
@@ -103,7 +108,7 @@ async function readCatalogue(port, host) {
 }
 
 /** The drop, and the exactly-once check against the database: paid orders grew by the cards accepted, and those are paid. */
-async function liveDrop(shop, host, options) {
+async function liveDrop(shop, host, options, liveCode = null) {
   const paidBefore = await countPaidOrders(shop.databaseUrl);
   const drop = await runLiveDrop({
     port: shop.port,
@@ -112,6 +117,7 @@ async function liveDrop(shop, host, options) {
     concurrency: options.concurrency,
     timeoutMs: DROP_REQUEST_TIMEOUT_MS,
     timeLimitMs: DROP_TIME_LIMIT_MS,
+    liveCode,
   });
   const grewBy = (await countPaidOrders(shop.databaseUrl)) - paidBefore;
   const paidAmongThem = drop.paidOrderIds.length ? await countPaidOrders(shop.databaseUrl, drop.paidOrderIds) : 0;
@@ -181,6 +187,21 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
       });
     }
 
+    if (options.parts.includes("live")) {
+      sections.live = await part("Live drop through a live's link, with the live board open", async () => {
+        const board = await openLiveBoard({
+          port,
+          mainHost: `localhost:${port}`,
+          seller: DEMO_SELLER,
+          productId,
+          timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+        });
+        const { drop, exactlyOnce } = await liveDrop(shop, host, options, board.code);
+        exactlyOnceFailed ||= !exactlyOnce.pass;
+        return liveSection(drop, exactlyOnce, await board.finish(drop.paidAt));
+      });
+    }
+
     if (options.parts.includes("js")) {
       sections.js = await part("JavaScript per page", async () =>
         javaScriptSection(
@@ -210,6 +231,7 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
     machineLine(loadAverage),
     sections.http && `### Throughput\n\n${sections.http}`,
     sections.drop && `### Live drop (one node, SQLite)\n\n${sections.drop}`,
+    sections.live && `### Live drop through a live's link, with the live board open (one node, SQLite)\n\n${sections.live}`,
     sections.js && `### JavaScript shipped per page type\n\n${sections.js}`,
   ]
     .filter(Boolean)
