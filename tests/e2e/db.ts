@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../app/domain/accounts/password.server";
+import { createLive, endLive, pinLiveProduct } from "../../app/domain/lives/lives.server";
 import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
 import { getDatabase } from "../../db/client";
 import {
   mailOutbox,
   orders,
   paymentTransactions,
+  products,
   sellerProfiles,
   shops,
   simulatedAccounts,
@@ -208,4 +210,41 @@ export async function recordSimulatedPayment(subdomain: string, number: number):
       currency: "EUR",
       status: "succeeded",
     });
+}
+
+/** A live of a shop (started now), with a product pinned if given. */
+export async function startLive(subdomain: string, options: { title?: string; pinnedProductId?: number } = {}) {
+  const live = await createLive(await shopId(subdomain), { title: options.title ?? "Friday drop", platform: "tiktok", scheduledAt: null });
+  if (options.pinnedProductId) await pinLiveProduct(live.shopId, live.id, options.pinnedProductId);
+  return { id: live.id, shopId: live.shopId, code: live.code };
+}
+
+/** The seller pins another product on the live (as the board does). */
+export async function pinOnLive(live: { id: number; shopId: number }, productId: number): Promise<void> {
+  await pinLiveProduct(live.shopId, live.id, productId);
+}
+
+/** The seller ends the live. */
+export async function finishLive(live: { id: number; shopId: number }): Promise<void> {
+  await endLive(live.shopId, live.id);
+}
+
+/** A shop's product by name. */
+export async function productNamed(subdomain: string, name: string): Promise<{ id: number; priceCents: number }> {
+  const [product] = await db()
+    .select({ id: products.id, priceCents: products.priceCents })
+    .from(products)
+    .where(and(eq(products.shopId, await shopId(subdomain)), eq(products.name, name)))
+    .limit(1);
+  if (!product) throw new Error(`no product ${name} in ${subdomain}`);
+  return product;
+}
+
+/** The live orders were placed for, newest first, with their payment state. */
+export async function ordersOfLive(liveId: number) {
+  return db()
+    .select({ id: orders.id, paymentStatus: orders.paymentStatus, liveReference: orders.liveReference, email: orders.email })
+    .from(orders)
+    .where(eq(orders.liveId, liveId))
+    .orderBy(desc(orders.id));
 }

@@ -80,7 +80,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
               {order ? null : <PreviousInfo data={data} />}
               {order && data.resumed ? <ResumedNote number={order.number} productId={data.productId} /> : null}
               <ShippingForm
-                key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}`}
+                key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}-${data.productId ?? "live"}`}
                 minimumCents={data.minimumCents}
                 defaultValue={shippingDefaults}
                 lastResult={shippingResult}
