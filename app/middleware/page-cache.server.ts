@@ -1,5 +1,6 @@
 import { parse } from "cookie";
 import type { MiddlewareFunction } from "react-router";
+import { recordLiveVisit } from "~/domain/lives/visits.server";
 import { recordShopView } from "~/domain/shops/views.server";
 import { CSRF_COOKIE } from "~/lib/csrf";
 import { LANGUAGE_KEY } from "~/lib/i18n";
@@ -10,17 +11,19 @@ import { dataRequestContext, nonceContext } from "./request.server";
 import { siteContext } from "./site.server";
 
 /**
- * A shop's catalogue and checkout pages are the same for every anonymous shopper but for
+ * A shop's catalogue, checkout and live-link pages are the same for every anonymous shopper but for
  * three per-response tokens: the CSP nonce, the shopper's CSRF token and the request id.
  * During a live drop hundreds of shoppers open the same page in the same minute, so each
  * node renders such a page once and keeps it as a template with those tokens cut out; a hit
  * fills in the request's own tokens, so a cached page is byte for byte what a render would
  * have produced. The key holds the shop's `updatedAt` (customization) and `contentVersion`
- * (products and categories, `markShopContentChanged`): read from the database with the shop
+ * (products and categories, a live's pin or end, `markShopContentChanged`): read from the database with the shop
  * on every request, so a seller's change reaches every node's next page at once. A request
  * with any other cookie (a session, a shopper's order, a toast) is rendered as usual.
  */
 const CACHED_PATHS = new Set(["/", "/products"]);
+/** A live's link (issue 16): the page every viewer of the stream opens in the same minute. */
+const LIVE_PATH = /^\/live\/([a-z2-9]{6})$/;
 const ANONYMOUS_COOKIES = new Set([CSRF_COOKIE, LANGUAGE_KEY]);
 /** Stock, the year in the footer: nothing else on these pages changes without a version bump. */
 const MAX_AGE_MS = 60_000;
@@ -74,9 +77,12 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const site = context.get(siteContext);
   const url = new URL(request.url);
   // Pages only: a data request (`/products.data`, seen here as `/products`) is answered with the loaders' data.
-  if (request.method !== "GET" || site.kind !== "shop" || !CACHED_PATHS.has(url.pathname) || context.get(dataRequestContext)) return next();
-  // A hit runs no loader: the page view is counted here for every page this serves.
+  const liveCode = LIVE_PATH.exec(url.pathname)?.[1];
+  const cacheable = CACHED_PATHS.has(url.pathname) || liveCode !== undefined;
+  if (request.method !== "GET" || site.kind !== "shop" || !cacheable || context.get(dataRequestContext)) return next();
+  // A hit runs no loader: the page view (and the live's visit) is counted here for every page this serves.
   recordShopView(site.shop.id, request);
+  if (liveCode) recordLiveVisit(site.shop.id, liveCode, request);
   if (!isAnonymous(request)) return next();
 
   const values: Record<Token, string> = {

@@ -107,6 +107,21 @@ describe("a live's link on the shop host", () => {
     expect((await shopper().request(`/live/${elsewhere.code}`)).status).toBe(404);
   });
 
+  it("is kept by the page cache for anonymous viewers, and the seller's pin or end reaches the next viewer at once", async () => {
+    const live = await insertLive({ pinned: 1 });
+    // A viewer who already has the CSRF cookie: an answer that sets no cookie is what the cache keeps.
+    const viewer = shopper();
+    await viewer.request("/api/v1/shop/categories/");
+    expect((await viewer.html(`/live/${live.code}`)).html).toContain("Buy now: Silk Scarf Aurora");
+    const seller = new TestClient();
+    const login = await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    expect(login.status).toBe(200);
+    expect((await seller.json(`/api/v1/shop/lives/${live.id}/pin/`, { json: { product_id: 2 } })).status).toBe(200);
+    expect((await viewer.html(`/live/${live.code}`)).html).toContain("Buy now: Denim Jacket Classic");
+    expect((await seller.json(`/api/v1/shop/lives/${live.id}/end/`, { method: "POST" })).status).toBe(200);
+    expect((await viewer.request(`/live/${live.code}`)).status).toBe(410);
+  });
+
   it("in French too", async () => {
     const live = await insertLive({ pinned: 1 });
     const client = shopper();

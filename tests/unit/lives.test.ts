@@ -115,10 +115,10 @@ describe("liveStats", () => {
     const live = await newLive(shop);
     const page = (headers: Record<string, string> = {}) =>
       new Request(`http://${shop.subdomain}.localhost:3000/live/${live.code}`, { headers });
-    recordLiveVisit(live.id, page());
-    recordLiveVisit(live.id, page({ "Sec-Fetch-Dest": "document" }));
-    recordLiveVisit(live.id, page({ "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })); // not a viewer
-    recordLiveVisit(live.id, page({ "Sec-Purpose": "prefetch" })); // not a visit yet
+    recordLiveVisit(live.shopId, live.code, page());
+    recordLiveVisit(live.shopId, live.code, page({ "Sec-Fetch-Dest": "document" }));
+    recordLiveVisit(live.shopId, live.code, page({ "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })); // not a viewer
+    recordLiveVisit(live.shopId, live.code, page({ "Sec-Purpose": "prefetch" })); // not a visit yet
     await order(shop, { liveId: live.id, paymentStatus: "succeeded" });
     const current = async () => (await liveStats([await getShopLive(shop.id, live.id)])).get(live.id)!;
     expect(await current()).toMatchObject({ visits: 2, paidOrders: 1, conversion: 0.5 });

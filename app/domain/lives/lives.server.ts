@@ -8,6 +8,7 @@ import type { NewLive } from "~/schemas/lives";
 import { isUniqueViolation } from "~db/errors";
 import { getDatabase, writeTransaction } from "~db/client";
 import { lives, orderEvents, orders, products, type Live } from "~db/schema";
+import { markShopContentChanged } from "~/domain/shops/content-version.server";
 import { recordLiveEvent } from "./live-events.server";
 import { pendingLiveVisits } from "./visits.server";
 
@@ -78,7 +79,7 @@ export type LiveStats = {
 };
 
 /** The figures of several lives in two grouped, indexed queries. */
-export async function liveStats(list: Pick<Live, "id" | "shopId" | "visits">[]): Promise<Map<number, LiveStats>> {
+export async function liveStats(list: Pick<Live, "id" | "shopId" | "code" | "visits">[]): Promise<Map<number, LiveStats>> {
   const ids = list.map((l) => l.id);
   // Only the live's own shop's orders count, whatever an order's live_id says.
   const ofItsShop = inArray(orders.shopId, [...new Set(list.map((l) => l.shopId))]);
@@ -122,7 +123,7 @@ export async function liveStats(list: Pick<Live, "id" | "shopId" | "visits">[]):
   for (const live of list) {
     const row = byLive.get(live.id);
     // This node's visits of the last few seconds count too.
-    const visits = live.visits + pendingLiveVisits(live.id);
+    const visits = live.visits + pendingLiveVisits(live.shopId, live.code);
     const paidOrders = row?.paidOrders ?? 0;
     result.set(live.id, {
       visits,
@@ -168,16 +169,20 @@ export async function liveWithStats(shopId: number, liveId: number): Promise<{ l
 export async function endLive(shopId: number, liveId: number, now = new Date()): Promise<Live> {
   const live = await getShopLive(shopId, liveId);
   if (live.endedAt) return live;
-  return writeTransaction(async (tx) => {
-    const [ended] = await tx
+  const ended = await writeTransaction(async (tx) => {
+    const [row] = await tx
       .update(lives)
       .set({ endedAt: now, updatedAt: now })
       .where(and(eq(lives.id, live.id), isNull(lives.endedAt)))
       .returning();
-    if (!ended) return live;
+    // Ended meanwhile by another request: that one recorded the event.
+    if (!row) return live;
     await recordLiveEvent(tx, live.id, "end");
-    return ended;
+    return row;
   });
+  // The link's page is kept by the page cache: it must not serve the open live any more.
+  await markShopContentChanged(shopId);
+  return ended;
 }
 
 /**
@@ -195,11 +200,14 @@ export async function pinLiveProduct(shopId: number, liveId: number, productId: 
       .limit(1);
     if (!product) throw new ValidationError("lives.errors.product", { product_id: ["lives.errors.product"] });
   }
-  return writeTransaction(async (tx) => {
-    const [pinned] = await tx.update(lives).set({ pinnedProductId: productId, updatedAt: now }).where(eq(lives.id, live.id)).returning();
+  const pinned = await writeTransaction(async (tx) => {
+    const [row] = await tx.update(lives).set({ pinnedProductId: productId, updatedAt: now }).where(eq(lives.id, live.id)).returning();
     await recordLiveEvent(tx, live.id, "pin");
-    return pinned!;
+    return row!;
   });
+  // The link's page is kept by the page cache: it must show the new pin.
+  await markShopContentChanged(shopId);
+  return pinned;
 }
 
 /**

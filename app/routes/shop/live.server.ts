@@ -1,6 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
 import { publicLive } from "~/domain/lives/lives.server";
-import { recordLiveVisit } from "~/domain/lives/visits.server";
 import { formAction } from "~/http/forms.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
@@ -31,7 +30,6 @@ export async function livePageData({ request, params, context }: Args) {
       { status: 410, headers: { "Cache-Control": "no-store" } },
     );
   }
-  recordLiveVisit(live.id, request);
   const checkout = await checkoutPageData({ request, context });
   return data({ state: "open" as const, live: summary, meta, checkout }, { headers: { "Cache-Control": "no-store" } });
 }
