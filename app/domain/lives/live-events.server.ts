@@ -56,6 +56,19 @@ export function subscribeToLive(liveId: number, listener: Listener): () => void 
   };
 }
 
+/**
+ * Resolves once the reader knows where it starts. The first read only places the cursor, so
+ * an event committed between a subscription and that read would reach nobody: a screen that
+ * subscribes awaits this, then asks `liveChangedSince` about what came before.
+ */
+export async function liveReaderStarted(): Promise<void> {
+  if (!timer || cursor !== null) return;
+  reading ??= readEvents()
+    .catch((error: unknown) => logger().error({ err: error }, "reading live events failed"))
+    .finally(() => (reading = null));
+  await reading;
+}
+
 /** The newest event id (a screen rendered now has seen everything up to it). */
 export async function latestLiveEventId(): Promise<number> {
   const [row] = await getDatabase()
