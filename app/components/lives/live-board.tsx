@@ -32,8 +32,6 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
   if (board.qrOnly) return <QrFullScreen board={board} />;
   return (
     <section className="container-page max-w-3xl space-y-6 py-6 sm:py-10" data-testid="live-board">
-      {/* Without JavaScript the board is a page that refreshes itself. */}
-      <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="10">' }} />
       <div>
         <Link to="/dashboard/lives" className={buttonClasses("ghost", "sm", "-ml-3")}>
           ← {t("lives.board.back")}
@@ -82,14 +80,19 @@ function UpdatesStatus({ liveId, cursor, orders, currency }: { liveId: number; c
   const hydrated = useHydrated();
   return (
     <>
-      <noscript>
-        <p className="mt-2 text-xs text-slate-600" data-testid="live-refresh-note">
-          {t("lives.board.updates.no_js")}
-        </p>
-      </noscript>
+      {/* Without JavaScript the board is a page that refreshes itself (React renders no children of a noscript). */}
+      <noscript
+        dangerouslySetInnerHTML={{
+          __html: `<meta http-equiv="refresh" content="10"><p class="mt-2 text-xs text-slate-600" data-testid="live-refresh-note">${escapeHtml(t("lives.board.updates.no_js"))}</p>`,
+        }}
+      />
       {hydrated ? <LiveUpdates liveId={liveId} cursor={cursor} orders={orders} currency={currency} /> : null}
     </>
   );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function LiveUpdates({ liveId, cursor, orders, currency }: { liveId: number; cursor: number; orders: BoardOrder[]; currency: string }) {
