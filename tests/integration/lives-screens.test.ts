@@ -84,6 +84,9 @@ const latestEventId = async () => (await sql<{ id: number | null }[]>("SELECT ma
 describe("the seller's lives", () => {
   it("lists none at first, starts one through the form and opens its board", async () => {
     const demo = await demoSeller();
+    // The seller's navigation and the dashboard lead here.
+    const dashboard = await demo.html("/dashboard");
+    expect(dashboard.html).toMatch(/<a [^>]*data-testid="dashboard-lives-link" href="\/dashboard\/lives"/);
     const empty = await demo.html("/dashboard/lives");
     expect(empty.status).toBe(200);
     expect(empty.html).toContain('data-testid="lives-empty"');
