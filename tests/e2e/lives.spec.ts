@@ -57,6 +57,8 @@ test("a paid order of the live appears on the board within 2 seconds, without a 
   await expect(page.getByTestId("live-updates-status")).toHaveText("Live updates on");
   await createPaidLiveOrder(seller.subdomain, liveId, RING_ORDER);
   await expectRingOrder(page, { timeout: 2_000 });
+  // Screen readers hear of it once, politely.
+  await expect(page.getByTestId("live-announcement")).toHaveText("New paid order: @ring_lover, €39.00");
 });
 
 test("without JavaScript a paid order of the live appears when the board refreshes @nojs-only", async ({ page }) => {

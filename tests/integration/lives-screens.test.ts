@@ -136,6 +136,7 @@ describe("the live board", () => {
 
     const board = await demo.html(`/dashboard/lives/${id}`);
     expect(board.status).toBe(200);
+    expect(board.html).toContain("<title>Live board: Friday drop</title>");
     expect(board.html).toContain(`value="http://demo.localhost:3000/live/${code}"`);
     expect(board.html).toMatch(/data-testid="live-qr"[^>]*><svg/);
     expect(board.html).toContain("@lina_buys");

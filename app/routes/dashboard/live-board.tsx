@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...board,
       currency: shop.currency,
       qrOnly: new URL(request.url).searchParams.get("qr") === "1",
-      title: `${getI18nInstance(context).t("lives.board.title")}: ${board.live.title}`,
+      title: getI18nInstance(context).t("lives.board.page_title", { title: board.live.title }),
     };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
