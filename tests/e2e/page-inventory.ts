@@ -87,6 +87,13 @@ export async function orderConfirmation(page: Page) {
   await page.waitForURL(/\/order-confirmation\/\d+$/, { timeout: 10_000 });
 }
 
+/** The demo seller starts a live through the form and lands on its board. */
+async function liveBoard(page: Page) {
+  await fill(page, { title: "Sweep live" });
+  await submit(page);
+  await page.waitForURL(/\/dashboard\/lives\/\d+$/);
+}
+
 const main = (name: string, path: string, viewer: Viewer = "visitor", reach?: InventoryPage["reach"]): InventoryPage => ({
   name: `main ${name}`,
   viewer,
@@ -129,6 +136,8 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("products", "/dashboard/products", "seller"),
   main("product edit", "/dashboard/products/1", "seller"),
   main("new product", "/dashboard/products/new", "seller"),
+  main("lives", "/dashboard/lives", "seller"),
+  main("live board", "/dashboard/lives", "seller", liveBoard),
   main("orders", "/orders", "seller"),
   main("order detail", `/orders/${DEMO_ORDER_ID}`, "seller"),
   main("order cancel confirmation", `/orders/${DEMO_ORDER_ID}?confirm=cancel`, "seller"),

@@ -19,6 +19,9 @@ const SELLER_SCREENS: { path: string; form?: Record<string, string> }[] = [
   { path: "/dashboard/products", form: { intent: "delete-category", slug: "fashion" } },
   { path: "/dashboard/products/new", form: { name: "Lamp", price: "10" } },
   { path: "/dashboard/products/1", form: { name: "Lamp", price: "10" } },
+  { path: "/dashboard/lives", form: { title: "Sneaky live", platform: "tiktok" } },
+  { path: "/dashboard/lives/1", form: { intent: "end" } },
+  { path: "/dashboard/lives/1/orders.csv" },
   { path: "/shop/customization", form: { intent: "update-customization" } },
   { path: "/orders" },
   { path: "/orders?view=checkouts&page=2" },
@@ -43,6 +46,7 @@ describe("seller screens for signed-out visitors", () => {
     // Nothing was written on their behalf.
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM categories WHERE slug = 'fashion'"))[0]!.n).toBe(1);
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM products WHERE name = 'Lamp'"))[0]!.n).toBe(0);
+    expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n).toBe(0);
   });
 
   it("the login page then brings the seller back to the screen", async () => {
@@ -58,7 +62,13 @@ describe("seller screens for signed-out visitors", () => {
 
   it("answers 404 to signed-in users who are not sellers on the seller-only screens", async () => {
     const admin = await loggedIn("admin@example.com", "Admin1234!");
-    for (const path of ["/dashboard/products", "/dashboard/products/new", "/payments/simulated/onboarding"]) {
+    for (const path of [
+      "/dashboard/products",
+      "/dashboard/products/new",
+      "/dashboard/lives",
+      "/dashboard/lives/1",
+      "/payments/simulated/onboarding",
+    ]) {
       expect((await admin.request(path)).status, path).toBe(404);
     }
   });

@@ -1,47 +1,56 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 
+export type LiveUpdatesStatus = "connecting" | "on" | "reconnecting" | "off";
+
 /**
- * Keeps a page's data current with a live's Server-Sent Events: each `change` event whose
- * kind is in `kinds` reloads the page's data, at most once per `throttleMs` (a burst of
- * orders is one reload), after a random wait of up to `jitterMs` (hundreds of viewers told
- * of one pin do not all ask at the same millisecond). EventSource reconnects by itself.
- * `onState` hears whether the stream is connected.
+ * Keeps a page's data current with a live's Server-Sent Events (the seller's board, the
+ * viewers' live page): each `change` event whose kind is in `kinds` (all when not given)
+ * reloads the page's data, at most once per `throttleMs` (a burst of orders is one reload,
+ * the first at once), after a random wait of up to `jitterMs` (hundreds of viewers told of
+ * one pin do not all ask in the same instant). EventSource reconnects by itself after a
+ * drop; a stream refused for good (signed out meanwhile) falls back to a reload every 10 s.
+ * The stream opened with the first `url` stays open while the data refreshes.
  */
-export function useLiveUpdates(
-  url: string,
-  options: { kinds?: string[]; throttleMs?: number; jitterMs?: number; onState?: (connected: boolean) => void } = {},
-): void {
+export function useLiveUpdates(url: string, options: { kinds?: string[]; throttleMs?: number; jitterMs?: number } = {}): LiveUpdatesStatus {
   const revalidator = useRevalidator();
-  const latest = useRef({ revalidator, options });
+  const latest = useRef({ revalidate: revalidator.revalidate, options });
   useEffect(() => {
-    latest.current = { revalidator, options };
+    latest.current = { revalidate: revalidator.revalidate, options };
   });
+  const [status, setStatus] = useState<LiveUpdatesStatus>("connecting");
+  const firstUrl = useRef(url);
 
   useEffect(() => {
-    const source = new EventSource(url);
+    const source = new EventSource(firstUrl.current);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
-    const schedule = () => {
-      if (timer) return;
-      const { throttleMs = 700, jitterMs = 0 } = latest.current.options;
-      const wait = Math.max(0, last + throttleMs - Date.now()) + Math.random() * jitterMs;
-      timer = setTimeout(() => {
-        timer = null;
-        last = Date.now();
-        void latest.current.revalidator.revalidate();
-      }, wait);
-    };
     const onChange = (event: MessageEvent<string>) => {
-      const kinds = latest.current.options.kinds;
-      if (!kinds || kinds.includes(event.data)) schedule();
+      const { kinds, throttleMs = 700, jitterMs = 0 } = latest.current.options;
+      if (timer || (kinds && !kinds.includes(event.data))) return;
+      timer = setTimeout(
+        () => {
+          timer = null;
+          last = Date.now();
+          void latest.current.revalidate();
+        },
+        Math.max(0, last + throttleMs - Date.now()) + Math.random() * jitterMs,
+      );
     };
     source.addEventListener("change", onChange);
-    source.onopen = () => latest.current.options.onState?.(true);
-    source.onerror = () => latest.current.options.onState?.(false);
+    source.onopen = () => setStatus("on");
+    source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? "off" : "reconnecting");
     return () => {
-      if (timer) clearTimeout(timer);
       source.close();
+      if (timer) clearTimeout(timer);
     };
-  }, [url]);
+  }, []);
+
+  useEffect(() => {
+    if (status !== "off") return;
+    const interval = setInterval(() => void latest.current.revalidate(), 10_000);
+    return () => clearInterval(interval);
+  }, [status]);
+
+  return status;
 }

@@ -24,7 +24,7 @@ export function MainHeader() {
       </a>
       <div className="container-page flex h-16 items-center gap-4">
         <Logo />
-        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 lg:flex">
           <NavLink to="/product" className={navClass}>
             {t("nav.product")}
           </NavLink>
@@ -47,7 +47,7 @@ export function MainHeader() {
             : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden md:block">
+          <div className="hidden lg:block">
             <AccountControl />
           </div>
           <LanguageSwitcher />

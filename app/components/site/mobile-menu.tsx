@@ -21,7 +21,7 @@ export function MobileMenu() {
       : [{ to: "/register", labelKey: "nav.start_selling" }, ...sellerLinks.slice(0, 1)];
 
   return (
-    <details ref={details} className="group md:hidden">
+    <details ref={details} className="group lg:hidden">
       <summary
         className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-muted"
         aria-label={t("nav.open_menu")}

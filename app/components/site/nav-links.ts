@@ -12,6 +12,7 @@ export const sellerLinks: NavLink[] = [
   { to: "/dashboard", labelKey: "nav.dashboard" },
   { to: "/orders", labelKey: "nav.orders" },
   { to: "/dashboard/products", labelKey: "nav.products" },
+  { to: "/dashboard/lives", labelKey: "lives.list.nav" },
 ];
 
 /** Staff's own screens (the seller review), shown to staff only. */

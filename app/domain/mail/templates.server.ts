@@ -1,13 +1,10 @@
 import type { TFunction } from "i18next";
+import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { translatorFor } from "~/lib/translations.server";
 
 export type RenderedMail = { subject: string; text: string; html: string };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 type MailContent = {
   subject: string;

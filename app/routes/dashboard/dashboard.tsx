@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { useOnboardingCelebration } from "~/components/dashboard/celebration";
 import { PaymentConnectionCard } from "~/components/dashboard/payment-card";
@@ -10,6 +10,7 @@ import { ShopLiveCard } from "~/components/dashboard/shop-live-card";
 import { StatTiles } from "~/components/dashboard/stat-tiles";
 import { SellerStatusCard } from "~/components/dashboard/status-cards";
 import { OnboardingProgress } from "~/components/sellers/onboarding-progress";
+import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { mainPageMeta } from "~/routes/page-meta.server";
 import { markOnboardingCelebrated } from "~/domain/sellers/celebration.server";
@@ -89,9 +90,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="container-page space-y-6 py-10">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.welcome", { name: user.firstName || user.username })}</h1>
-        <p className="mt-2 text-slate-600">{t("dashboard.subtitle")}</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{t("dashboard.welcome", { name: user.firstName || user.username })}</h1>
+          <p className="mt-2 text-slate-600">{t("dashboard.subtitle")}</p>
+        </div>
+        {seller?.shop ? (
+          <Link to="/dashboard/lives" className={buttonClasses("primary")} data-testid="dashboard-lives-link">
+            {t("lives.list.start_title")}
+          </Link>
+        ) : null}
       </div>
 
       {seller ? (

@@ -1,0 +1,95 @@
+import { data, redirect } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/live-board";
+import { LiveBoard } from "~/components/lives/live-board";
+import { NotFoundError } from "~/domain/errors.server";
+import { endLive, getShopLive, pinLiveProduct, setLiveReminder } from "~/domain/lives/lives.server";
+import { liveBoardScreen } from "~/domain/lives/live-screens.server";
+import { formAction, type IntentArgs } from "~/http/forms.server";
+import { requireSellerPage } from "~/http/guards.server";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { liveIdParam } from "~/routes/dashboard/live-params";
+import { livePinSchema, liveReminderSchema } from "~/schemas/lives";
+
+/** /dashboard/lives/{id}: the live board (`?qr=1`: the QR code alone, to show on stream). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerPage(request, context);
+  const id = liveIdParam(params.liveId);
+  try {
+    const board = await liveBoardScreen(shop.id, id, shop.subdomain);
+    return {
+      ...board,
+      currency: shop.currency,
+      qrOnly: new URL(request.url).searchParams.get("qr") === "1",
+      title: getI18nInstance(context).t("lives.board.page_title", { title: board.live.title }),
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+type Guarded = { shopId: number; liveId: number };
+
+/** Done: a toast, then the board again (a GET, so the no-JavaScript refresh repeats nothing). */
+function done({ context, guarded }: IntentArgs<Guarded>, messageKey: string, values: Record<string, string> = {}) {
+  setToast(context, { type: "success", message: getI18nInstance(context).t(messageKey, values) });
+  return redirect(`/dashboard/lives/${guarded.liveId}`);
+}
+
+/** The board's forms post only about the seller's own live: another's is the 404 page, as on GET. */
+export const action = formAction(async ({ request, params, context }): Promise<Guarded> => {
+  const { shop } = await requireSellerPage(request, context);
+  const liveId = liveIdParam(params.liveId);
+  try {
+    await getShopLive(shop.id, liveId);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+  return { shopId: shop.id, liveId };
+})({
+  pin: {
+    errors: "toast",
+    handle: async (args) => {
+      const { productId } = args.parse(livePinSchema);
+      await pinLiveProduct(args.guarded.shopId, args.guarded.liveId, productId);
+      return done(args, productId === null ? "lives.board.unpinned" : "lives.board.pinned");
+    },
+  },
+  unpin: {
+    errors: "toast",
+    handle: async (args) => {
+      await pinLiveProduct(args.guarded.shopId, args.guarded.liveId, null);
+      return done(args, "lives.board.unpinned");
+    },
+  },
+  end: {
+    errors: "toast",
+    handle: async (args) => {
+      await endLive(args.guarded.shopId, args.guarded.liveId);
+      return done(args, "lives.board.ended_toast");
+    },
+  },
+  reminder: {
+    errors: "form",
+    handle: async (args) => {
+      const { delayMinutes } = args.parse(liveReminderSchema);
+      await setLiveReminder(args.guarded.shopId, args.guarded.liveId, delayMinutes);
+      return done(args, "lives.board.reminder.saved", { minutes: String(delayMinutes) });
+    },
+  },
+  "reminder-off": {
+    errors: "toast",
+    handle: async (args) => {
+      await setLiveReminder(args.guarded.shopId, args.guarded.liveId, null);
+      return done(args, "lives.board.reminder.turned_off");
+    },
+  },
+});
+
+export default function LiveBoardPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LiveBoard board={loaderData} reminderResult={actionData ?? null} />;
+}

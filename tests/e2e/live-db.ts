@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import { and, eq, max } from "drizzle-orm";
+import { recordLiveEvent } from "../../app/domain/lives/live-events.server";
+import { getDatabase, writeTransaction } from "../../db/client";
+import { lives, orders, products, shops } from "../../db/schema";
+import "./db"; // points the domain's connection at the end-to-end server's database
+
+/**
+ * Arrangements for the live board's end-to-end tests, through drizzle and the domain's own
+ * event recorder, so that the server's event reader sees them as it sees a real payment.
+ */
+async function shopOf(subdomain: string) {
+  const [shop] = await getDatabase().select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).limit(1);
+  if (!shop) throw new Error(`no shop ${subdomain}`);
+  return shop.id;
+}
+
+/** A product in the shop's catalogue (a seller made by `createLiveSeller` has none). */
+export async function createCatalogueProduct(subdomain: string, name: string, priceCents = 2500): Promise<void> {
+  await getDatabase()
+    .insert(products)
+    .values({ shopId: await shopOf(subdomain), name, priceCents });
+}
+
+/** The seller's latest live (the one the test just started through the form). */
+export async function latestLiveId(subdomain: string): Promise<number> {
+  const [row] = await getDatabase()
+    .select({ id: max(lives.id) })
+    .from(lives)
+    .where(eq(lives.shopId, await shopOf(subdomain)));
+  if (!row?.id) throw new Error(`no live in ${subdomain}`);
+  return row.id;
+}
+
+/**
+ * A paid order of the live, committed with its `order` event in one transaction, as the
+ * payment would: what the board must show within 2 seconds.
+ */
+export async function createPaidLiveOrder(
+  subdomain: string,
+  liveId: number,
+  order: { handle: string; reference: string; content: string; totalCents: number },
+): Promise<void> {
+  const shopId = await shopOf(subdomain);
+  const [last] = await getDatabase()
+    .select({ n: max(orders.number) })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId)));
+  const now = new Date();
+  await writeTransaction(async (tx) => {
+    await tx.insert(orders).values({
+      shopId,
+      liveId,
+      number: (last?.n ?? 0) + 1,
+      status: "pending",
+      paymentStatus: "succeeded",
+      totalAmountCents: order.totalCents,
+      currency: "EUR",
+      reference: order.reference,
+      content: order.content,
+      socialNetworkHandle: order.handle,
+      fullName: "Live Buyer",
+      email: `live-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      address: "1 rue du Test",
+      city: "Paris",
+      zipCode: "75001",
+      country: "France",
+      phone: "0600000000",
+      paidAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordLiveEvent(tx, liveId, "order");
+  });
+}

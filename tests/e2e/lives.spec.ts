@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createLiveSeller } from "./db";
+import { expect, logIn, mainUrl, test } from "./fixtures";
+import { createCatalogueProduct, createPaidLiveOrder, latestLiveId } from "./live-db";
+import { horizontalOverflow } from "./page-inventory";
+
+// Issue 16: the seller goes live from a phone, shows the QR code, pins a product and
+// watches a paid order arrive on the board.
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+/** A seller with one product starts a live through the form and pins the product: the board, ready for orders. */
+async function startLiveAndPin(page: Page) {
+  const seller = await createLiveSeller();
+  await createCatalogueProduct(seller.subdomain, "Silver ring", 3900);
+  await logIn(page, seller);
+
+  await page.goto(mainUrl("/dashboard/lives"));
+  await expect(page.getByTestId("lives-empty")).toBeVisible();
+  await page.getByLabel("Title").fill("Rings night");
+  await page.getByLabel("Platform").selectOption("instagram");
+  await page.getByRole("button", { name: "Start the live" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lives\/\d+$/);
+  const liveId = await latestLiveId(seller.subdomain);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Rings night" })).toBeVisible();
+  await expect(page.getByLabel("Link of the live")).toHaveValue(
+    new RegExp(`^http://${seller.subdomain}\\.localhost:\\d+/live/[a-z2-9]{6}$`),
+  );
+  await expect(page.getByRole("img", { name: /QR code of the link/ }).locator("svg")).toBeVisible();
+
+  await page.getByLabel("Product to pin").selectOption({ label: "Silver ring (€39.00)" });
+  await page.getByRole("button", { name: "Pin", exact: true }).click();
+  await expect(page.getByTestId("live-pinned")).toContainText("Silver ring");
+  await expect(page.getByTestId("live-orders-empty")).toBeVisible();
+  return { seller, liveId };
+}
+
+const RING_ORDER = { handle: "@ring_lover", reference: "RING-7", content: "Size 54 please", totalCents: 3900 };
+
+/** The paid order on the board, with its totals; and the board still fits the phone. */
+async function expectRingOrder(page: Page, options: { timeout: number }) {
+  const order = page.getByTestId("live-order").filter({ hasText: "@ring_lover" });
+  await expect(order).toBeVisible(options);
+  await expect(order).toContainText("RING-7");
+  await expect(order).toContainText("Size 54 please");
+  await expect(order).toContainText("Succeeded");
+  await expect(page.getByTestId("live-paid-orders")).toHaveText("1");
+  await expect(page.getByTestId("live-revenue")).toHaveText("€39.00");
+  expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
+}
+
+test("a paid order of the live appears on the board within 2 seconds, without a reload @js-only", async ({ page }) => {
+  test.slow(); // several pages on a shared machine
+  const { seller, liveId } = await startLiveAndPin(page);
+  await expect(page.getByTestId("live-updates-status")).toHaveText("Live updates on");
+  await createPaidLiveOrder(seller.subdomain, liveId, RING_ORDER);
+  await expectRingOrder(page, { timeout: 2_000 });
+  // Screen readers hear of it once, politely.
+  await expect(page.getByTestId("live-announcement")).toHaveText("New paid order: @ring_lover, €39.00");
+});
+
+test("without JavaScript a paid order of the live appears when the board refreshes @nojs-only", async ({ page }) => {
+  test.slow();
+  const { seller, liveId } = await startLiveAndPin(page);
+  await createPaidLiveOrder(seller.subdomain, liveId, RING_ORDER);
+  await page.reload();
+  await expectRingOrder(page, { timeout: 7_000 });
+});
+
+test("without JavaScript the board says it refreshes itself, and ends with its summary @nojs-only", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await logIn(page, seller);
+  await page.goto(mainUrl("/dashboard/lives"));
+  await page.getByLabel("Title").fill("Quick live");
+  await page.getByRole("button", { name: "Start the live" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lives\/\d+$/);
+  // Chromium run by Playwright without JavaScript still parses <noscript> as text, so the
+  // refresh and its note are read from the markup (a browser without scripting renders them).
+  const markup = await page.content();
+  expect(markup).toContain('<meta http-equiv="refresh" content="10">');
+  expect(markup).toContain("This board reloads itself every 10 seconds.");
+
+  await page.getByText("End the live…").click();
+  await page.getByRole("button", { name: "Yes, end the live now" }).click();
+  await expect(page.getByTestId("live-ended")).toBeVisible();
+  await expect(page.getByTestId("live-summary")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download the orders (CSV)" })).toHaveAttribute("href", /\/orders\.csv$/);
+});
+
+test("the board and the list are axe-clean and fit a phone, in English and French @js-only", async ({ page }) => {
+  test.slow();
+  const seller = await createLiveSeller();
+  await createCatalogueProduct(seller.subdomain, "Blue scarf");
+  await logIn(page, seller);
+  await page.goto(mainUrl("/dashboard/lives"));
+  await page.getByLabel("Title").fill("Scarves");
+  await page.getByRole("button", { name: "Start the live" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lives\/\d+$/);
+  const board = page.url();
+  await createPaidLiveOrder(seller.subdomain, await latestLiveId(seller.subdomain), {
+    handle: "@scarf_fan",
+    reference: "SC-1",
+    content: "Blue one",
+    totalCents: 2500,
+  });
+  await expect(page.getByTestId("live-order")).toHaveCount(1);
+
+  for (const url of [board, `${board}?qr=1`, mainUrl("/dashboard/lives")]) {
+    await page.goto(url);
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+    expect(serious, url).toEqual([]);
+    expect((await horizontalOverflow(page)).overflow, url).toBeLessThanOrEqual(0);
+  }
+
+  await page.goto(`${board}?lng=fr`);
+  await expect(page.getByRole("heading", { name: "Commandes" })).toBeVisible();
+  await expect(page.getByLabel("Lien du live")).toBeVisible();
+  await expect(page.getByText("Commandes payées").first()).toBeVisible();
+  expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
+});
