@@ -1,9 +1,10 @@
 // The seller's side of a live drop (issue 16): the demo seller signs in, starts a live, pins a
 // product, and keeps the live board open while the shoppers buy through the live's link. The
 // board is watched as the page does it: its event stream (Server-Sent Events), and on each
-// change a reload of the live's orders, at most once per 700 ms. For every order paid during
-// the drop, the delivery time is from the shopper's card step answering "paid" to the first
-// reload that shows the order paid.
+// change a reload of the board, at most once per 700 ms (the whole page, rendered on the
+// server: a little more than the data request the browser makes). For every order paid
+// during the drop, the delivery time is from the shopper's card step answering "paid" to the
+// first reload whose board lists the order as paid.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { BROWSER_HEADERS } from "./browser.js";
@@ -14,8 +15,9 @@ const RELOAD_EVERY_MS = 700;
 function sellerClient({ port, host, timeoutMs }) {
   const cookies = new Map();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  function request(method, path, body, { stream = false } = {}) {
-    const headers = { ...BROWSER_HEADERS, host, accept: stream ? "text/event-stream" : "application/json", "accept-encoding": "identity" };
+  function request(method, path, body, { stream = false, html = false } = {}) {
+    const accept = stream ? "text/event-stream" : html ? "text/html" : "application/json";
+    const headers = { ...BROWSER_HEADERS, host, accept, "accept-encoding": "identity" };
     if (cookies.size) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (method !== "GET") {
@@ -90,9 +92,12 @@ export async function openLiveBoard({ port, mainHost, seller, productId, timeout
   const reload = async () => {
     lastReload = performance.now();
     reloads += 1;
-    const answer = await client.request("GET", `/api/v1/shop/lives/${live.id}/orders/?payment_status=succeeded&page_size=100`);
+    const answer = await client.request("GET", `/dashboard/lives/${live.id}`, undefined, { html: true });
     const at = performance.now();
-    if (answer.status === 200) for (const order of answer.body.results) if (!seen.has(order.id)) seen.set(order.id, at);
+    if (answer.status !== 200) return;
+    for (const [, id] of answer.body.matchAll(/data-order-id="(\d+)" data-payment-status="succeeded"/g)) {
+      if (!seen.has(Number(id))) seen.set(Number(id), at);
+    }
   };
   const schedule = () => {
     if (scheduled || reloading) return;

@@ -319,7 +319,13 @@ function Orders({ board }: { board: LiveBoardData }) {
       ) : (
         <ol className="mt-3 space-y-2" data-testid="live-orders">
           {board.orders.map((order) => (
-            <li key={order.id} className="rounded-xl border border-border bg-white p-3 shadow-sm" data-testid="live-order">
+            <li
+              key={order.id}
+              className="rounded-xl border border-border bg-white p-3 shadow-sm"
+              data-testid="live-order"
+              data-order-id={order.id}
+              data-payment-status={order.paymentStatus}
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <p className="min-w-0 font-semibold break-words">{order.handle || order.customer}</p>
                 <p className="font-bold tabular-nums">{n.money(order.totalCents, order.currency)}</p>
