@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { finishLive, startLive } from "./db";
 import { mainUrl, shopUrl } from "./fixtures";
 
 /**
@@ -94,6 +95,16 @@ async function liveBoard(page: Page) {
   await page.waitForURL(/\/dashboard\/lives\/\d+$/);
 }
 
+/** A viewer opens the link of a live of the demo shop (started for the sweep, its first product pinned; or ended). */
+const liveLink =
+  (ended = false) =>
+  async (page: Page) => {
+    const live = await startLive(DEMO_SHOP, { title: "Sweep live", pinnedProductId: DEMO_PINNED_PRODUCT_ID });
+    if (ended) await finishLive(live);
+    await page.goto(shopUrl(DEMO_SHOP, `/live/${live.code}`));
+  };
+const DEMO_PINNED_PRODUCT_ID = 1;
+
 const main = (name: string, path: string, viewer: Viewer = "visitor", reach?: InventoryPage["reach"]): InventoryPage => ({
   name: `main ${name}`,
   viewer,
@@ -156,6 +167,8 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   shop("checkout shipping", "/"),
   shop("checkout payment", "/", "visitor", checkoutPayment),
   shop("order confirmation", "/", "visitor", orderConfirmation),
+  shop("live link", "/products", "visitor", liveLink()),
+  shop("live link (ended)", "/products", "visitor", liveLink(true)),
   shop("orders (signed out)", "/orders"),
   shop("404", "/no-such-page"),
   shop("catalogue (seller)", "/products", "seller"),
