@@ -1,25 +1,11 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCopyToClipboard } from "~/components/ui/use-copy-to-clipboard";
 import { CheckIcon, CopyIcon, ExternalLinkIcon, StoreIcon } from "~/components/ui/icons";
 
 /** Shown once onboarding is complete: the shop's address, to open or to copy. */
 export function ShopLiveCard({ url, name }: { url: string; name: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch (error) {
-      console.error("Copying the shop URL failed", error); // spec: only logged
-    }
-  }
+  const { copied, copy } = useCopyToClipboard(url, "shop URL");
 
   return (
     <section

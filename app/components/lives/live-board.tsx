@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { inputClasses } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hydrated";
 import { PaymentStatusBadge } from "~/components/orders/status-badges";
@@ -255,13 +256,7 @@ function PinCard({ board }: { board: LiveBoardData }) {
               <span className="font-semibold">{pinned.name}</span> ·{" "}
               <span className="tabular-nums">{n.money(pinned.priceCents, board.currency)}</span>
             </p>
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="unpin" />
-              <Button type="submit" variant="outline" size="sm">
-                {t("lives.board.pin.unpin")}
-              </Button>
-            </Form>
+            <IntentButton intent="unpin">{t("lives.board.pin.unpin")}</IntentButton>
           </div>
         ) : (
           <p className="text-sm text-slate-600" data-testid="live-pinned-none">

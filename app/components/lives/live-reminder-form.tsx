@@ -2,6 +2,7 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from "@confor
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
@@ -49,15 +50,7 @@ export function LiveReminderForm({
           />
           <Button type="submit">{delayMinutes === null ? t("lives.board.reminder.turn_on") : t("lives.board.reminder.save")}</Button>
         </Form>
-        {delayMinutes !== null ? (
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="reminder-off" />
-            <Button type="submit" variant="outline" size="sm">
-              {t("lives.board.reminder.turn_off")}
-            </Button>
-          </Form>
-        ) : null}
+        {delayMinutes !== null ? <IntentButton intent="reminder-off">{t("lives.board.reminder.turn_off")}</IntentButton> : null}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCopyToClipboard } from "~/components/ui/use-copy-to-clipboard";
 import { Link } from "react-router";
 import { inputClasses } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hydrated";
@@ -14,21 +14,7 @@ import { CheckIcon, CopyIcon } from "~/components/ui/icons";
 export function LiveShare({ url, qrSvg, liveId }: { url: string; qrSvg: string; liveId: number }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch (error) {
-      console.error("Copying the live link failed", error);
-    }
-  }
+  const { copied, copy } = useCopyToClipboard(url, "live link");
 
   return (
     <Card data-testid="live-share">

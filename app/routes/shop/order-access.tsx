@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-access";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Alert } from "~/components/ui/alert";
@@ -144,13 +145,9 @@ export default function OrderAccessPage({ loaderData, actionData }: Route.Compon
               <li key={email}>{email}</li>
             ))}
           </ul>
-          <Form method="post" className="mt-4">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="forget" />
-            <Button type="submit" variant="outline" size="sm">
-              {t("shopper_access.proven.forget")}
-            </Button>
-          </Form>
+          <IntentButton intent="forget" className="mt-4">
+            {t("shopper_access.proven.forget")}
+          </IntentButton>
         </div>
       ) : null}
     </section>
