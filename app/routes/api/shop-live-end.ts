@@ -1,5 +1,5 @@
 import { endLive } from "~/domain/lives/lives.server";
-import { changedLiveResource } from "~/domain/lives/lives-api.server";
+import { changedLiveResource } from "~/routes/api/lives-api.server";
 import { apiResource } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { livePathId } from "~/http/live-api.server";

@@ -1,4 +1,4 @@
-import { liveOrdersPage } from "~/domain/lives/lives-api.server";
+import { liveOrdersPage } from "~/routes/api/lives-api.server";
 import { apiResource, pageLinks, parseInput } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { livePathId } from "~/http/live-api.server";

@@ -1,4 +1,4 @@
-import { shopLiveResource } from "~/domain/lives/lives-api.server";
+import { shopLiveResource } from "~/routes/api/lives-api.server";
 import { apiResource } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { livePathId } from "~/http/live-api.server";

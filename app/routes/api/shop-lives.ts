@@ -1,5 +1,5 @@
 import { createLive } from "~/domain/lives/lives.server";
-import { changedLiveResource, livesPage } from "~/domain/lives/lives-api.server";
+import { changedLiveResource, livesPage } from "~/routes/api/lives-api.server";
 import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { searchParamsObject } from "~/schemas/catalogue";

@@ -3,7 +3,7 @@ import { orderRefundSummaries, refundSummaryResource } from "~/domain/payments/r
 import type { LiveListQuery } from "~/schemas/lives";
 import type { OrderListQuery } from "~/schemas/checkout";
 import type { Live, Shop } from "~db/schema";
-import { countLives, getShopLive, listLives, liveResource, liveStats, liveWithStats } from "./lives.server";
+import { countLives, getShopLive, listLives, liveResource, liveStats, liveWithStats } from "~/domain/lives/lives.server";
 
 /** The shop an API call is about: its id scopes every query, its subdomain makes the live's link. */
 type ApiShop = Pick<Shop, "id" | "subdomain">;
