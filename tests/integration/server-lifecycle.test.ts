@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess } from "./server-process";
 
@@ -11,16 +12,19 @@ import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess }
  */
 let node: ServerProcess | undefined;
 
-async function startNode(): Promise<ServerProcess> {
+async function startNode(extra: Record<string, string> = {}): Promise<ServerProcess & { databaseFile: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-lifecycle-"));
   const port = await freePort();
-  return startServerJs({
+  const databaseFile = path.join(dir, "app.db");
+  const started = await startServerJs({
     PORT: String(port),
     ROOT_DOMAIN: `localhost:${port}`,
-    DATABASE_URL: `file:${path.join(dir, "app.db")}`,
+    DATABASE_URL: `file:${databaseFile}`,
     UPLOAD_DIR: path.join(dir, "uploads"),
     LOG_LEVEL: "info",
+    ...extra,
   });
+  return { ...started, databaseFile };
 }
 
 const get = (port: number, pathname: string, host: string) => sendRequest(port, pathname, { host });
@@ -117,5 +121,45 @@ describe("SIGTERM", () => {
 
     expect(await node.exited).toBe(0);
     expect(node.output()).toContain('"msg":"shutdown complete"');
+  });
+
+  it("closes the live event streams it holds (they would never finish), then exits 0", async () => {
+    const started = await startNode({ SEED_DEMO: "1" });
+    node = started;
+    const db = new Database(started.databaseFile);
+    try {
+      db.prepare(
+        "insert into lives (shop_id, code, title, platform, visits, created_at, updated_at) values (1, 'stop23', 'Stopping', 'other', 0, ?, ?)",
+      ).run(Date.now(), Date.now());
+    } finally {
+      db.close();
+    }
+    let received = "";
+    const streamEnded = new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        {
+          host: "127.0.0.1",
+          port: started.port,
+          path: "/live/stop23/events",
+          headers: { Host: `demo.localhost:${started.port}` },
+          agent: false,
+        },
+        (response) => {
+          expect(response.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (received += chunk));
+          response.on("end", resolve);
+          response.on("error", reject);
+        },
+      );
+      request.on("error", reject);
+    });
+    await until(() => received.includes("retry:"), "the stream to open");
+
+    started.process.kill("SIGTERM");
+    await streamEnded;
+    expect(await started.exited).toBe(0);
+    expect(started.output()).toContain('"msg":"shutdown complete"');
+    expect(started.output()).not.toContain("shutdown timed out");
   });
 });
