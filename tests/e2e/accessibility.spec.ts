@@ -25,7 +25,11 @@ async function open(page: Page, entry: InventoryPage) {
 /** The serious and critical violations, one readable line per rule and element. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // A toast or a dialog half-way through its transition has blended colours: measure the
-  // page at rest (looping animations such as spinners aside).
+  // page at rest (looping animations such as spinners aside). A toast leaves by itself after
+  // a few seconds and could start leaving while axe measures: the pointer rests on it, which
+  // holds it where it is (toasts pause under the pointer), so it is measured at rest too.
+  const toast = page.locator("[data-sonner-toast]").first();
+  if (await toast.isVisible().catch(() => false)) await toast.hover({ timeout: 2_000 }).catch(() => undefined);
   await page
     .waitForFunction(
       () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
