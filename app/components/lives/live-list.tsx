@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { LocalTime } from "~/components/ui/local-time";
+import { dateLocale, LocalTime } from "~/components/ui/local-time";
 import type { LiveListItem } from "~/domain/lives/live-screens.server";
 import { formatMoney } from "~/lib/money";
 
 /** The seller's lives, newest first: each opens its board. */
 export function LiveList({ lives, currency }: { lives: LiveListItem[]; currency: string }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US");
+  const number = new Intl.NumberFormat(dateLocale(i18n.language));
   if (lives.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600" data-testid="lives-empty">

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, isNull, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, sql, sum } from "drizzle-orm";
 import { shopSiteUrl } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
@@ -86,16 +86,14 @@ export async function liveStats(list: Pick<Live, "id" | "shopId" | "code" | "vis
   const result = new Map<number, LiveStats>();
   if (ids.length === 0) return result;
   const db = getDatabase();
-  const paid = sql`${orders.paymentStatus} in (${sql.join(
-    PAID_PAYMENT_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )})`;
+  const paid = inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]);
+  // Open: not paid yet and still payable (neither canceled nor the order cancelled).
   const open = and(
     inArray(
       orders.paymentStatus,
       UNPAID_PAYMENT_STATUSES.filter((s) => s !== "canceled"),
     ),
-    sql`${orders.status} <> 'cancelled'`,
+    ne(orders.status, "cancelled"),
   );
   const rows = await db
     .select({

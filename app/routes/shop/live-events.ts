@@ -13,7 +13,7 @@ import { hostShopPage } from "~/middleware/site.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const live = await publicLive(shop.id, params.code);
-  if (!live) throw data({ message: "Not found" }, { status: 404 });
+  if (!live) throw data(null, { status: 404 });
   return eventStream(request, (send) =>
     subscribeToLive(live.id, (event) => {
       if (event.kind !== "order") send("change", event.kind);
