@@ -5,18 +5,21 @@ import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
- * In the browser, `react-i18next` is our own `useTranslation` over the page's language file
- * (`app/lib/i18n-client.ts`): i18next and react-i18next would weigh 19 kB gzipped on every
- * page, more than the page's own code. The server keeps the real libraries.
+ * Components' `react-i18next` is our own `useTranslation`, the same translator over the
+ * page's language file in both builds. In the browser (`app/lib/i18n-client.ts`) i18next and
+ * react-i18next would weigh 19 kB gzipped on every page, more than the page's own code; on
+ * the server (`app/lib/i18n-render.server.tsx`) their per-call wrapper cost a few per cent of
+ * every render. Loaders, actions and mails use i18next itself.
  */
-function browserTranslations(): Plugin {
-  const target = path.resolve("app/lib/i18n-client.ts");
+function componentTranslations(): Plugin {
+  const browser = path.resolve("app/lib/i18n-client.ts");
+  const server = path.resolve("app/lib/i18n-render.server.tsx");
   return {
-    name: "browser-translations",
+    name: "component-translations",
     enforce: "pre",
     resolveId(source) {
-      if (this.environment.name !== "client") return null;
-      if (source === "react-i18next") return target;
+      if (this.environment.name !== "client") return source === "react-i18next" ? server : null;
+      if (source === "react-i18next") return browser;
       if (source === "react-router") return path.resolve("node_modules/react-router/dist/production/index.mjs");
       if (source === "react-router/dom") return path.resolve("node_modules/react-router/dist/production/dom-export.mjs");
       return null;
@@ -34,5 +37,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native and Node-only packages stay external; they are loaded from node_modules.
     external: ["better-sqlite3", "sharp"],
   },
-  plugins: [browserTranslations(), tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [componentTranslations(), tailwindcss(), reactRouter(), tsconfigPaths()],
 }));

@@ -1,13 +1,11 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { RequestIdProvider } from "./components/request-id";
 import { currentRequestId, requestLog } from "./lib/logger.server";
-import { getI18nInstance } from "./middleware/i18n.server";
+import { TranslationProvider } from "./lib/i18n-render.server";
+import { getLocale } from "./middleware/i18n.server";
 import { nonceContext } from "./middleware/request.server";
 
 export const streamTimeout = 5_000;
@@ -23,44 +21,52 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
-  const i18n = getI18nInstance(loadContext);
+  const language = getLocale(loadContext);
 
+  // The whole document is rendered before it is sent, for people as for crawlers: no loader
+  // defers data, so streaming the shell first would gain nothing, and one buffer costs less
+  // than a stream of small chunks (each a web-stream step and a compression call; measured
+  // under the live drop).
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // A shell error rejects (React Router answers and logs it); others are logged once ready.
+    const boundaryErrors: unknown[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RequestIdProvider value={currentRequestId()}>
-          <I18nextProvider i18n={i18n}>
+          <TranslationProvider language={language}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslationProvider>
         </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        onAllReady() {
+          // Errors inside a Suspense boundary leave it to the browser; the page itself renders.
+          for (const error of boundaryErrors) requestLog().error({ err: error }, "rendering failed");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) requestLog().error({ err: error }, "rendering failed");
+          boundaryErrors.push(error);
         },
       },
     );

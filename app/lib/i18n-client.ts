@@ -3,8 +3,8 @@ import { fallbackLanguage, isLanguage, type Language } from "./languages";
 import { createTranslator, type Translations } from "./translator";
 
 /**
- * Translations in the browser. Components call `useTranslation()` from react-i18next, which
- * the server renders with i18next; in the browser build `react-i18next` resolves to this
+ * Translations in the browser. Components call `useTranslation()` from react-i18next; in
+ * the browser build `react-i18next` resolves to this
  * module (see `vite.config.ts`), which gives the same `t` and `i18n.language` /
  * `i18n.changeLanguage` over the one language file the page needs, without i18next's
  * runtime. Only what the components use is here: a missing export fails the build.

@@ -1,5 +1,4 @@
 import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createContext, redirect, type MiddlewareFunction, type RouterContext } from "react-router";
 import { getConfig } from "~/config.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
@@ -24,7 +23,6 @@ import { i18nextOptions } from "~/lib/translations.server";
 const instances = new Map<Language, I18n>(
   supportedLanguages.map((language) => {
     const instance = createInstance({ ...i18nextOptions, lng: language, initAsync: false });
-    instance.use(initReactI18next);
     void instance.init();
     return [language, instance];
   }),

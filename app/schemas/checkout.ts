@@ -29,6 +29,22 @@ export type CataloguePricing = { unitPriceCents: number; verifyTotal?: boolean }
  * product's stored price).
  */
 export function checkoutSchema(minimumCents: number, catalogue?: CataloguePricing) {
+  // Built once per shop minimum and price: building a zod schema costs more than using it,
+  // and every checkout page and shipping form of a shop asks for the same few.
+  const key = `${minimumCents}:${catalogue?.unitPriceCents ?? ""}:${catalogue?.verifyTotal ? 1 : 0}`;
+  let schema = builtCheckoutSchemas.get(key);
+  if (!schema) {
+    if (builtCheckoutSchemas.size >= BUILT_SCHEMAS_KEPT) builtCheckoutSchemas.delete(builtCheckoutSchemas.keys().next().value!);
+    schema = buildCheckoutSchema(minimumCents, catalogue);
+    builtCheckoutSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const BUILT_SCHEMAS_KEPT = 500;
+const builtCheckoutSchemas = new Map<string, ReturnType<typeof buildCheckoutSchema>>();
+
+function buildCheckoutSchema(minimumCents: number, catalogue?: CataloguePricing) {
   const minimum = centsToDecimalString(minimumCents);
   const fewest = catalogue ? minimumQuantity(catalogue.unitPriceCents, minimumCents) : 1;
   return (

@@ -12,7 +12,16 @@ function formFields(schema: z.core.$ZodType): z.core.$ZodType {
 
 /** A form's native constraints (required, lengths, patterns), read from its schema. */
 export function formConstraint(schema: z.core.$ZodType) {
-  return getZodConstraint(formFields(schema));
+  // Schemas are immutable: reading one's constraints once is enough (the checkout's are read
+  // on every page).
+  let constraint = constraints.get(schema);
+  if (!constraint) {
+    constraint = getZodConstraint(formFields(schema));
+    constraints.set(schema, constraint);
+  }
+  return constraint;
 }
+
+const constraints = new WeakMap<z.core.$ZodType, ReturnType<typeof getZodConstraint>>();
 
 export type FormConstraint = ReturnType<typeof formConstraint>;
