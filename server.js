@@ -1,6 +1,9 @@
 // The HTTP server: static files, then the app. `node server.js --dev` runs Vite in
-// middleware mode; otherwise it serves the production build (see scripts/start.js).
+// middleware mode; otherwise it serves the production build (see scripts/start.js), in
+// WEB_CONCURRENCY worker processes (default: one per core) that share the port.
+import cluster from "node:cluster";
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
 
@@ -26,7 +29,9 @@ let built;
 let info;
 try {
   built = await loadApp();
-  info = await built.prepare();
+  // A cluster's primary migrates and seeds once, before any worker starts; the workers find
+  // the database ready. Background work runs in the processes that serve.
+  info = await built.prepare({ background: cluster.isWorker || DEVELOPMENT });
 } catch (error) {
   if (error?.constructor?.name === "ConfigError") {
     console.error(error.message);
@@ -35,46 +40,153 @@ try {
   throw error;
 }
 
-// Health answers for the load balancer come first: any Host, no session, no log line.
-server.use((req, res, next) => built.healthCheck(req, res, next));
-// Then: the request id, the request's log line, and a 400 for a Host no URL can be made of.
-server.use(built.requestEdge);
-// A stopping node asks its clients to reconnect elsewhere rather than keep this connection.
-server.use((req, res, next) => {
-  if (built.isDraining()) res.set("Connection", "close");
-  next();
-});
+const SHUTDOWN_GRACE_MS = 10_000;
+const log = (level, msg, fields = {}) =>
+  (level === "error" ? console.error : console.log)(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));
 
-if (!DEVELOPMENT) {
-  // Static files carry the app's security headers (one definition, in the bundle).
-  const headers = built.securityHeaders(null);
-  const setHeaders = (res) => res.set(headers);
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders }));
-  // What else the build holds at its top level (favicon, demo images...): looked up by
-  // name, so that a page request does not cost a failed stat() of the disk first.
-  const topLevel = fs.readdirSync("build/client", { withFileTypes: true }).filter((entry) => entry.name !== "assets");
-  const files = new Set(topLevel.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
-  const folders = topLevel.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
-  const isStaticPath = (path) => files.has(path) || folders.some((folder) => path.startsWith(folder));
-  const topLevelStatic = express.static("build/client", { maxAge: "1h", setHeaders, index: false });
-  server.use((req, res, next) => (isStaticPath(req.path) ? topLevelStatic(req, res, next) : next()));
-}
-
-server.set("trust proxy", info.trustProxy);
-if (DEVELOPMENT) {
-  // Reloaded per request, so that edits show without a restart.
-  server.use(async (req, res, next) => {
-    try {
-      (await loadApp()).app(req, res, next);
-    } catch (error) {
-      next(error);
-    }
-  });
+if (cluster.isPrimary && !DEVELOPMENT) {
+  if (info.workers > 1) {
+    await built.closeDatabase();
+    runWorkers(info.workers);
+  } else {
+    built.beginBackgroundWork();
+    serve();
+  }
 } else {
-  server.use(built.app);
+  serve();
 }
 
-const httpServer = server.listen(info.port, info.host, () => {
+function serve() {
+  // Health answers for the load balancer come first: any Host, no session, no log line.
+  server.use((req, res, next) => built.healthCheck(req, res, next));
+  // Then: the request id, the request's log line, and a 400 for a Host no URL can be made of.
+  server.use(built.requestEdge);
+  // A stopping node asks its clients to reconnect elsewhere rather than keep this connection.
+  server.use((req, res, next) => {
+    if (built.isDraining()) res.set("Connection", "close");
+    next();
+  });
+
+  if (!DEVELOPMENT) {
+    // Static files carry the app's security headers (one definition, in the bundle).
+    const headers = built.securityHeaders(null);
+    const setHeaders = (res) => res.set(headers);
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders }));
+    // What else the build holds at its top level (favicon, demo images...): looked up by
+    // name, so that a page request does not cost a failed stat() of the disk first.
+    const topLevel = fs.readdirSync("build/client", { withFileTypes: true }).filter((entry) => entry.name !== "assets");
+    const files = new Set(topLevel.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+    const folders = topLevel.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
+    const isStaticPath = (path) => files.has(path) || folders.some((folder) => path.startsWith(folder));
+    const topLevelStatic = express.static("build/client", { maxAge: "1h", setHeaders, index: false });
+    server.use((req, res, next) => (isStaticPath(req.path) ? topLevelStatic(req, res, next) : next()));
+  }
+
+  server.set("trust proxy", info.trustProxy);
+  if (DEVELOPMENT) {
+    // Reloaded per request, so that edits show without a restart.
+    server.use(async (req, res, next) => {
+      try {
+        (await loadApp()).app(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  } else {
+    server.use(built.app);
+  }
+
+  const httpServer = server.listen(info.port, info.host, () => {
+    // A cluster's primary prints the banner once all its workers listen.
+    if (!cluster.isWorker) printBanner();
+  });
+
+  // Graceful stop (SIGTERM from the orchestrator, Ctrl-C): stop accepting connections, claim no
+  // more background work, let the requests under way finish, then close the database. A
+  // request still running after SHUTDOWN_GRACE_MS is cut off (the orchestrator would kill us).
+  let stopping = false;
+  async function shutDown(signal) {
+    if (stopping) return;
+    stopping = true;
+    log("info", "shutting down", { signal });
+    setTimeout(() => {
+      log("error", "shutdown timed out");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    const closed = new Promise((resolve) => httpServer.close(resolve));
+    // Keep-alive connections left idle by a finished request would hold `close` open.
+    const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+    httpServer.closeIdleConnections();
+    await built.stopBackgroundWork();
+    await closed;
+    clearInterval(idleSweep);
+    await built.closeDatabase();
+    log("info", "shutdown complete");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutDown("SIGTERM"));
+  process.on("SIGINT", () => void shutDown("SIGINT"));
+  // A worker whose primary is gone (killed outright) stops too rather than serve on alone.
+  if (cluster.isWorker) process.on("disconnect", () => void shutDown("primary gone"));
+}
+
+/**
+ * The primary of a node with several workers: forks them (each runs this file and serves the
+ * port; the primary hands out connections), replaces one that dies, and on SIGTERM/SIGINT
+ * stops them all gracefully and exits 0 once every worker has. It serves nothing itself.
+ */
+function runWorkers(count) {
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: [] });
+  let stopping = false;
+  let listening = 0;
+  let failedStarts = 0;
+  const exitCodes = [];
+  const fork = (replacing = null) => {
+    const worker = cluster.fork();
+    const startedAt = Date.now();
+    let serving = false;
+    worker.once("listening", () => {
+      serving = true;
+      listening += 1;
+      if (replacing) log("info", "worker replaced", { pid: worker.process.pid, replacing });
+      if (listening === count) printBanner();
+    });
+    worker.on("exit", (code, signal) => {
+      if (stopping) {
+        // A worker still starting has no handler yet: SIGTERM ends it at once, which is fine.
+        exitCodes.push(!serving && signal === "SIGTERM" ? 0 : code);
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCodes.every((c) => c === 0) ? 0 : 1);
+        return;
+      }
+      log("error", "worker exited", { pid: worker.process.pid, code, signal });
+      // A worker that cannot even start would be replaced forever: give up after three.
+      if (Date.now() - startedAt < 10_000 && ++failedStarts >= 3) {
+        log("error", "workers keep failing at start; stopping");
+        stop("workers failing", 1);
+        return;
+      }
+      fork(worker.process.pid);
+    });
+  };
+  const stop = (signal, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    if (code !== 0) exitCodes.push(code);
+    log("info", "shutting down", { signal, workers: Object.keys(cluster.workers ?? {}).length });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
+    setTimeout(() => {
+      log("error", "shutdown timed out");
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 2_000).unref();
+  };
+  for (let i = 0; i < count; i++) fork();
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+function printBanner() {
   console.log(`\n  Main site:  ${info.mainUrl}`);
   console.log(`  Demo shop:  ${info.demoShopUrl}/products`);
   if (info.seeded) console.log("  Demo data was added to the fresh database.");
@@ -83,31 +195,4 @@ const httpServer = server.listen(info.port, info.host, () => {
   console.log(`  Logins:     ${seller.email} / ${seller.password} (seller, shop "demo")`);
   console.log(`              ${admin.email} / ${admin.password} (admin, reviews sellers at ${info.mainUrl}/admin/sellers)`);
   console.log(`              ${pendingSeller.email} / ${pendingSeller.password} (seller under review)\n`);
-});
-
-// Graceful stop (SIGTERM from the orchestrator, Ctrl-C): stop accepting connections, claim no
-// more background work, let the requests under way finish, then close the database. A
-// request still running after SHUTDOWN_GRACE_MS is cut off (the orchestrator would kill us).
-const SHUTDOWN_GRACE_MS = 10_000;
-let stopping = false;
-async function shutDown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "shutting down", signal }));
-  setTimeout(() => {
-    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: "shutdown timed out" }));
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS).unref();
-  const closed = new Promise((resolve) => httpServer.close(resolve));
-  // Keep-alive connections left idle by a finished request would hold `close` open.
-  const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
-  httpServer.closeIdleConnections();
-  await built.stopBackgroundWork();
-  await closed;
-  clearInterval(idleSweep);
-  await built.closeDatabase();
-  console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "shutdown complete" }));
-  process.exit(0);
 }
-process.on("SIGTERM", () => void shutDown("SIGTERM"));
-process.on("SIGINT", () => void shutDown("SIGINT"));

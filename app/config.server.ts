@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isPostgresUrl, sqliteFilenameFromUrl } from "~db/url";
@@ -69,6 +70,14 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    // Worker processes of one node, each a full server on the same port (node:cluster).
+    // Default: one per core, so a node uses the machine it is given (docs/performance.md).
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "must be a number of processes" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 64")
+      .max(64, "must be between 1 and 64")
+      .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -135,6 +144,16 @@ export function getConfig(): Config {
     loaded = { ...env, sessionSecret: resolveSessionSecret(env) };
   }
   return loaded;
+}
+
+/**
+ * How many worker processes `server.js` runs: WEB_CONCURRENCY, else one per core in
+ * production (one in development). An in-memory SQLite database cannot be shared, so it
+ * keeps one process.
+ */
+export function workerProcesses(config: Pick<Config, "DATABASE_URL" | "NODE_ENV" | "WEB_CONCURRENCY"> = getConfig()): number {
+  if (sqliteFilenameFromUrl(config.DATABASE_URL) === ":memory:") return 1;
+  return config.WEB_CONCURRENCY ?? (config.NODE_ENV === "production" ? os.availableParallelism() : 1);
 }
 
 export function mainSiteUrl(config: Config = getConfig()): string {

@@ -1,5 +1,5 @@
 // The servers a benchmark run measures, each on a throwaway database, each with a stop():
-// the shop on SQLite (one `node server.js`), the shop on PostgreSQL (K nodes behind the
+// the shop on SQLite (one `node server.js`, one or more worker processes), the shop on PostgreSQL (K nodes behind the
 // project's load balancer, assembled with scripts/cluster.js's pieces), and the bare React
 // Router app (bench/bare). Ports: the shop (or its balancer) on `port`, PostgreSQL on port+2,
 // the bare app on port+1, the cluster's nodes from port+10.
@@ -61,14 +61,16 @@ export async function stopEverything() {
 }
 
 /**
- * One production node on a SQLite file in `dir`. TRUST_PROXY=1: the benchmark plays the proxy
+ * One production node on a SQLite file in `dir`, with `workers` processes (default: one per core). TRUST_PROXY=1: the benchmark plays the proxy
  * in front, each simulated shopper arriving from its own X-Forwarded-For address. The node's
  * output (warnings, errors, the mails it would send) goes to `log`, line by line.
  */
-export async function startShopOnSqlite({ port, dir, log }) {
+export async function startShopOnSqlite({ port, dir, log, workers }) {
   refuseAfterStop();
   const env = shopEnvironment({
     ...process.env,
+    // Worker processes of the node: server.js's default (one per core) unless given.
+    ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}),
     HOST: "127.0.0.1",
     ROOT_DOMAIN: `localhost:${port}`,
     DATABASE_URL: `file:${dir}/app.db`,
@@ -109,6 +111,8 @@ export async function startShopOnPostgres({ port, count, dir, log }) {
     const env = shopEnvironment({
       ...nodeEnvironment({ databaseUrl: postgres.url, sessionSecret, rootDomain: `localhost:${port}`, uploadDir: `${dir}/uploads` }),
       TRUST_PROXY: "2",
+      // Nodes as processes: 1 and 2 nodes compare one process with two.
+      WEB_CONCURRENCY: "1",
     });
     await startNodes({ count, firstPort: port + 10, env, started: nodes, log });
     balancer = createLoadBalancer({

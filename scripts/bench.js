@@ -6,7 +6,8 @@
 //   http  requests/s and p50/p99 of the catalogue, the checkout page, the products API and a
 //         bare React Router page with as many product cards (bench/bare), A/B in the same run
 //   drop  the live drop: N shoppers, C at once, each buying one product without JavaScript,
-//         and a check that every accepted card paid exactly one order
+//         and a check that every accepted card paid exactly one order; on the node as
+//         `npm start` runs it (one worker process per core) and on one process
 //   live  the same drop through a live's link (issue 16) while the seller's live board is
 //         open, and how soon the board showed each paid order
 //   js    the gzipped JavaScript of the catalogue, the checkout and the landing page
@@ -136,113 +137,138 @@ async function part(name, measure) {
   }
 }
 
-/** The default run: one node on SQLite; figures into docs/performance.md. */
+/**
+ * The default run, on SQLite; figures into docs/performance.md. First one process (server.js
+ * with WEB_CONCURRENCY=1): the A/B pair with the bare app, itself one process, and the drop a
+ * single process holds. Then the node as `npm start` runs it (one worker process per core):
+ * the drop, the drop through a live's link and the JavaScript.
+ */
 async function benchSqlite(options, { dir, log, loadAverage }) {
   const port = options.port;
   const host = `demo.localhost:${port}`;
-  const shop = await startShopOnSqlite({ port, dir, log });
+  const workers = os.availableParallelism();
   const sections = {};
   let exactlyOnceFailed = false;
-  try {
-    const { cards, productId } = await readCatalogue(port, host);
-    console.log(`Shop: http://${host}/products (${cards} product cards on the catalogue page; checkout of product ${productId})`);
+  const drop = async (shop, liveCode) => {
+    const result = await liveDrop(shop, host, options, liveCode);
+    exactlyOnceFailed ||= !result.exactlyOnce.pass;
+    return result;
+  };
 
-    if (options.parts.includes("http")) {
-      sections.http = await part("HTTP throughput", async () => {
-        const bare = await startBareApp({ port: port + 1, cards });
-        const targets = [
-          { key: "catalogue", label: "shop catalogue `/products`", port, host, path: "/products" },
-          // Next to the catalogue: the A/B pair is measured under the same conditions.
-          {
-            key: "bare",
-            label: `bare React Router page, ${cards} cards`,
-            port: port + 1,
-            host: `127.0.0.1:${port + 1}`,
-            path: "/products",
-          },
-          { key: "checkout", label: `shop checkout \`/?product_id=${productId}\``, port, host, path: `/?product_id=${productId}` },
-          { key: "api", label: "products API `/api/v1/shop/products/`", port, host, path: "/api/v1/shop/products/" },
-        ];
-        const rows = [];
-        try {
-          for (const target of targets) {
-            process.stdout.write(`${target.label}... `);
-            const result = await measureThroughput({ ...target, duration: options.duration });
-            console.log(`${result.requestsPerSecond.toFixed(1)} requests/s`);
-            rows.push({ ...target, result });
-          }
-        } finally {
-          await bare.stop();
-        }
-        const byKey = Object.fromEntries(rows.map((row) => [row.key, row.result]));
-        return httpSection({ duration: options.duration, rows, ratio: byKey.catalogue.requestsPerSecond / byKey.bare.requestsPerSecond });
-      });
-    }
-
-    if (options.parts.includes("drop")) {
-      sections.drop = await part("Live drop", async () => {
-        const { drop, exactlyOnce } = await liveDrop(shop, host, options);
-        exactlyOnceFailed = !exactlyOnce.pass;
-        return dropSection(drop, exactlyOnce);
-      });
-    }
-
-    if (options.parts.includes("live")) {
-      sections.live = await part("Live drop through a live's link, with the live board open", async () => {
-        const board = await openLiveBoard({
-          port,
-          mainHost: `localhost:${port}`,
-          seller: DEMO_SELLER,
-          productId,
-          timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+  if (options.parts.includes("http") || options.parts.includes("drop")) {
+    console.log("\nOne process (WEB_CONCURRENCY=1)");
+    const shop = await startShopOnSqlite({ port, dir: path.join(dir, "one-process"), log, workers: 1 });
+    try {
+      const { cards, productId } = await readCatalogue(port, host);
+      console.log(`Shop: http://${host}/products (${cards} product cards on the catalogue page; checkout of product ${productId})`);
+      if (options.parts.includes("http"))
+        sections.http = await part("HTTP throughput", () => throughput(port, host, cards, productId, options));
+      if (options.parts.includes("drop")) {
+        sections.dropOneProcess = await part("Live drop, one process", async () => {
+          const { drop: figures, exactlyOnce } = await drop(shop);
+          return dropSection(figures, exactlyOnce);
         });
-        const { drop, exactlyOnce } = await liveDrop(shop, host, options, board.code);
-        exactlyOnceFailed ||= !exactlyOnce.pass;
-        return liveSection(drop, exactlyOnce, await board.finish(drop.paidAt));
-      });
+      }
+    } finally {
+      await shop.stop();
     }
-
-    if (options.parts.includes("js")) {
-      sections.js = await part("JavaScript per page", async () =>
-        javaScriptSection(
-          await measureJavaScript([
-            { kind: "catalogue", label: "shop catalogue `/products`", url: `http://${host}/products` },
-            {
-              kind: "checkout",
-              label: `shop checkout \`/?product_id=${productId}\` (shipping step)`,
-              url: `http://${host}/?product_id=${productId}`,
-            },
-            {
-              kind: "checkout",
-              label: "the same, once the shopper is in the form (its validation loads on first focus)",
-              url: `http://${host}/?product_id=${productId}`,
-              use: (page) => page.locator("[name=full_name]").focus(),
-            },
-            { kind: "landing", label: "main site landing `/`", url: `http://localhost:${port}/` },
-          ]),
-        ),
-      );
-    }
-  } finally {
-    await shop.stop();
   }
 
+  if (options.parts.some((name) => name !== "http")) {
+    console.log(`\nOne node as \`npm start\` runs it (${workers} worker processes, one per core)`);
+    const shop = await startShopOnSqlite({ port, dir: path.join(dir, "node"), log });
+    try {
+      const { productId } = await readCatalogue(port, host);
+      if (options.parts.includes("drop")) {
+        sections.drop = await part("Live drop", async () => {
+          const { drop: figures, exactlyOnce } = await drop(shop);
+          return dropSection(figures, exactlyOnce);
+        });
+      }
+      if (options.parts.includes("live")) {
+        sections.live = await part("Live drop through a live's link, with the live board open", async () => {
+          const board = await openLiveBoard({
+            port,
+            mainHost: `localhost:${port}`,
+            seller: DEMO_SELLER,
+            productId,
+            timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+          });
+          const { drop: figures, exactlyOnce } = await drop(shop, board.code);
+          return liveSection(figures, exactlyOnce, await board.finish(figures.paidAt));
+        });
+      }
+      if (options.parts.includes("js")) sections.js = await part("JavaScript per page", () => javaScript(host, port, productId));
+    } finally {
+      await shop.stop();
+    }
+  }
+
+  const node = `one node, ${workers} worker processes (one per core, as \`npm start\` runs it), SQLite`;
   const markdown = [
     machineLine(loadAverage),
-    sections.http && `### Throughput\n\n${sections.http}`,
-    sections.drop && `### Live drop (one node, SQLite)\n\n${sections.drop}`,
-    sections.live && `### Live drop through a live's link, with the live board open (one node, SQLite)\n\n${sections.live}`,
+    sections.http && `### Throughput (one process)\n\n${sections.http}`,
+    sections.drop && `### Live drop (${node})\n\n${sections.drop}`,
+    sections.dropOneProcess && `### Live drop in one process (\`WEB_CONCURRENCY=1\`, SQLite)\n\n${sections.dropOneProcess}`,
+    sections.live && `### Live drop through a live's link, with the live board open (${node})\n\n${sections.live}`,
     sections.js && `### JavaScript shipped per page type\n\n${sections.js}`,
   ]
     .filter(Boolean)
     .join("\n\n");
+  const expected = options.parts.flatMap((name) => (name === "drop" ? ["drop", "dropOneProcess"] : [name]));
   return {
     markdown,
-    complete: options.parts.every((name) => sections[name]),
+    complete: expected.every((name) => sections[name]),
     file: "docs/performance.md",
     marker: "bench",
     exactlyOnceFailed,
   };
+}
+
+/** Catalogue, bare page (A/B, one after the other), checkout page and products API under autocannon. */
+async function throughput(port, host, cards, productId, options) {
+  const bare = await startBareApp({ port: port + 1, cards });
+  const targets = [
+    { key: "catalogue", label: "shop catalogue `/products`", port, host, path: "/products" },
+    // Next to the catalogue: the A/B pair is measured under the same conditions.
+    { key: "bare", label: `bare React Router page, ${cards} cards`, port: port + 1, host: `127.0.0.1:${port + 1}`, path: "/products" },
+    { key: "checkout", label: `shop checkout \`/?product_id=${productId}\``, port, host, path: `/?product_id=${productId}` },
+    { key: "api", label: "products API `/api/v1/shop/products/`", port, host, path: "/api/v1/shop/products/" },
+  ];
+  const rows = [];
+  try {
+    for (const target of targets) {
+      process.stdout.write(`${target.label}... `);
+      const result = await measureThroughput({ ...target, duration: options.duration });
+      console.log(`${result.requestsPerSecond.toFixed(1)} requests/s`);
+      rows.push({ ...target, result });
+    }
+  } finally {
+    await bare.stop();
+  }
+  const byKey = Object.fromEntries(rows.map((row) => [row.key, row.result]));
+  return httpSection({ duration: options.duration, rows, ratio: byKey.catalogue.requestsPerSecond / byKey.bare.requestsPerSecond });
+}
+
+/** The gzipped JavaScript of the catalogue, the checkout (before and once in its form) and the landing page. */
+async function javaScript(host, port, productId) {
+  return javaScriptSection(
+    await measureJavaScript([
+      { kind: "catalogue", label: "shop catalogue `/products`", url: `http://${host}/products` },
+      {
+        kind: "checkout",
+        label: `shop checkout \`/?product_id=${productId}\` (shipping step)`,
+        url: `http://${host}/?product_id=${productId}`,
+      },
+      {
+        kind: "checkout",
+        label: "the same, once the shopper is in the form (its validation loads on first focus)",
+        url: `http://${host}/?product_id=${productId}`,
+        use: (page) => page.locator("[name=full_name]").focus(),
+      },
+      { kind: "landing", label: "main site landing `/`", url: `http://localhost:${port}/` },
+    ]),
+  );
 }
 
 /** `--database postgres`: each cluster size on a fresh PostgreSQL; figures into docs/scaling.md. */

@@ -146,6 +146,8 @@ export function nodeEnvironment({ databaseUrl, sessionSecret, rootDomain, upload
     UPLOAD_DIR: uploadDir,
     // The balancer is the one proxy in front: the client address is the last X-Forwarded-For entry.
     TRUST_PROXY: "1",
+    // Each node one process (the nodes share this machine's cores already), unless asked.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
   };
 }
 

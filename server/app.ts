@@ -3,7 +3,7 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
+import { getConfig, mainSiteUrl, shopSiteUrl, workerProcesses } from "~/config.server";
 import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateAppDatabase } from "~db/migrate-url";
@@ -32,7 +32,12 @@ export { flushLiveVisits } from "~/domain/lives/visits.server";
 // `npm run db:migrate` (scripts/migrate.js): SQLite or PostgreSQL, from DATABASE_URL alone.
 export { migrateDatabaseAt } from "~db/migrate-url";
 
-export async function prepare() {
+/**
+ * Readies the node: configuration, migrations, the demo data on an empty database, then the
+ * background work unless `background` is false (a cluster's primary prepares the database
+ * once and leaves the work to its workers).
+ */
+export async function prepare({ background = true }: { background?: boolean } = {}) {
   const config = getConfig();
   const db = getDatabase();
   await migrateAppDatabase();
@@ -41,8 +46,9 @@ export async function prepare() {
     await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
     seeded = true;
   }
-  startBackgroundWork({ smtp: Boolean(config.SMTP_URL) });
+  if (background) beginBackgroundWork();
   return {
+    workers: workerProcesses(config),
     port: config.PORT,
     host: config.HOST,
     // Express `trust proxy` as a hop count: the client address is the entry that many places
@@ -54,6 +60,11 @@ export async function prepare() {
     demoAccounts: DEMO_ACCOUNTS,
     paymentProvider: config.paymentProvider,
   };
+}
+
+/** The background rounds (mail, sweeps, live events) of a node that prepared with `background: false`. */
+export function beginBackgroundWork(): void {
+  startBackgroundWork({ smtp: Boolean(getConfig().SMTP_URL) });
 }
 
 /** `npm run admin -- approve <email>` / `reject <email> [<reason>]`: the review from a shell. */

@@ -15,4 +15,7 @@ export const e2eServerEnvironment = {
   SEED_DEMO: "1",
   // Tests give each test its own client address through X-Forwarded-For (fixtures.ts).
   TRUST_PROXY: "1",
+  // One process: what a node counts in memory before writing it (views, a live's visits) is
+  // read back by the tests from the process that counted it.
+  WEB_CONCURRENCY: "1",
 };

@@ -163,3 +163,54 @@ describe("SIGTERM", () => {
     expect(started.output()).not.toContain("shutdown timed out");
   });
 });
+
+/** The live processes whose parent is `pid` (from /proc: the node's workers). */
+function childProcesses(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fields after the command name (which may hold spaces) in parentheses: state, then parent.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(parent) === pid && state !== "Z") children.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe("worker processes (WEB_CONCURRENCY)", () => {
+  it("serves the port from that many workers on a database prepared once, replaces one that dies, and stops them all on SIGTERM", async () => {
+    const started = await startNode({ SEED_DEMO: "1", WEB_CONCURRENCY: "2" });
+    node = started;
+    const pid = started.process.pid!;
+    await until(() => childProcesses(pid).length === 2, "two workers");
+    await until(() => started.output().includes("(seller under review)"), "the whole banner");
+    // The primary migrated and seeded before forking: one banner, the demo data added once.
+    expect(occurrences(started.output(), "Main site:")).toBe(1);
+    expect(occurrences(started.output(), "Demo data was added")).toBe(1);
+    const catalogue = () => get(started.port, "/products", `demo.localhost:${started.port}`);
+    // Each request on a connection of its own: the workers take turns.
+    for (let i = 0; i < 4; i++) expect((await catalogue()).status).toBe(200);
+
+    const [killed] = childProcesses(pid);
+    process.kill(killed!, "SIGKILL");
+    await until(() => {
+      const workers = childProcesses(pid);
+      return workers.length === 2 && !workers.includes(killed!);
+    }, "a worker in place of the killed one");
+    await until(() => started.output().includes('"msg":"worker replaced"'), "the new worker to listen");
+    expect(started.output()).toContain('"msg":"worker exited"');
+    for (let i = 0; i < 4; i++) expect((await catalogue()).status).toBe(200);
+
+    const workers = childProcesses(pid);
+    started.process.kill("SIGTERM");
+    expect(await started.exited).toBe(0);
+    expect(occurrences(started.output(), '"msg":"shutdown complete"')).toBe(2);
+    expect(workers.filter((worker) => fs.existsSync(`/proc/${worker}`) && childProcesses(pid).includes(worker))).toEqual([]);
+  });
+});

@@ -16,8 +16,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The production server's environment: no demo data unless asked, on 127.0.0.1. */
-export const serverEnv = (extra: Record<string, string>) => ({ ...process.env, NODE_ENV: "production", SEED_DEMO: "0", ...extra });
+/** The production server's environment: no demo data unless asked, one process unless asked, on 127.0.0.1. */
+export const serverEnv = (extra: Record<string, string>) => ({
+  ...process.env,
+  NODE_ENV: "production",
+  SEED_DEMO: "0",
+  WEB_CONCURRENCY: "1",
+  ...extra,
+});
 
 /**
  * Starts `server.js` (on `env.PORT`, else a free port); resolves once its output contains

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/config.server";
+import os from "node:os";
+import { ConfigError, parseConfig, workerProcesses } from "~/config.server";
 
 describe("configuration", () => {
   it("has embedded defaults", () => {
@@ -25,6 +26,16 @@ describe("configuration", () => {
     const stripe = parseConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" });
     expect(stripe.paymentProvider).toBe("stripe");
     expect(() => parseConfig({ PAYMENT_PROVIDER: "stripe" })).toThrowError(/STRIPE_SECRET_KEY: is required/);
+  });
+
+  it("runs one worker process per core in production unless WEB_CONCURRENCY says otherwise", () => {
+    expect(workerProcesses(parseConfig({ NODE_ENV: "production" }))).toBe(os.availableParallelism());
+    expect(workerProcesses(parseConfig({ NODE_ENV: "production", WEB_CONCURRENCY: "3" }))).toBe(3);
+    expect(workerProcesses(parseConfig({ NODE_ENV: "development" }))).toBe(1);
+    // An in-memory database lives in one process: it cannot be shared.
+    expect(workerProcesses(parseConfig({ NODE_ENV: "production", DATABASE_URL: "file::memory:", WEB_CONCURRENCY: "4" }))).toBe(1);
+    expect(() => parseConfig({ WEB_CONCURRENCY: "0" })).toThrowError(/WEB_CONCURRENCY: must be between 1 and 64/);
+    expect(() => parseConfig({ WEB_CONCURRENCY: "many" })).toThrowError(/WEB_CONCURRENCY: must be a number of processes/);
   });
 
   it("reads TRUST_PROXY as a number of proxy hops, never as 'trust every hop'", () => {
