@@ -114,6 +114,30 @@ export function getDatabase(): AppDatabase {
   return open?.open ? open.tx : connection().db;
 }
 
+/** A query built with `sql.placeholder(...)` for its values, as drizzle prepares it. */
+type PreparedRead<R> = { execute(values?: Record<string, unknown>): PromiseLike<R> | R };
+
+/**
+ * A read that every page makes (the shop of the host, an order, its payment), with its SQL
+ * built once per database instead of on every call: drizzle builds a query's SQL anew each
+ * time, and for these small reads building cost more than the database's work (profiles of
+ * the live drop, docs/performance.md). `build` writes the query with `sql.placeholder(name)`
+ * for each value; the returned function runs it with those values, which reach the driver
+ * as given (a date goes through its column's `mapToDriverValue`). Inside a transaction on
+ * PostgreSQL it is prepared on the transaction's connection each time (the pool's others
+ * would not see its rows); SQLite has one connection, in a transaction or not.
+ */
+export function preparedRead<R>(name: string, build: (db: AppDatabase) => { prepare(name: string): PreparedRead<R> }) {
+  const prepared = new WeakMap<AppDatabase, PreparedRead<R>>();
+  return async (values: Record<string, unknown>): Promise<R> => {
+    const db = getDatabase();
+    if (openTransaction.getStore()?.open && !sqliteHandle(db)) return await build(db).prepare(name).execute(values);
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = build(db).prepare(name)));
+    return await query.execute(values);
+  };
+}
+
 /** Closes the process-wide connection (graceful shutdown); the next use reopens it. */
 export async function closeDatabase(): Promise<void> {
   const closing = current;

@@ -1,5 +1,5 @@
-import { and, eq, ne } from "drizzle-orm";
-import { getDatabase } from "~db/client";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDatabase, preparedRead } from "~db/client";
 import { sessions, users, type User } from "~db/schema";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -30,17 +30,22 @@ export async function createSession(userId: number | null, client: ClientInfo = 
 
 export type LoadedSession = { id: string; user: User | null };
 
+// Every request of a signed-in visitor reads it.
+const sessionWithUser = preparedRead("session_with_user", (db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1),
+);
+
 /** The live session for a cookie token, or null (expired sessions are deleted). */
 export async function loadSession(token: string, now = Date.now()): Promise<LoadedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const db = getDatabase();
   const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await sessionWithUser({ id });
   if (!row) return null;
   const { session } = row;
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {

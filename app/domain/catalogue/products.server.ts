@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { getDatabase } from "~db/client";
+import { getDatabase, preparedRead } from "~db/client";
 import { categories, products } from "~db/schema";
 import { NotFoundError } from "~/domain/errors.server";
 import { centsToDecimalString } from "~/lib/money";
@@ -108,13 +108,18 @@ export function sellerProductResource(product: CatalogueProduct, currency: strin
 }
 
 /** A live product of the shop (for the checkout's summary), or null. */
-export async function findShopProduct(shopId: number, productId: number) {
-  if (!Number.isInteger(productId) || productId <= 0) return null;
-  const [row] = await getDatabase()
+// Each checkout page and shipping form reads its product.
+const shopProductById = preparedRead("shop_product_by_id", (db) =>
+  db
     .select()
     .from(products)
-    .where(and(eq(products.shopId, shopId), eq(products.id, productId), isNull(products.archivedAt)))
-    .limit(1);
+    .where(and(eq(products.shopId, sql.placeholder("shopId")), eq(products.id, sql.placeholder("productId")), isNull(products.archivedAt)))
+    .limit(1),
+);
+
+export async function findShopProduct(shopId: number, productId: number) {
+  if (!Number.isInteger(productId) || productId <= 0) return null;
+  const [row] = await shopProductById({ shopId, productId });
   return row
     ? {
         id: row.id,

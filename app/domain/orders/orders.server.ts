@@ -7,7 +7,7 @@ import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "./paymen
 import { itemsTotalCents } from "~/lib/order-total";
 import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~db/client";
 import { orderEvents, orderItems, orders, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
@@ -128,17 +128,34 @@ export async function createOrder(
 
 export type OrderWithItems = Order & { items: OrderItem[]; shopName: string; shopSubdomain: string };
 
-/** One order with its items, if the viewer may see it; NotFound otherwise (no hint it exists). */
-export async function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): Promise<OrderWithItems> {
-  const db = getDatabase();
-  const [row] = await db
+// Every step of a checkout reads its order: prepared once (see preparedRead).
+const orderWithShop = (db: AppDatabase) =>
+  db
     .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
     .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .where(shopId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.shopId, shopId)))
-    .limit(1);
+    .innerJoin(shops, eq(shops.id, orders.shopId));
+const orderById = preparedRead("order_by_id", (db) =>
+  orderWithShop(db)
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .limit(1),
+);
+const shopOrderById = preparedRead("shop_order_by_id", (db) =>
+  orderWithShop(db)
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.shopId, sql.placeholder("shopId"))))
+    .limit(1),
+);
+const itemsOfOrder = preparedRead("items_of_order", (db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder("orderId"))),
+);
+
+/** One order with its items, if the viewer may see it; NotFound otherwise (no hint it exists). */
+export async function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): Promise<OrderWithItems> {
+  const [row] = shopId === undefined ? await orderById({ orderId }) : await shopOrderById({ orderId, shopId });
   if (!row || !canViewOrder(row.order, viewer)) throw new NotFoundError("orders.not_found");
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await itemsOfOrder({ orderId });
   return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
 }
 

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { clearHits, clientAddressKey, releaseHits, takeHits, type LimitRule, type RateLimit } from "~/domain/accounts/rate-limit.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { shopperAccessCodeMail } from "~/domain/mail/templates.server";
 import type { Language } from "~/lib/i18n";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, preparedRead, writeTransaction } from "~db/client";
 import { orders, shopperAccessCodes, shopperEmailAccess } from "~db/schema";
 
 /**
@@ -175,19 +175,25 @@ export async function verifyShopperAccessCode(requester: Requester & { code: str
 
 /** The emails this browser proved in this shop (still valid). */
 export async function provenShopperEmails(shopId: number, shopperKeyHash: string, now = Date.now()): Promise<string[]> {
-  const rows = await getDatabase()
+  // A placeholder's value goes to the driver as it is: the column encodes the date itself.
+  const rows = await provenEmailsOfShopper({ shopperKeyHash, shopId, now: shopperEmailAccess.expiresAt.mapToDriverValue(new Date(now)) });
+  return rows.map((row) => row.email);
+}
+
+// Read on every page of a shopper who has a shopper key (the checkout's steps included).
+const provenEmailsOfShopper = preparedRead("proven_emails_of_shopper", (db) =>
+  db
     .select({ email: shopperEmailAccess.email })
     .from(shopperEmailAccess)
     .where(
       and(
-        eq(shopperEmailAccess.shopperKeyHash, shopperKeyHash),
-        eq(shopperEmailAccess.shopId, shopId),
-        gt(shopperEmailAccess.expiresAt, new Date(now)),
+        eq(shopperEmailAccess.shopperKeyHash, sql.placeholder("shopperKeyHash")),
+        eq(shopperEmailAccess.shopId, sql.placeholder("shopId")),
+        gt(shopperEmailAccess.expiresAt, sql.placeholder("now")),
       ),
     )
-    .orderBy(shopperEmailAccess.email);
-  return rows.map((row) => row.email);
-}
+    .orderBy(shopperEmailAccess.email),
+);
 
 /** The shopper stops this browser from showing those emails' orders (a shared computer). */
 export async function forgetShopperEmails(shopId: number, shopperKeyHash: string): Promise<void> {

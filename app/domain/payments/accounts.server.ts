@@ -4,7 +4,7 @@ import { ValidationError } from "~/domain/errors.server";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { markSellerShopContentChanged } from "~/domain/shops/content-version.server";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, preparedRead, writeTransaction } from "~db/client";
 import { sellerProfiles, shops, type User } from "~db/schema";
 import { idempotencyKey } from "./idempotency.server";
 import type { AccountStatus } from "./provider.server";
@@ -13,13 +13,18 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 // The seller's connected account at the payment provider: creating it, its state, its end.
 
 /** The shop's payment account: the seller's connected account, if it can take payments. */
-export async function shopPaymentAccount(shopId: number): Promise<{ accountId: string | null; canReceivePayments: boolean }> {
-  const [row] = await getDatabase()
+// Every checkout page asks whether the shop can take payments.
+const paymentAccountOfShop = preparedRead("payment_account_of_shop", (db) =>
+  db
     .select({ accountId: sellerProfiles.stripeConnectAccountId, charges: sellerProfiles.stripeChargesEnabled })
     .from(shops)
     .innerJoin(sellerProfiles, eq(sellerProfiles.userId, shops.ownerId))
-    .where(eq(shops.id, shopId))
-    .limit(1);
+    .where(eq(shops.id, sql.placeholder("shopId")))
+    .limit(1),
+);
+
+export async function shopPaymentAccount(shopId: number): Promise<{ accountId: string | null; canReceivePayments: boolean }> {
+  const [row] = await paymentAccountOfShop({ shopId });
   return { accountId: row?.accountId ?? null, canReceivePayments: Boolean(row?.accountId && row.charges) };
 }
 

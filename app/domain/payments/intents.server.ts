@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
@@ -8,7 +8,7 @@ import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, preparedRead, writeTransaction } from "~db/client";
 import { orderEvents, orders, paymentTransactions, type PaymentTransaction } from "~db/schema";
 import { shopPaymentAccount } from "./accounts.server";
 import { recordProviderEvent } from "./event-log.server";
@@ -20,9 +20,18 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 
 /** The transaction of an order, if a payment was started. */
 export async function findOrderTransaction(orderId: number): Promise<PaymentTransaction | undefined> {
-  const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).limit(1);
+  const [txn] = await transactionOfOrder({ orderId });
   return txn;
 }
+
+// The payment and success steps read it on every page.
+const transactionOfOrder = preparedRead("transaction_of_order", (db) =>
+  db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.orderId, sql.placeholder("orderId")))
+    .limit(1),
+);
 
 /** Our transaction of a provider's intent on a connected account. */
 export async function transactionForIntent(accountId: string, intentId: string): Promise<PaymentTransaction | undefined> {
