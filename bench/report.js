@@ -130,10 +130,13 @@ export function liveSection(drop, exactlyOnce, board) {
 export function javaScriptSection(pages) {
   return table(
     ["Page", "JS files", "JS gzipped", "Target"],
-    pages.map(({ label, kind, files, bytes }) => {
+    pages.map(({ label, kind, files, bytes, deferred }) => {
       const kb = bytes / 1024;
       const target = TARGETS.javaScriptKb[kind];
-      return [label, number(files), `${number(kb, 1)} kB`, `<= ${target} kB: ${mark(kb <= target)}`];
+      const verdict = deferred
+        ? `the page's load plus what its form fetches on first focus: ${number(kb - target, 1)} kB over the page's ${target} kB target`
+        : `<= ${target} kB: ${mark(kb <= target)}`;
+      return [label, number(files), `${number(kb, 1)} kB`, verdict];
     }),
   );
 }
