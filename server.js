@@ -141,8 +141,12 @@ function runWorkers(count) {
   let listening = 0;
   let failedStarts = 0;
   const exitCodes = [];
+  // Counted here: cluster.workers drops a worker only once it has both exited and
+  // disconnected, in either order, so it may still list one whose exit is being handled.
+  const running = new Set();
   const fork = (replacing = null) => {
     const worker = cluster.fork();
+    running.add(worker);
     const startedAt = Date.now();
     let serving = false;
     worker.once("listening", () => {
@@ -152,10 +156,11 @@ function runWorkers(count) {
       if (listening === count) printBanner();
     });
     worker.on("exit", (code, signal) => {
+      running.delete(worker);
       if (stopping) {
         // A worker still starting has no handler yet: SIGTERM ends it at once, which is fine.
         exitCodes.push(!serving && signal === "SIGTERM" ? 0 : code);
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCodes.every((c) => c === 0) ? 0 : 1);
+        if (running.size === 0) process.exit(exitCodes.every((c) => c === 0) ? 0 : 1);
         return;
       }
       log("error", "worker exited", { pid: worker.process.pid, code, signal });
@@ -172,12 +177,12 @@ function runWorkers(count) {
     if (stopping) return;
     stopping = true;
     if (code !== 0) exitCodes.push(code);
-    log("info", "shutting down", { signal, workers: Object.keys(cluster.workers ?? {}).length });
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
+    log("info", "shutting down", { signal, workers: running.size });
+    for (const worker of running) worker.process.kill("SIGTERM");
+    if (running.size === 0) process.exit(code);
     setTimeout(() => {
       log("error", "shutdown timed out");
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      for (const worker of running) worker.process.kill("SIGKILL");
       process.exit(1);
     }, SHUTDOWN_GRACE_MS + 2_000).unref();
   };
