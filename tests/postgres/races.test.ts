@@ -1,6 +1,6 @@
 // Races that SQLite's single writer never shows: many connections writing at once under
 // PostgreSQL's READ COMMITTED, through the app's own pool (DATABASE_URL is a real server).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { takeHits } from "~/domain/accounts/rate-limit.server";
 import { createCategory } from "~/domain/catalogue/manage.server";
@@ -12,13 +12,32 @@ import { applyIntentState } from "~/domain/payments/intents.server";
 import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
-import { databaseEngine, getDatabase } from "~db/client";
-import { orderRefunds, orders, shops, users } from "~db/schema";
+import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
+import { orderRefunds, orders, shops, simulatedPaymentIntents, users } from "~db/schema";
 import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
 
 describe("on a real PostgreSQL server", () => {
   it("runs the app on PostgreSQL", () => {
     expect(databaseEngine()).toBe("postgres");
+  });
+
+  it("runs a prepared read inside a transaction on that transaction's connection, not on another of the pool", async () => {
+    const shop = await createShop({ subdomain: "prepared-pool", name: "Committed" });
+    const nameOf = preparedRead("test_name_in_pool", (db) =>
+      db
+        .select({ name: shops.name })
+        .from(shops)
+        .where(eq(shops.subdomain, sql.placeholder("subdomain"))),
+    );
+    // Prepared on the pool first, then read inside a transaction holding an uncommitted change.
+    expect(await nameOf({ subdomain: "prepared-pool" })).toEqual([{ name: "Committed" }]);
+    // On another pooled connection (READ COMMITTED) it would still read "Committed".
+    const inside = await writeTransaction(async (tx) => {
+      await tx.update(shops).set({ name: "Uncommitted" }).where(eq(shops.id, shop.id));
+      return nameOf({ subdomain: "prepared-pool" });
+    });
+    expect(inside).toEqual([{ name: "Uncommitted" }]);
+    expect(await nameOf({ subdomain: "prepared-pool" })).toEqual([{ name: "Uncommitted" }]);
   });
 
   it("gives 50 orders placed at once in one shop 50 distinct, consecutive numbers", async () => {
@@ -76,14 +95,26 @@ describe("on a real PostgreSQL server", () => {
   });
 
   it("never reserves more refunds than the payment when two are asked at once", async () => {
-    const { shop, order } = await createSimulatedPayment("succeeded");
+    const { shop, order, accountId, intentId } = await createSimulatedPayment("succeeded");
+    // The provider knows the payment, so the refund that fits goes through and stays: the other
+    // is refused whichever reaches its reservation first, and whether or not they overlap.
+    await getDatabase()
+      .insert(simulatedPaymentIntents)
+      .values({
+        id: intentId,
+        accountId,
+        clientSecret: `${intentId}_secret`,
+        amountCents: order.totalAmountCents,
+        currency: "EUR",
+        applicationFeeCents: 60,
+        status: "succeeded",
+      });
     const actor = { userId: shop.ownerId, shopId: shop.id };
     const asked = await Promise.allSettled([
       refundOrder(order.id, { amountCents: 2000, reason: "" }, actor, { notifyShopper: false }),
       refundOrder(order.id, { amountCents: 2000, reason: "" }, actor, { notifyShopper: false }),
     ]);
     // 25.00 paid: one 20.00 refund fits, two do not. The second is refused before the provider is asked.
-    // (The simulated provider knows no such intent, so the first one fails at the provider afterwards.)
     const refusedAsTooMuch = asked.filter(
       (r) =>
         r.status === "rejected" &&
@@ -91,7 +122,9 @@ describe("on a real PostgreSQL server", () => {
         r.reason.fieldErrors.amount?.[0]?.startsWith("refunds.errors.too_much"),
     );
     expect(refusedAsTooMuch).toHaveLength(1);
-    expect(await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
+    expect(asked.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refunds = await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refunds.map((refund) => [refund.amountCents, refund.status])).toEqual([[2000, "succeeded"]]);
   });
 
   it("counts parallel requests of one client against its limit one after the other", async () => {
