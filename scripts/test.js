@@ -2,7 +2,7 @@
 // and on PGlite, races and two nodes on a real PostgreSQL, integration on SQLite and on a real
 // PostgreSQL), then the end-to-end
 // tests (Playwright, with and without JavaScript) against the build, and the shop's checkout
-// and payment specs once more with the server on a real PostgreSQL.
+// and payment specs once more with the server on a real PostgreSQL, in two worker processes.
 // Every runner runs even when an earlier one failed (except after a failed build, which the
 // end-to-end tests need), and the last line sums them all: "N passed, M failed".
 import { spawnSync } from "node:child_process";
@@ -82,7 +82,8 @@ function runPlaywright(name, args, env = {}) {
 
 if (built) {
   runPlaywright("End-to-end tests", []);
-  // The shopper's path (checkout, card payment, the seller's orders) with the server on PostgreSQL.
+  // The shopper's path (checkout, card payment, the seller's orders) with the server on
+  // PostgreSQL, as a node of two worker processes (what `npm start` runs on a 2-core machine).
   let postgres;
   try {
     postgres = await startPostgres({});
@@ -92,6 +93,7 @@ if (built) {
       {
         E2E_DATABASE_URL: postgres.url,
         E2E_PORT: "3190",
+        E2E_WEB_CONCURRENCY: "2",
       },
     );
   } catch (error) {

@@ -16,6 +16,7 @@ export const e2eServerEnvironment = {
   // Tests give each test its own client address through X-Forwarded-For (fixtures.ts).
   TRUST_PROXY: "1",
   // One process: what a node counts in memory before writing it (views, a live's visits) is
-  // read back by the tests from the process that counted it.
-  WEB_CONCURRENCY: "1",
+  // read back by the tests from the process that counted it. The shopper's path runs once
+  // more on two worker processes (E2E_WEB_CONCURRENCY, scripts/test.js).
+  WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1",
 };
