@@ -12,9 +12,9 @@ import {
   sellerProfiles,
   shops,
   simulatedAccounts,
-  simulatedPaymentIntents,
   users,
 } from "../../db/schema";
+import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { E2E_DATABASE_URL } from "./environment";
 
 /**
@@ -185,17 +185,7 @@ export async function recordSimulatedPayment(subdomain: string, number: number):
   const order = await findOrder(subdomain, number);
   const intentId = `pi_sim_e2e_${subdomain.replace(/-/g, "")}_${number}`;
   const accountId = `acct_sim_${subdomain}`;
-  await db()
-    .insert(simulatedPaymentIntents)
-    .values({
-      id: intentId,
-      accountId,
-      clientSecret: `${intentId}_secret`,
-      amountCents: order.totalAmountCents,
-      currency: "EUR",
-      applicationFeeCents: 26,
-      status: "succeeded",
-    });
+  await recordSucceededSimulatedIntent({ id: intentId, accountId, amountCents: order.totalAmountCents, applicationFeeCents: 26 });
   await db()
     .insert(paymentTransactions)
     .values({

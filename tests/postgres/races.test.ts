@@ -13,7 +13,8 @@ import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orderRefunds, orders, shops, simulatedPaymentIntents, users } from "~db/schema";
+import { orderRefunds, orders, shops, users } from "~db/schema";
+import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
 
 describe("on a real PostgreSQL server", () => {
@@ -98,17 +99,7 @@ describe("on a real PostgreSQL server", () => {
     const { shop, order, accountId, intentId } = await createSimulatedPayment("succeeded");
     // The provider knows the payment, so the refund that fits goes through and stays: the other
     // is refused whichever reaches its reservation first, and whether or not they overlap.
-    await getDatabase()
-      .insert(simulatedPaymentIntents)
-      .values({
-        id: intentId,
-        accountId,
-        clientSecret: `${intentId}_secret`,
-        amountCents: order.totalAmountCents,
-        currency: "EUR",
-        applicationFeeCents: 60,
-        status: "succeeded",
-      });
+    await recordSucceededSimulatedIntent({ id: intentId, accountId, amountCents: order.totalAmountCents, applicationFeeCents: 60 });
     const actor = { userId: shop.ownerId, shopId: shop.id };
     const asked = await Promise.allSettled([
       refundOrder(order.id, { amountCents: 2000, reason: "" }, actor, { notifyShopper: false }),
