@@ -4,16 +4,7 @@ import { hashPassword } from "../../app/domain/accounts/password.server";
 import { createLive, endLive, pinLiveProduct } from "../../app/domain/lives/lives.server";
 import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
 import { getDatabase } from "../../db/client";
-import {
-  mailOutbox,
-  orders,
-  paymentTransactions,
-  products,
-  sellerProfiles,
-  shops,
-  simulatedAccounts,
-  users,
-} from "../../db/schema";
+import { mailOutbox, orders, paymentTransactions, products, sellerProfiles, shops, simulatedAccounts, users } from "../../db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { E2E_DATABASE_URL } from "./environment";
 
