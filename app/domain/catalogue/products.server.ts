@@ -107,7 +107,6 @@ export function sellerProductResource(product: CatalogueProduct, currency: strin
   return { ...productResource(product, currency, origin), archived: Boolean(product.archivedAt) };
 }
 
-/** A live product of the shop (for the checkout's summary), or null. */
 // Each checkout page and shipping form reads its product.
 const shopProductById = preparedRead("shop_product_by_id", (db) =>
   db
@@ -117,6 +116,7 @@ const shopProductById = preparedRead("shop_product_by_id", (db) =>
     .limit(1),
 );
 
+/** A live product of the shop (for the checkout's summary), or null. */
 export async function findShopProduct(shopId: number, productId: number) {
   if (!Number.isInteger(productId) || productId <= 0) return null;
   const [row] = await shopProductById({ shopId, productId });

@@ -173,6 +173,11 @@ export type OrderScope =
   | { kind: "live"; shopId: number; liveId: number }
   | { kind: "client"; user: NonNullable<OrderViewer["user"]> };
 
+/** A shopper scope with nothing to recognise the shopper by: no order can be theirs (lists skip the query). */
+function ownsNothing(scope: OrderScope): boolean {
+  return scope.kind === "shopper" && !scope.shopperKeyHash && !scope.user && !scope.emails?.length;
+}
+
 function scopeFilter(scope: OrderScope): SQL | undefined {
   const byUser = (user: NonNullable<OrderViewer["user"]>) =>
     user.isVerified ? or(eq(orders.userId, user.id), eq(orders.email, user.email.toLowerCase())) : eq(orders.userId, user.id);
@@ -180,13 +185,13 @@ function scopeFilter(scope: OrderScope): SQL | undefined {
     case "seller":
       return eq(orders.shopId, scope.shopId);
     case "shopper": {
+      if (ownsNothing(scope)) return sql`0 = 1`;
       const mine = [
         scope.shopperKeyHash ? eq(orders.shopperKeyHash, scope.shopperKeyHash) : undefined,
         scope.user ? byUser(scope.user) : undefined,
         scope.emails?.length ? inArray(orders.email, scope.emails) : undefined,
-      ].filter((c): c is SQL => Boolean(c));
-      // A shopper with no key, account or proven e-mail owns nothing (callers skip the query).
-      return mine.length ? and(eq(orders.shopId, scope.shopId), or(...mine)) : sql`0 = 1`;
+      ];
+      return and(eq(orders.shopId, scope.shopId), or(...mine));
     }
     case "client":
       return byUser(scope.user);
@@ -239,11 +244,6 @@ function listFilter(scope: OrderScope, query: OrderFilterQuery): SQL | undefined
  * How many orders a list shows: the list headings, the view tabs and the dashboard's
  * orders tile all count through here, so they cannot disagree.
  */
-/** A shopper scope with nothing to recognise the shopper by: no order can be theirs. */
-function ownsNothing(scope: OrderScope): boolean {
-  return scope.kind === "shopper" && !scope.shopperKeyHash && !scope.user && !scope.emails?.length;
-}
-
 export async function countOrders(scope: OrderScope, query: OrderFilterQuery): Promise<number> {
   if (ownsNothing(scope)) return 0;
   const [total] = await getDatabase().select({ n: count() }).from(orders).where(listFilter(scope, query));

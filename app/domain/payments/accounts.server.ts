@@ -12,7 +12,6 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 
 // The seller's connected account at the payment provider: creating it, its state, its end.
 
-/** The shop's payment account: the seller's connected account, if it can take payments. */
 // Every checkout page asks whether the shop can take payments.
 const paymentAccountOfShop = preparedRead("payment_account_of_shop", (db) =>
   db
@@ -23,6 +22,7 @@ const paymentAccountOfShop = preparedRead("payment_account_of_shop", (db) =>
     .limit(1),
 );
 
+/** The shop's payment account: the seller's connected account, if it can take payments. */
 export async function shopPaymentAccount(shopId: number): Promise<{ accountId: string | null; canReceivePayments: boolean }> {
   const [row] = await paymentAccountOfShop({ shopId });
   return { accountId: row?.accountId ?? null, canReceivePayments: Boolean(row?.accountId && row.charges) };

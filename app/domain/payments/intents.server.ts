@@ -18,12 +18,6 @@ import { getPaymentProvider, withProvider } from "./provider-registry.server";
 
 // An order's payment: its intent at the provider and our transaction row, which only moves forward.
 
-/** The transaction of an order, if a payment was started. */
-export async function findOrderTransaction(orderId: number): Promise<PaymentTransaction | undefined> {
-  const [txn] = await transactionOfOrder({ orderId });
-  return txn;
-}
-
 // The payment and success steps read it on every page.
 const transactionOfOrder = preparedRead("transaction_of_order", (db) =>
   db
@@ -32,6 +26,12 @@ const transactionOfOrder = preparedRead("transaction_of_order", (db) =>
     .where(eq(paymentTransactions.orderId, sql.placeholder("orderId")))
     .limit(1),
 );
+
+/** The transaction of an order, if a payment was started. */
+export async function findOrderTransaction(orderId: number): Promise<PaymentTransaction | undefined> {
+  const [txn] = await transactionOfOrder({ orderId });
+  return txn;
+}
 
 /** Our transaction of a provider's intent on a connected account. */
 export async function transactionForIntent(accountId: string, intentId: string): Promise<PaymentTransaction | undefined> {
