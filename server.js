@@ -69,7 +69,7 @@ function serve() {
 
   if (!DEVELOPMENT) {
     // Static files carry the app's security headers (one definition, in the bundle).
-    const headers = built.securityHeaders(null);
+    const headers = built.securityHeaders();
     const setHeaders = (res) => res.set(headers);
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders }));
     // What else the build holds at its top level (favicon, demo images...): looked up by

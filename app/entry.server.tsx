@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { NonceProvider } from "./components/nonce";
 import { RequestIdProvider } from "./components/request-id";
 import { currentRequestId, requestLog } from "./lib/logger.server";
 import { TranslationProvider } from "./lib/i18n-render.server";
 import { getLocale } from "./middleware/i18n.server";
-import { nonceContext } from "./middleware/request.server";
+import { publicPageContext } from "./middleware/request.server";
+import { contentSecurityPolicy, inlineScriptSources, isDevelopment } from "./middleware/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,8 +20,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext);
   const language = getLocale(loadContext);
+  // A public page is the same bytes for every shopper: no request id in it (its header has
+  // it). An error page is this request's own, with its reference.
+  const requestId = loadContext.get(publicPageContext) && responseStatusCode === 200 ? null : currentRequestId();
 
   // The whole document is rendered before it is sent, for people as for crawlers: no loader
   // defers data, so streaming the shell first would gain nothing, and one buffer costs less
@@ -39,22 +41,22 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
+        const html = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        // The page's own policy: its inline scripts by their hashes (no nonce, see security-headers).
+        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptSources(html.toString("utf8")), isDevelopment()));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RequestIdProvider value={currentRequestId()}>
-          <TranslationProvider language={language}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </TranslationProvider>
-        </RequestIdProvider>
-      </NonceProvider>,
+      <RequestIdProvider value={requestId}>
+        <TranslationProvider language={language}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </TranslationProvider>
+      </RequestIdProvider>,
       {
-        nonce,
         onAllReady() {
           // Errors inside a Suspense boundary leave it to the browser; the page itself renders.
           for (const error of boundaryErrors) requestLog().error({ err: error }, "rendering failed");

@@ -14,7 +14,6 @@ import {
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
-import { useNonce } from "./components/nonce";
 import { useDocumentRequestId } from "./components/request-id";
 import { useLanguagePersistence } from "./components/site/language-switcher";
 import { Toasts } from "./components/ui/toasts";
@@ -26,7 +25,7 @@ import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware } from "./middleware/i18n.server";
 import { localesVersion } from "./lib/translations.server";
 import { pageCacheMiddleware } from "./middleware/page-cache.server";
-import { apiErrorRequestIdMiddleware, nonceMiddleware } from "./middleware/request.server";
+import { apiErrorRequestIdMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
 import { siteContext, siteMiddleware } from "./middleware/site.server";
@@ -39,17 +38,16 @@ const ShopShell = lazy(() => import("./components/shop/shop-shell").then((m) => 
 
 export const middleware: MiddlewareFunction<Response>[] = [
   apiErrorRequestIdMiddleware,
-  nonceMiddleware,
   securityHeadersMiddleware,
   languageParamMiddleware,
   i18nextMiddleware,
   bodyLimitMiddleware,
   siteMiddleware,
+  // Before the session, CSRF and toast: a public shop page is served without them.
+  pageCacheMiddleware,
   sessionMiddleware,
   csrfMiddleware,
   createToastMiddleware(),
-  // Last: a cached shop page is filled in with the tokens the middleware above chose.
-  pageCacheMiddleware,
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -82,7 +80,6 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = useNonce();
   const requestId = useDocumentRequestId();
   const { t, i18n } = useTranslation();
   // Without root data (a middleware refused the request) the request's i18n instance still
@@ -126,8 +123,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <MainShell>{children}</MainShell>
         )}
         <Toasts toast={data?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

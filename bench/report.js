@@ -50,16 +50,16 @@ export function machineLine(loadAverageAtStart) {
 /** Requests/s, latency and refusals per URL, and the catalogue against the bare page. */
 export function httpSection({ duration, rows, ratio }) {
   const lines = [
-    `Autocannon, ${CONNECTIONS} connections, ${duration} s per URL after a ${WARM_UP_SECONDS} s warm-up, the server idle again before each run; requests/s counts 2xx answers only.`,
+    `Autocannon, ${CONNECTIONS} connections, ${duration} s per URL after a ${WARM_UP_SECONDS} s warm-up, the server idle again before each run; requests/s counts 2xx answers only (304 for a CDN's revalidation).`,
     "",
     table(
-      ["URL", "Requests/s", "p50", "p99", "Non-2xx", "Errors (timeouts)"],
+      ["URL", "Requests/s", "p50", "p99", "Other answers", "Errors (timeouts)"],
       rows.map(({ label, result }) => [
         label,
         number(result.requestsPerSecond, 1),
         ms(result.p50),
         ms(result.p99),
-        number(result.non2xx),
+        number(result.unexpected),
         `${number(result.errors)} (${number(result.timeouts)})`,
       ]),
     ),
@@ -70,9 +70,8 @@ export function httpSection({ duration, rows, ratio }) {
       `Catalogue / bare page, measured A/B in the same run: **${number(ratio, 2)}x** (target >= ${TARGETS.catalogueToBare}x: ${mark(ratio >= TARGETS.catalogueToBare)}).`,
     );
   }
-  const invalid = rows.filter(({ result }) => result.non2xx > 0 || result.errors > 0);
-  if (invalid.length)
-    lines.push("", `Not a valid measurement (non-2xx answers or errors): ${invalid.map(({ label }) => label).join(", ")}.`);
+  const invalid = rows.filter(({ result }) => result.unexpected > 0 || result.errors > 0);
+  if (invalid.length) lines.push("", `Not a valid measurement (other answers or errors): ${invalid.map(({ label }) => label).join(", ")}.`);
   return lines.join("\n");
 }
 
@@ -151,7 +150,7 @@ export function nodesSection(runs) {
         number(nodes),
         http ? number(http.requestsPerSecond, 1) : "-",
         http ? `${ms(http.p50)} / ${ms(http.p99)}` : "-",
-        http ? number(http.non2xx) : "-",
+        http ? number(http.unexpected) : "-",
         drop ? number(drop.completed / drop.wallSeconds, 1) : "-",
         drop ? `${number(drop.completed)} of ${number(drop.shoppers)}` : "-",
         slowest ? `${ms(slowest.p99)} (${slowest.name})` : "-",

@@ -29,7 +29,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createBrowser } from "../bench/browser.js";
-import { CONNECTIONS, measureThroughput, WARM_UP_SECONDS } from "../bench/http-load.js";
+import { CONNECTIONS, measureThroughput, responseHeaders, WARM_UP_SECONDS } from "../bench/http-load.js";
 import { measureJavaScript } from "../bench/js-size.js";
 import { runLiveDrop } from "../bench/live-drop.js";
 import { countPaidOrders } from "../bench/paid-orders.js";
@@ -243,6 +243,16 @@ async function throughput(port, host, cards, productId, options) {
     { key: "catalogue", label: "shop catalogue `/products`", port, host, path: "/products" },
     // Next to the catalogue: the A/B pair is measured under the same conditions.
     { key: "bare", label: `bare React Router page, ${cards} cards`, port: port + 1, host: `127.0.0.1:${port + 1}`, path: "/products" },
+    // What a CDN in front costs the node: it keeps the page and revalidates it with its ETag.
+    {
+      key: "revalidated",
+      label: "shop catalogue revalidated by a CDN (`If-None-Match`, 304)",
+      port,
+      host,
+      path: "/products",
+      headers: { "if-none-match": (await responseHeaders({ port, host, path: "/products" })).etag },
+      expect: 304,
+    },
     { key: "checkout", label: `shop checkout \`/?product_id=${productId}\``, port, host, path: `/?product_id=${productId}` },
     { key: "api", label: "products API `/api/v1/shop/products/`", port, host, path: "/api/v1/shop/products/" },
   ];

@@ -116,17 +116,13 @@ export async function readiness(): Promise<Readiness> {
  * session, no request log line (balancers ask every few seconds).
  */
 export async function healthCheck(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  if ((req.method !== "GET" && req.method !== "HEAD") || (req.path !== "/healthz" && req.path !== "/readyz")) return next();
   res.set("Cache-Control", "no-store");
   if (req.path === "/healthz") {
     res.status(200).json({ status: "ok" });
     return;
   }
-  if (req.path === "/readyz") {
-    const state = await readiness();
-    if (state.ready) res.status(200).json({ status: "ready" });
-    else res.status(503).json({ status: "unavailable", reason: state.reason });
-    return;
-  }
-  next();
+  const state = await readiness();
+  if (state.ready) res.status(200).json({ status: "ready" });
+  else res.status(503).json({ status: "unavailable", reason: state.reason });
 }

@@ -45,7 +45,7 @@ function edgeTranslator(req: ExpressRequest) {
 /** A plain-text answer, or the API's JSON error shape under /api/. */
 function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number, message: string): void {
   const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? "");
-  res.status(status).set(securityHeaders(null));
+  res.status(status).set(securityHeaders());
   if (req.path.startsWith("/api/")) res.json({ message, request_id: requestId });
   else res.type("text/plain; charset=utf-8").send(`${message}\n${edgeTranslator(req)("server.reference", { id: requestId })}\n`);
 }

@@ -3,10 +3,11 @@ import { createContext, data, type MiddlewareFunction } from "react-router";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
 import { getI18nInstance } from "./i18n.server";
+import { publicPageContext } from "./request.server";
 import { bearerToken } from "./session.server";
 import { isApiPath } from "./site.server";
 
-/** The token for this request's forms (the cookie's value, or a fresh one being set). */
+/** The token for this request's forms (the cookie's value, or a fresh one being set; empty on a public page). */
 export const csrfTokenContext = createContext<string>("");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -24,10 +25,25 @@ export function csrfCookie(token: string, secure: boolean): string {
 }
 
 /**
- * Every unsafe request must prove it comes from our own pages: forms carry the token in a
- * hidden field, API calls send `X-CSRFToken` equal to the `csrftoken` cookie, and a
- * cross-origin `Origin` is refused. Calls authenticated by an API key carry no cookies
- * and are exempt. Any GET response sets the cookie when it is missing.
+ * Whether the browser itself says a form post comes from a page of this origin: Fetch
+ * Metadata (`Sec-Fetch-Site`, sent by every current browser), or, from a browser too old to
+ * send it, an `Origin` equal to ours. Pages cannot forge either header, so this proves what
+ * the token proves; the shop pages that every anonymous shopper gets alike carry no token
+ * (they are the same bytes for everyone, `page-cache.server.ts`) and rely on it.
+ */
+function browserSaysSameOrigin(request: Request, origin: string): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site === "same-origin";
+  return request.headers.get("Origin") === origin;
+}
+
+/**
+ * Every unsafe request must prove it comes from our own pages: a form carries the token in a
+ * hidden field or the browser says it posts from this origin (above); an API call sends
+ * `X-CSRFToken` equal to the `csrftoken` cookie (double submit, the API's contract). A
+ * cross-origin `Origin` or `Sec-Fetch-Site` is refused whatever else the request carries.
+ * Calls authenticated by an API key carry no cookies and are exempt. Any GET response sets
+ * the cookie when it is missing, except a public page's (a cookie would make it one shopper's).
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
@@ -38,9 +54,13 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
     const bearer = bearerToken(request) !== null;
     if (!(bearer && isApiPath(url.pathname))) {
       const origin = request.headers.get("Origin");
-      const sameOrigin = !origin || origin === url.origin;
+      const fetchSite = request.headers.get("Sec-Fetch-Site");
+      const crossOrigin =
+        (origin !== null && origin !== url.origin) || (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none");
+      const api = isApiPath(url.pathname);
+      const formFromOurPage = !api && browserSaysSameOrigin(request, url.origin);
       let submitted = request.headers.get(CSRF_HEADER);
-      if (!submitted && !isApiPath(url.pathname)) {
+      if (!submitted && !api && !formFromOurPage) {
         const type = request.headers.get("Content-Type") ?? "";
         if (type.includes("form")) {
           try {
@@ -51,15 +71,16 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
           }
         }
       }
-      if (!sameOrigin || !sameToken(submitted, validCookie)) {
+      if (crossOrigin || !(formFromOurPage || sameToken(submitted, validCookie))) {
         const t = getI18nInstance(context).t;
         const message = t("errors.csrf");
-        if (isApiPath(url.pathname)) return Response.json({ message }, { status: 403 });
+        if (api) return Response.json({ message }, { status: 403 });
         throw data({ message }, { status: 403 });
       }
     }
   }
 
+  if (context.get(publicPageContext)) return next();
   const token = validCookie ?? crypto.randomBytes(24).toString("base64url");
   context.set(csrfTokenContext, token);
   const response = await next();

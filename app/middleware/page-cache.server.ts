@@ -1,25 +1,33 @@
+import crypto from "node:crypto";
 import { parse } from "cookie";
 import type { MiddlewareFunction } from "react-router";
 import { recordLiveVisit } from "~/domain/lives/visits.server";
 import { recordShopView } from "~/domain/shops/views.server";
 import { CSRF_COOKIE } from "~/lib/csrf";
 import { LANGUAGE_KEY } from "~/lib/i18n";
-import { currentRequestId } from "~/lib/logger.server";
-import { csrfTokenContext } from "./csrf.server";
 import { getLocale } from "./i18n.server";
-import { dataRequestContext, nonceContext } from "./request.server";
+import { dataRequestContext, publicPageContext } from "./request.server";
 import { siteContext } from "./site.server";
 
 /**
- * A shop's catalogue, checkout and live-link pages are the same for every anonymous shopper but for
- * three per-response tokens: the CSP nonce, the shopper's CSRF token and the request id.
- * During a live drop hundreds of shoppers open the same page in the same minute, so each
- * node renders such a page once and keeps it as a template with those tokens cut out; a hit
- * fills in the request's own tokens, so a cached page is byte for byte what a render would
- * have produced. The key holds the shop's `updatedAt` (customization) and `contentVersion`
- * (products and categories, a live's pin or end, `markShopContentChanged`): read from the database with the shop
- * on every request, so a seller's change reaches every node's next page at once. A request
- * with any other cookie (a session, a shopper's order, a toast) is rendered as usual.
+ * A shop's catalogue, checkout and live-link pages are the same for every anonymous shopper.
+ * During a live drop hundreds of shoppers open the same page in the same minute, so these
+ * pages carry nothing of one response alone: no CSRF token (a form posted from them proves its
+ * origin by the browser's own headers, `csrf.server.ts`), no CSP nonce (the policy lists the
+ * hashes of the page's inline scripts, `entry.server.tsx`), no request id. Each node renders
+ * such a page once and serves the same bytes to every anonymous shopper, and a CDN in front
+ * may keep them too: `CDN-Cache-Control` (RFC 9213) lets it store the page and revalidate it
+ * on every request with its `ETag` (a 304 costs the node no render and no body), `Vary` keeps
+ * apart languages and shoppers with cookies. Browsers do not keep these pages
+ * (`Cache-Control: no-store`): the browser's Back to a checkout asks the server, which then
+ * continues the shopper's order instead of showing an empty form. Every view still reaches a
+ * node, so page views and a live's visits are counted here, on hits and 304s alike.
+ *
+ * The key holds the shop's `updatedAt` (customization) and `contentVersion` (products and
+ * categories, a live's pin or end, `markShopContentChanged`), read from the database with the
+ * shop on every request, so a seller's change reaches every node's next page at once; the
+ * ETag, a digest of the page, changes with it. A request with any other cookie (a session, a
+ * shopper's order, a toast) or an API key is rendered as usual and kept private.
  */
 const CACHED_PATHS = new Set(["/", "/products"]);
 /** A live's link (issue 16): the page every viewer of the stream opens in the same minute. */
@@ -28,10 +36,18 @@ const ANONYMOUS_COOKIES = new Set([CSRF_COOKIE, LANGUAGE_KEY]);
 /** Stock, the year in the footer: nothing else on these pages changes without a version bump. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 500;
-const MAX_BODY_CHARS = 1_000_000;
+const MAX_BODY_BYTES = 1_000_000;
 
-type Token = "nonce" | "csrf" | "requestId";
-type CachedPage = { parts: string[]; tokens: Token[]; headers: [string, string][]; storedAt: number };
+/** How the answers of the app may be kept, unless a route said otherwise: nowhere. */
+const PRIVATE_CACHE_CONTROL = "no-store";
+/** A public page: browsers do not keep it; a shared cache (CDN) may, revalidating each time. */
+export const PUBLIC_PAGE_CACHE_HEADERS = {
+  "Cache-Control": "no-store",
+  "CDN-Cache-Control": "public, no-cache",
+  Vary: "Accept-Language, Cookie",
+} as const;
+
+type CachedPage = { body: Buffer; etag: string; headers: [string, string][]; storedAt: number };
 
 // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recently used.
 const pages = new Map<string, CachedPage>();
@@ -42,35 +58,35 @@ function isAnonymous(request: Request): boolean {
   return !header || Object.keys(parse(header)).every((name) => ANONYMOUS_COOKIES.has(name));
 }
 
-/** Cuts the request's tokens out of a rendered page. */
-export function pageTemplate(body: string, values: Partial<Record<Token, string>>): Pick<CachedPage, "parts" | "tokens"> {
-  const present = (Object.entries(values) as [Token, string | undefined][]).filter((entry): entry is [Token, string] => Boolean(entry[1]));
-  const byValue = new Map(present.map(([token, value]) => [value, token]));
-  const escaped = present.map(([, value]) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
-  const parts: string[] = [];
-  const tokens: Token[] = [];
-  let last = 0;
-  if (escaped.length > 0) {
-    for (const match of body.matchAll(new RegExp(escaped.join("|"), "g"))) {
-      parts.push(body.slice(last, match.index));
-      tokens.push(byValue.get(match[0])!);
-      last = match.index + match[0].length;
-    }
-  }
-  parts.push(body.slice(last));
-  return { parts, tokens };
+/** A weak validator (the page is the same whichever encoding the compression picks). */
+export function pageEtag(body: Uint8Array): string {
+  return `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 }
 
-/** A template filled in with a request's tokens. */
-export function fillPageTemplate(page: Pick<CachedPage, "parts" | "tokens">, values: Record<Token, string>): string {
-  let body = page.parts[0] ?? "";
-  page.tokens.forEach((token, index) => (body += values[token] + page.parts[index + 1]));
-  return body;
+/** Whether `If-None-Match` names this page (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
 /** Empties the cache (tests). */
 export function clearPageCache(): void {
   pages.clear();
+}
+
+function answer(page: CachedPage, request: Request): Response {
+  if (matchesEtag(request.headers.get("If-None-Match"), page.etag)) {
+    const headers = page.headers.filter(([name]) => name.toLowerCase() !== "content-type");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(new Uint8Array(page.body), { status: 200, headers: page.headers });
+}
+
+function keptPrivate(response: Response): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  return response;
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -79,35 +95,39 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   // Pages only: a data request (`/products.data`, seen here as `/products`) is answered with the loaders' data.
   const liveCode = LIVE_PATH.exec(url.pathname)?.[1];
   const cacheable = CACHED_PATHS.has(url.pathname) || liveCode !== undefined;
-  if (request.method !== "GET" || site.kind !== "shop" || !cacheable || context.get(dataRequestContext)) return next();
+  if (request.method !== "GET" || site.kind !== "shop" || !cacheable || context.get(dataRequestContext)) {
+    return keptPrivate(await next());
+  }
   // A hit runs no loader: the page view (and the live's visit) is counted here for every page this serves.
   recordShopView(site.shop.id, request);
   if (liveCode) recordLiveVisit(site.shop.id, liveCode, request);
-  if (!isAnonymous(request)) return next();
+  if (!isAnonymous(request)) return keptPrivate(await next());
 
-  const values: Record<Token, string> = {
-    nonce: context.get(nonceContext),
-    csrf: context.get(csrfTokenContext),
-    requestId: currentRequestId() ?? "",
-  };
+  context.set(publicPageContext, true);
   const { shop } = site;
   const key = [url.origin, url.pathname, url.search, getLocale(context), shop.id, shop.updatedAt.getTime(), shop.contentVersion].join("\n");
   const cached = pages.get(key);
   if (cached && Date.now() - cached.storedAt < MAX_AGE_MS) {
     pages.delete(key);
     pages.set(key, cached);
-    return new Response(fillPageTemplate(cached, values), { status: 200, headers: cached.headers });
+    return answer(cached, request);
   }
 
   const response = await next();
   const type = response.headers.get("Content-Type") ?? "";
-  if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) return response;
-  const body = await response.text();
-  const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
-  if (body.length <= MAX_BODY_CHARS) {
+  // An error page, a redirect or a response that sets a cookie is this request's own.
+  if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) return keptPrivate(response);
+  const body = Buffer.from(await response.arrayBuffer());
+  const etag = pageEtag(body);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  for (const [name, value] of Object.entries(PUBLIC_PAGE_CACHE_HEADERS)) headers.set(name, value);
+  headers.set("ETag", etag);
+  const page: CachedPage = { body, etag, headers: [...headers], storedAt: Date.now() };
+  if (body.byteLength <= MAX_BODY_BYTES) {
     pages.delete(key);
-    pages.set(key, { ...pageTemplate(body, values), headers, storedAt: Date.now() });
+    pages.set(key, page);
     if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  return answer(page, request);
 };

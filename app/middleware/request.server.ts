@@ -1,11 +1,8 @@
-import crypto from "node:crypto";
 import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { currentRequestId } from "~/lib/logger.server";
 
 /** The client's address, set by the HTTP adapter (express `req.ip`, proxy-aware). */
 export const clientAddressContext = createContext<string>("unknown");
-/** Per-request nonce for the inline scripts React Router emits (CSP). */
-export const nonceContext = createContext<string>("");
 
 /**
  * Whether the request is one of React Router's data requests (`/products.data`): the router
@@ -14,17 +11,19 @@ export const nonceContext = createContext<string>("");
  */
 export const dataRequestContext = createContext<boolean>(false);
 
+/**
+ * Whether the request renders a page that every anonymous shopper of a shop gets alike, byte
+ * for byte (`page-cache.server.ts`): nothing of this response alone (CSRF token, request id)
+ * goes into it.
+ */
+export const publicPageContext = createContext<boolean>(false);
+
 export function createLoadContext(clientAddress: string | undefined, pathname: string): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress ?? "unknown");
   context.set(dataRequestContext, pathname.endsWith(".data"));
   return context;
 }
-
-export const nonceMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
-  context.set(nonceContext, crypto.randomBytes(16).toString("base64"));
-  return next();
-};
 
 /**
  * API errors carry the request's id next to the spec's {"message", "errors"}, whichever

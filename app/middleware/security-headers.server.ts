@@ -1,24 +1,30 @@
+import crypto from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getConfig } from "~/config.server";
-import { nonceContext } from "./request.server";
 
 // The card provider's hosts (Stripe.js, its frames and API).
 const STRIPE_SCRIPT = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = ["https://api.stripe.com", "https://*.stripe.com"];
 
-/** The policy; `nonce` is null for static files, which carry no inline script. */
-export function contentSecurityPolicy(nonce: string | null, development: boolean): string {
-  const scriptSources = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), STRIPE_SCRIPT];
+/**
+ * The policy. `inlineScripts` are the sha256 sources of the document's inline scripts (React
+ * Router's hydration data and module loader), computed from the rendered page
+ * (`inlineScriptSources`): a page carries no nonce, so it is the same bytes for every shopper
+ * who gets it (`page-cache.server.ts`). Static files and API answers carry no inline script.
+ */
+export function contentSecurityPolicy(inlineScripts: readonly string[], development: boolean): string {
+  const scriptSources = ["'self'", ...inlineScripts, STRIPE_SCRIPT];
   const connectSources = ["'self'", ...STRIPE_CONNECT];
   if (development) {
-    // Vite's dev client injects inline modules and talks over a websocket.
-    scriptSources.push("'unsafe-inline'");
+    // Vite's dev client injects inline modules and talks over a websocket (a hash in the
+    // policy would switch 'unsafe-inline' off).
+    scriptSources.splice(1, inlineScripts.length, "'unsafe-inline'");
     connectSources.push("ws:", "wss:");
   }
   return [
     "default-src 'self'",
-    `script-src ${development ? scriptSources.filter((s) => !s.startsWith("'nonce")).join(" ") : scriptSources.join(" ")}`,
+    `script-src ${scriptSources.join(" ")}`,
     // Seller colours and sanitised custom CSS are inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://*.stripe.com",
@@ -33,13 +39,24 @@ export function contentSecurityPolicy(nonce: string | null, development: boolean
   ].join("; ");
 }
 
+/** The sha256 sources of a page's inline scripts, for its policy. */
+export function inlineScriptSources(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes!) || !text) continue;
+    sources.add(`'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...sources];
+}
+
 /**
  * Headers every response carries: pages, API answers and errors (the middleware below)
- * and the static files `server.js` serves before the app.
+ * and the static files `server.js` serves before the app. A page's policy, with its inline
+ * scripts, is set where it is rendered (`entry.server.tsx`).
  */
-export function securityHeaders(nonce: string | null, development = false): Record<string, string> {
+export function securityHeaders(inlineScripts: readonly string[] = [], development = false): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, development),
+    "Content-Security-Policy": contentSecurityPolicy(inlineScripts, development),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
@@ -50,12 +67,14 @@ export function securityHeaders(nonce: string | null, development = false): Reco
   };
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string, development = false): void {
-  for (const [name, value] of Object.entries(securityHeaders(nonce, development))) headers.set(name, value);
-}
+export const isDevelopment = () => process.env.NODE_ENV === "development";
 
-export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
-  applySecurityHeaders(response.headers, context.get(nonceContext), process.env.NODE_ENV === "development");
+  for (const [name, value] of Object.entries(securityHeaders([], isDevelopment()))) {
+    // A rendered page brings its own policy (its inline scripts' hashes).
+    if (name === "Content-Security-Policy" && response.headers.has(name)) continue;
+    response.headers.set(name, value);
+  }
   return response;
 };

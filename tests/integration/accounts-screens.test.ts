@@ -73,15 +73,53 @@ describe("login and logout screens (no JavaScript)", () => {
     expect(html).not.toContain('value="wrong"');
   });
 
-  it("refuses a form post without the CSRF token", async () => {
-    const client = main();
-    await client.request("/login");
-    const response = await client.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" }, csrf: false });
-    expect(response.status).toBe(403);
-    // The refused post signed nobody in.
-    const status = await client.json<{ isAuthenticated: boolean }>("/api/v1/account/auth/status/");
-    expect(status.body.isAuthenticated).toBe(false);
-    expect((await client.request("/dashboard")).status).toBe(302);
+  it("refuses a form post without the CSRF token whose browser does not say it comes from this site", async () => {
+    const credentials = { email: "demo@example.com", password: "Demo1234!" };
+    const signedIn = async (client: TestClient) =>
+      (await client.json<{ isAuthenticated: boolean }>("/api/v1/account/auth/status/")).body.isAuthenticated;
+    const attempts: Record<string, string>[] = [
+      {}, // no token, no Origin, no Fetch Metadata: nothing proves where it comes from
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site", Origin: "http://demo.localhost:3000" }, // a shop's page posting to the main site
+      { Origin: "http://evil.example" },
+    ];
+    for (const headers of attempts) {
+      const client = main();
+      await client.request("/login");
+      const response = await client.request("/login", { form: credentials, csrf: false, origin: null, headers });
+      // 403 from the CSRF check; React Router's own origin check answers a foreign Origin with 400 first.
+      expect(headers.Origin ? [400, 403] : [403], JSON.stringify(headers)).toContain(response.status);
+      // The refused post signed nobody in.
+      expect(await signedIn(client)).toBe(false);
+      expect((await client.request("/dashboard")).status).toBe(302);
+    }
+    // A cross-site post is refused even with the right token.
+    const withToken = main();
+    await withToken.request("/login");
+    const crossSite = await withToken.request("/login", { form: credentials, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    expect(await signedIn(withToken)).toBe(false);
+  });
+
+  it("takes a form post without the token when the browser says it comes from this site (Fetch Metadata, or Origin from an older browser)", async () => {
+    const credentials = { email: "demo@example.com", password: "Demo1234!" };
+    for (const [origin, headers] of [
+      [null, { "Sec-Fetch-Site": "same-origin" }],
+      ["http://localhost:3000", {}],
+    ] as const) {
+      const client = main();
+      const response = await client.request("/login", { form: credentials, csrf: false, origin, headers });
+      expect(response.status).toBe(302);
+      expect((await client.json<{ isAuthenticated: boolean }>("/api/v1/account/auth/status/")).body.isAuthenticated).toBe(true);
+    }
+    // The API keeps its contract: X-CSRFToken, whatever the browser says.
+    const api = main();
+    const refused = await api.json("/api/v1/account/auth/login/", {
+      json: credentials,
+      csrf: false,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(refused.status).toBe(403);
   });
 
   it("logs out with a toast and goes home; the old session cookie no longer works", async () => {

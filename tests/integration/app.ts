@@ -34,6 +34,8 @@ type RequestOptions = {
   clientAddress?: string;
   /** Send the CSRF token of the jar (default for unsafe methods). */
   csrf?: boolean;
+  /** The `Origin` of an unsafe request: this client's own by default; null sends none. */
+  origin?: string | null;
 };
 
 /**
@@ -71,7 +73,8 @@ export class TestClient {
     if (unsafe && options.csrf !== false && pathname.startsWith("/api/") && !headers.has("X-CSRFToken")) {
       headers.set("X-CSRFToken", this.cookies.get("csrftoken") ?? "");
     }
-    if (unsafe && !headers.has("Origin")) headers.set("Origin", this.origin);
+    const origin = options.origin === undefined ? this.origin : options.origin;
+    if (unsafe && origin !== null && !headers.has("Origin")) headers.set("Origin", origin);
     const response = await handleRequest(new Request(`${this.origin}${pathname}`, { method, headers, body }), options.clientAddress);
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");

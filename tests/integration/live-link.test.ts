@@ -167,6 +167,23 @@ describe("a live's link on the shop host", () => {
     expect(received).not.toContain("data: order");
     await reader.cancel();
   });
+
+  it("tells a viewer at once of a pin made between their page's render and their stream", async () => {
+    const live = await insertLive({ pinned: 2 });
+    const opened = async (shown: string) => {
+      const response = await shopper().request(`/live/${live.code}/events?pinned=${shown}`);
+      const reader = response.body!.getReader();
+      let received = "";
+      while (!received.includes("retry:")) received += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      return received;
+    };
+    // The page showed nothing pinned, or another product: a pin event before anything else happens.
+    expect(await opened("none")).toContain("event: change\ndata: pin");
+    expect(await opened("1")).toContain("data: pin");
+    // The page shows the pinned product: nothing to tell.
+    expect(await opened("2")).not.toContain("data: pin");
+  });
 });
 
 describe("the live's payment reminder", () => {

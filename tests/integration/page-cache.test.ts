@@ -1,58 +1,116 @@
 // The shop pages every anonymous shopper gets alike (app/middleware/page-cache.server.ts):
-// rendered once per node, each response with its own tokens, fresh after a seller's change.
+// the same bytes for everyone, kept by the node and revalidated by a CDN, fresh after a
+// seller's change.
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sql, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
 const SHOP = "demo.localhost:3000";
 
-async function page(client: TestClient, path: string) {
-  const response = await client.request(path);
+async function page(client: TestClient, path: string, headers: Record<string, string> = {}) {
+  const response = await client.request(path, { headers });
   const html = await response.text();
   return { response, html };
-}
-
-function tokensOf(response: Response, html: string) {
-  return {
-    nonce: /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1],
-    scriptNonces: new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1])),
-    requestIdMeta: /<meta name="request-id" content="([^"]+)"/.exec(html)?.[1],
-    requestId: response.headers.get("X-Request-Id"),
-  };
 }
 
 async function renameDemoProduct(name: string) {
   await sql("UPDATE products SET name = ? WHERE id = 1", name);
 }
 
+/** The sha256 sources of a page's inline scripts, computed here independently of the app. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .filter((text) => text.length > 0)
+    .map((text) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`);
+}
+
 describe("the page cache of shop pages", () => {
-  it("gives each anonymous shopper the page with their own CSRF token, nonce and request id", async () => {
-    const first = new TestClient(SHOP);
-    const second = new TestClient(SHOP);
-    const a = await page(first, "/products");
-    const b = await page(second, "/products");
-    expect(a.response.status).toBe(200);
-    expect(b.response.status).toBe(200);
-
-    const tokenA = first.cookies.get("csrftoken")!;
-    const tokenB = second.cookies.get("csrftoken")!;
-    expect(tokenA).not.toBe(tokenB);
-    expect(a.html).toContain(tokenA);
-    expect(b.html).toContain(tokenB);
-    expect(b.html).not.toContain(tokenA);
-
-    for (const { response, html } of [a, b]) {
-      const tokens = tokensOf(response, html);
-      expect(tokens.nonce).toBeTruthy();
-      expect([...tokens.scriptNonces]).toEqual([tokens.nonce]);
-      expect(tokens.requestIdMeta).toBe(tokens.requestId);
+  it("gives every anonymous shopper the same bytes: no CSRF token, nonce, request id or cookie in them", async () => {
+    for (const path of ["/products", "/?product_id=1"]) {
+      const first = new TestClient(SHOP);
+      const second = new TestClient(SHOP);
+      second.cookies.set("csrftoken", "a".repeat(32)); // a shopper who already has a token: still the public page
+      const a = await page(first, path);
+      const b = await page(second, path);
+      expect(a.response.status).toBe(200);
+      expect(b.html).toBe(a.html);
+      expect(a.response.headers.get("Set-Cookie")).toBeNull();
+      expect(first.cookies.size).toBe(0);
+      expect(a.html).not.toMatch(/nonce=|name="csrf"|name="request-id"|a{32}/);
+      // Each response still has its own id, in its header.
+      expect(a.response.headers.get("X-Request-Id")).not.toBe(b.response.headers.get("X-Request-Id"));
+      // The policy allows exactly the page's inline scripts, by their hashes.
+      const policy = a.response.headers.get("Content-Security-Policy")!;
+      const scriptSources = /script-src ([^;]+)/.exec(policy)![1]!.split(" ");
+      const hashes = inlineScriptHashes(a.html);
+      expect(hashes.length).toBeGreaterThan(0);
+      expect(scriptSources.filter((source) => source.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+      expect(scriptSources).not.toContain("'unsafe-inline'");
     }
-    expect(tokensOf(a.response, a.html).nonce).not.toBe(tokensOf(b.response, b.html).nonce);
-    // Apart from its tokens, the second page is the first one.
-    const strip = (html: string, response: Response, token: string) => {
-      const { nonce, requestId } = tokensOf(response, html);
-      return html.replaceAll(nonce!, "NONCE").replaceAll(requestId!, "ID").replaceAll(token, "CSRF");
-    };
-    expect(strip(b.html, b.response, tokenB)).toBe(strip(a.html, a.response, tokenA));
+  });
+
+  it("lets a CDN keep the page and revalidate it with its ETag; browsers do not keep it", async () => {
+    const { response } = await page(new TestClient(SHOP), "/products");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("CDN-Cache-Control")).toBe("public, no-cache");
+    expect(response.headers.get("Vary")).toBe("Accept-Language, Cookie");
+    const etag = response.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+
+    const revalidated = await page(new TestClient(SHOP), "/products", { "If-None-Match": etag });
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.html).toBe("");
+    expect(revalidated.response.headers.get("ETag")).toBe(etag);
+    // The stored page keeps its own policy (its scripts' hashes) through a revalidation.
+    expect(revalidated.response.headers.get("Content-Security-Policy")).toBe(response.headers.get("Content-Security-Policy"));
+    expect((await page(new TestClient(SHOP), "/products", { "If-None-Match": 'W/"other", ' + etag })).response.status).toBe(304);
+    expect((await page(new TestClient(SHOP), "/products", { "If-None-Match": 'W/"other"' })).response.status).toBe(200);
+
+    // Another language is another page, with another validator.
+    const french = await page(new TestClient(SHOP), "/products", { "Accept-Language": "fr" });
+    expect(french.html).toContain('lang="fr"');
+    expect(french.response.headers.get("ETag")).not.toBe(etag);
+    expect((await page(new TestClient(SHOP), "/products", { "Accept-Language": "fr", "If-None-Match": etag })).response.status).toBe(200);
+  });
+
+  it("keeps a shopper's own pages private", async () => {
+    const shopper = new TestClient(SHOP);
+    shopper.cookies.set("sid", "a-session-token");
+    const { response } = await page(shopper, "/products");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("CDN-Cache-Control")).toBeNull();
+    expect(response.headers.get("ETag")).toBeNull();
+    // A page of the seller's dashboard, an API answer: never kept either.
+    expect((await new TestClient().request("/login")).headers.get("Cache-Control")).toBe("no-store");
+    expect((await new TestClient(SHOP).request("/api/v1/shop/products/")).headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("takes the shipping form posted from the public page without a token: the browser says where it comes from", async () => {
+    const shopper = new TestClient(SHOP);
+    const form = await page(shopper, "/?product_id=1");
+    expect(form.html).not.toContain('name="csrf"');
+    const shipping = { intent: "shipping", ...shippingFields(), product_id: "1", quantity: "1", total_amount: "39.00" };
+    const crossSite = await shopper.request("/?index&product_id=1", {
+      form: shipping,
+      csrf: false,
+      origin: null,
+      headers: { "Sec-Fetch-Site": "same-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    const posted = await shopper.request("/?index&product_id=1", {
+      form: shipping,
+      csrf: false,
+      origin: null,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toMatch(/order=\d+/);
+    // From here the shopper's pages are their own, with a token for their forms.
+    expect(shopper.cookies.get("csrftoken")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const payment = await page(shopper, posted.headers.get("Location")!);
+    expect(payment.html).toContain(`name="csrf" value="${shopper.cookies.get("csrftoken")}"`);
   });
 
   it("answers React Router's data requests for the same paths with data, never with a cached page", async () => {
@@ -83,6 +141,11 @@ describe("the page cache of shop pages", () => {
     const after = await page(new TestClient(SHOP), "/?product_id=1");
     expect(after.html).toContain("Silk Scarf Boreal");
     expect(after.html).not.toContain("Silk Scarf Aurora");
+    // A CDN revalidating its copy gets the new page, not a 304.
+    expect(after.response.headers.get("ETag")).not.toBe(before.response.headers.get("ETag"));
+    const revalidated = await page(new TestClient(SHOP), "/?product_id=1", { "If-None-Match": before.response.headers.get("ETag")! });
+    expect(revalidated.response.status).toBe(200);
+    expect(revalidated.html).toContain("Silk Scarf Boreal");
   });
 
   it("renders the page for a shopper with a session or an order of their own, never from the cache", async () => {

@@ -8,15 +8,20 @@ import { hostShopPage } from "~/middleware/site.server";
 /**
  * A live page's updates (Server-Sent Events): `change` with `pin` when the seller pins or
  * unpins a product, `end` when the live ends. Fed by the node's one reader of the live
- * events, so a viewer costs no query while watching.
+ * events, so a viewer costs no query while watching. The page says which product it shows
+ * (`?pinned=<id>` or `none`): a pin made between its render and this stream is told at once.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const live = await publicLive(shop.id, params.code);
   if (!live) throw data(null, { status: 404 });
-  return eventStream(request, (send) =>
-    subscribeToLive(live.id, (event) => {
+  const shown = new URL(request.url).searchParams.get("pinned");
+  return eventStream(request, async (send) => {
+    const unsubscribe = await subscribeToLive(live.id, (event) => {
       if (event.kind !== "order") send("change", event.kind);
-    }),
-  );
+    });
+    if (live.ended) send("change", "end");
+    else if (shown !== null && shown !== String(live.pinned?.id ?? "none")) send("change", "pin");
+    return unsubscribe;
+  });
 }

@@ -28,7 +28,11 @@ function OpenLive({
 }) {
   // The product the seller pins shows up for every viewer; up to 1.5 s of spread so that a
   // pin seen by hundreds of viewers is not hundreds of requests in the same instant.
-  useLiveUpdates(`/live/${live.code}/events`, { kinds: ["pin", "end"], throttleMs: 1000, jitterMs: 1500 });
+  useLiveUpdates(`/live/${live.code}/events?pinned=${live.pinned?.id ?? "none"}`, {
+    kinds: ["pin", "end"],
+    throttleMs: 1000,
+    jitterMs: 1500,
+  });
   const buying = live.pinned !== null && checkout.productId === live.pinned.id;
   return (
     <CheckoutPage
