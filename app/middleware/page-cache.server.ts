@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { parse } from "cookie";
 import type { MiddlewareFunction } from "react-router";
 import { recordLiveVisit } from "~/domain/lives/visits.server";
@@ -18,7 +19,7 @@ import { siteContext } from "./site.server";
  * such a page once and serves the same bytes to every anonymous shopper, and a CDN in front
  * may keep them too: `CDN-Cache-Control` (RFC 9213) lets it store the page and revalidate it
  * on every request with its `ETag` (a 304 costs the node no render and no body), `Vary` keeps
- * apart languages and shoppers with cookies. Browsers do not keep these pages
+ * apart encodings, languages and shoppers with cookies. Browsers do not keep these pages
  * (`Cache-Control: no-store`): the browser's Back to a checkout asks the server, which then
  * continues the shopper's order instead of showing an empty form. Every view still reaches a
  * node, so page views and a live's visits are counted here, on hits and 304s alike.
@@ -44,10 +45,12 @@ const PRIVATE_CACHE_CONTROL = "no-store";
 export const PUBLIC_PAGE_CACHE_HEADERS = {
   "Cache-Control": "no-store",
   "CDN-Cache-Control": "public, no-cache",
-  Vary: "Accept-Language, Cookie",
+  Vary: "Accept-Encoding, Accept-Language, Cookie",
 } as const;
 
-type CachedPage = { body: Buffer; etag: string; headers: [string, string][]; storedAt: number };
+type Encoding = "br" | "gzip";
+/** A page as it is sent: its bytes, and the same compressed once for every shopper who gets it. */
+type CachedPage = { body: Buffer; encoded: Record<Encoding, Buffer>; etag: string; headers: [string, string][]; storedAt: number };
 
 // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recently used.
 const pages = new Map<string, CachedPage>();
@@ -71,6 +74,35 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
+/**
+ * The encoding to send a page in, as `compression` (server.js) would choose it: brotli, then
+ * gzip, each when `Accept-Encoding` takes it (`q=0` refuses); none without the header.
+ */
+export function pageEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...parameters] = part.trim().split(";");
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const takes = (encoding: Encoding) => (accepted.get(encoding) ?? accepted.get("*") ?? 0) > 0;
+  return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
+}
+
+/**
+ * Compressed once when the page is stored, not once per response: compressing a page cost
+ * about as much as serving it from the cache. Brotli at the quality `compression` uses.
+ */
+function encodePage(body: Buffer): Record<Encoding, Buffer> {
+  return {
+    br: zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    }),
+    gzip: zlib.gzipSync(body),
+  };
+}
+
 /** Empties the cache (tests). */
 export function clearPageCache(): void {
   pages.clear();
@@ -81,7 +113,12 @@ function answer(page: CachedPage, request: Request): Response {
     const headers = page.headers.filter(([name]) => name.toLowerCase() !== "content-type");
     return new Response(null, { status: 304, headers });
   }
-  return new Response(new Uint8Array(page.body), { status: 200, headers: page.headers });
+  const encoding = pageEncoding(request.headers.get("Accept-Encoding"));
+  if (!encoding) return new Response(new Uint8Array(page.body), { status: 200, headers: page.headers });
+  // `compression` leaves an answer that already has a Content-Encoding as it is.
+  const headers = new Headers(page.headers);
+  headers.set("Content-Encoding", encoding);
+  return new Response(new Uint8Array(page.encoded[encoding]), { status: 200, headers });
 }
 
 function keptPrivate(response: Response): Response {
@@ -123,7 +160,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   headers.delete("Content-Length");
   for (const [name, value] of Object.entries(PUBLIC_PAGE_CACHE_HEADERS)) headers.set(name, value);
   headers.set("ETag", etag);
-  const page: CachedPage = { body, etag, headers: [...headers], storedAt: Date.now() };
+  const page: CachedPage = { body, encoded: encodePage(body), etag, headers: [...headers], storedAt: Date.now() };
   if (body.byteLength <= MAX_BODY_BYTES) {
     pages.delete(key);
     pages.set(key, page);

@@ -2,6 +2,7 @@
 // the same bytes for everyone, kept by the node and revalidated by a CDN, fresh after a
 // seller's change.
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { shippingFields, sql, TestClient } from "./app";
 
@@ -54,7 +55,7 @@ describe("the page cache of shop pages", () => {
     const { response } = await page(new TestClient(SHOP), "/products");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(response.headers.get("CDN-Cache-Control")).toBe("public, no-cache");
-    expect(response.headers.get("Vary")).toBe("Accept-Language, Cookie");
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
     const etag = response.headers.get("ETag")!;
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
 
@@ -72,6 +73,21 @@ describe("the page cache of shop pages", () => {
     expect(french.html).toContain('lang="fr"');
     expect(french.response.headers.get("ETag")).not.toBe(etag);
     expect((await page(new TestClient(SHOP), "/products", { "Accept-Language": "fr", "If-None-Match": etag })).response.status).toBe(200);
+  });
+
+  it("sends the page compressed as it was stored, in the encoding the browser takes", async () => {
+    const plain = await page(new TestClient(SHOP), "/products");
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+    ] as const) {
+      const response = await new TestClient(SHOP).request("/products", { headers: { "Accept-Encoding": accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Encoding")).toBe(encoding);
+      expect(response.headers.get("ETag")).toBe(plain.response.headers.get("ETag"));
+      expect(decode(Buffer.from(await response.arrayBuffer())).toString("utf8")).toBe(plain.html);
+    }
+    expect(plain.response.headers.get("Content-Encoding")).toBeNull();
   });
 
   it("keeps a shopper's own pages private", async () => {

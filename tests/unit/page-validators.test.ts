@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { matchesEtag, pageEtag } from "~/middleware/page-cache.server";
+import { matchesEtag, pageEncoding, pageEtag } from "~/middleware/page-cache.server";
 import { contentSecurityPolicy, inlineScriptSources } from "~/middleware/security-headers.server";
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -50,5 +50,20 @@ describe("a public page's validator", () => {
     expect(matchesEtag('W/"abcd"', etag)).toBe(false);
     expect(matchesEtag("", etag)).toBe(false);
     expect(matchesEtag(null, etag)).toBe(false);
+  });
+});
+
+describe("the encoding a public page is sent in", () => {
+  it("is brotli, then gzip, as Accept-Encoding takes them; none without the header or when both are refused", () => {
+    expect(pageEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pageEncoding("gzip")).toBe("gzip");
+    expect(pageEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(pageEncoding("GZIP;Q=1")).toBe("gzip");
+    expect(pageEncoding("*")).toBe("br");
+    expect(pageEncoding("*, br;q=0")).toBe("gzip");
+    expect(pageEncoding("identity")).toBeNull();
+    expect(pageEncoding("gzip;q=0, br;q=0")).toBeNull();
+    expect(pageEncoding("")).toBeNull();
+    expect(pageEncoding(null)).toBeNull();
   });
 });
