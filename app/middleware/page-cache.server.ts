@@ -50,7 +50,7 @@ export const PUBLIC_PAGE_CACHE_HEADERS = {
 
 type Encoding = "br" | "gzip";
 /** A page as it is sent: its bytes, and the same compressed once for every shopper who gets it. */
-type CachedPage = { body: Buffer; encoded: Record<Encoding, Buffer>; etag: string; headers: [string, string][]; storedAt: number };
+type CachedPage = { body: Buffer; encoded: Partial<Record<Encoding, Buffer>>; etag: string; headers: [string, string][]; storedAt: number };
 
 // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recently used.
 const pages = new Map<string, CachedPage>();
@@ -91,16 +91,18 @@ export function pageEncoding(acceptEncoding: string | null): Encoding | null {
 }
 
 /**
- * Compressed once when the page is stored, not once per response: compressing a page cost
- * about as much as serving it from the cache. Brotli at the quality `compression` uses.
+ * Compressed once per page and encoding, the first time a shopper asks for it, not once per
+ * response: compressing a page cost about as much as serving it from the cache. Brotli at the
+ * quality `compression` uses.
  */
-function encodePage(body: Buffer): Record<Encoding, Buffer> {
-  return {
-    br: zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-    }),
-    gzip: zlib.gzipSync(body),
-  };
+function encodedPage(page: CachedPage, encoding: Encoding): Buffer {
+  page.encoded[encoding] ??=
+    encoding === "br"
+      ? zlib.brotliCompressSync(page.body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength },
+        })
+      : zlib.gzipSync(page.body);
+  return page.encoded[encoding];
 }
 
 /** Empties the cache (tests). */
@@ -118,7 +120,7 @@ function answer(page: CachedPage, request: Request): Response {
   // `compression` leaves an answer that already has a Content-Encoding as it is.
   const headers = new Headers(page.headers);
   headers.set("Content-Encoding", encoding);
-  return new Response(new Uint8Array(page.encoded[encoding]), { status: 200, headers });
+  return new Response(new Uint8Array(encodedPage(page, encoding)), { status: 200, headers });
 }
 
 function keptPrivate(response: Response): Response {
@@ -160,7 +162,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   headers.delete("Content-Length");
   for (const [name, value] of Object.entries(PUBLIC_PAGE_CACHE_HEADERS)) headers.set(name, value);
   headers.set("ETag", etag);
-  const page: CachedPage = { body, encoded: encodePage(body), etag, headers: [...headers], storedAt: Date.now() };
+  const page: CachedPage = { body, encoded: {}, etag, headers: [...headers], storedAt: Date.now() };
   if (body.byteLength <= MAX_BODY_BYTES) {
     pages.delete(key);
     pages.set(key, page);
