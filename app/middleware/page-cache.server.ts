@@ -42,7 +42,7 @@ const MAX_BODY_BYTES = 1_000_000;
 /** How the answers of the app may be kept, unless a route said otherwise: nowhere. */
 const PRIVATE_CACHE_CONTROL = "no-store";
 /** A public page: browsers do not keep it; a shared cache (CDN) may, revalidating each time. */
-export const PUBLIC_PAGE_CACHE_HEADERS = {
+const PUBLIC_PAGE_CACHE_HEADERS = {
   "Cache-Control": "no-store",
   "CDN-Cache-Control": "public, no-cache",
   Vary: "Accept-Encoding, Accept-Language, Cookie",
