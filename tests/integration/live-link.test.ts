@@ -112,12 +112,20 @@ describe("a live's link on the shop host", () => {
     // A viewer who already has the CSRF cookie: an answer that sets no cookie is what the cache keeps.
     const viewer = shopper();
     await viewer.request("/api/v1/shop/categories/");
-    expect((await viewer.html(`/live/${live.code}`)).html).toContain("Buy now: Silk Scarf Aurora");
+    const first = await viewer.html(`/live/${live.code}`);
+    expect(first.html).toContain("Buy now: Silk Scarf Aurora");
+    // The same bytes for every viewer, which a CDN may keep and revalidate.
+    expect((await shopper().html(`/live/${live.code}`)).html).toBe(first.html);
+    expect(first.response.headers.get("CDN-Cache-Control")).toBe("public, no-cache");
+    const etag = first.response.headers.get("ETag")!;
+    expect((await shopper().request(`/live/${live.code}`, { headers: { "If-None-Match": etag } })).status).toBe(304);
     const seller = new TestClient();
     const login = await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
     expect(login.status).toBe(200);
     expect((await seller.json(`/api/v1/shop/lives/${live.id}/pin/`, { json: { product_id: 2 } })).status).toBe(200);
-    expect((await viewer.html(`/live/${live.code}`)).html).toContain("Buy now: Denim Jacket Classic");
+    const pinned = await viewer.html(`/live/${live.code}`);
+    expect(pinned.html).toContain("Buy now: Denim Jacket Classic");
+    expect(pinned.response.headers.get("ETag")).not.toBe(etag);
     expect((await seller.json(`/api/v1/shop/lives/${live.id}/end/`, { method: "POST" })).status).toBe(200);
     expect((await viewer.request(`/live/${live.code}`)).status).toBe(410);
   });
