@@ -51,13 +51,12 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const validCookie = cookieToken && /^[A-Za-z0-9_-]{32,64}$/.test(cookieToken) ? cookieToken : undefined;
 
   if (!SAFE_METHODS.has(request.method) && !EXEMPT_PATHS.some((re) => re.test(url.pathname))) {
-    const bearer = bearerToken(request) !== null;
-    if (!(bearer && isApiPath(url.pathname))) {
+    const api = isApiPath(url.pathname);
+    if (!(api && bearerToken(request) !== null)) {
       const origin = request.headers.get("Origin");
       const fetchSite = request.headers.get("Sec-Fetch-Site");
       const crossOrigin =
         (origin !== null && origin !== url.origin) || (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none");
-      const api = isApiPath(url.pathname);
       const formFromOurPage = !api && browserSaysSameOrigin(request, url.origin);
       let submitted = request.headers.get(CSRF_HEADER);
       if (!submitted && !api && !formFromOurPage) {

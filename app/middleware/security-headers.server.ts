@@ -14,14 +14,10 @@ const STRIPE_CONNECT = ["https://api.stripe.com", "https://*.stripe.com"];
  * who gets it (`page-cache.server.ts`). Static files and API answers carry no inline script.
  */
 export function contentSecurityPolicy(inlineScripts: readonly string[], development: boolean): string {
-  const scriptSources = ["'self'", ...inlineScripts, STRIPE_SCRIPT];
-  const connectSources = ["'self'", ...STRIPE_CONNECT];
-  if (development) {
-    // Vite's dev client injects inline modules and talks over a websocket (a hash in the
-    // policy would switch 'unsafe-inline' off).
-    scriptSources.splice(1, inlineScripts.length, "'unsafe-inline'");
-    connectSources.push("ws:", "wss:");
-  }
+  // Vite's dev client injects inline modules (a hash in the policy would switch
+  // 'unsafe-inline' off) and talks over a websocket.
+  const scriptSources = ["'self'", ...(development ? ["'unsafe-inline'"] : inlineScripts), STRIPE_SCRIPT];
+  const connectSources = ["'self'", ...STRIPE_CONNECT, ...(development ? ["ws:", "wss:"] : [])];
   return [
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,
