@@ -147,6 +147,8 @@ function runWorkers(count) {
   const fork = (replacing = null) => {
     const worker = cluster.fork();
     running.add(worker);
+    // The node's limits on event streams hold across its workers: they ask here.
+    built.serveStreamSlots(worker);
     const startedAt = Date.now();
     let serving = false;
     worker.once("listening", () => {

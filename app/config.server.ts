@@ -78,6 +78,18 @@ const envSchema = z
       .min(1, "must be between 1 and 64")
       .max(64, "must be between 1 and 64")
       .optional(),
+    // Live updates (Server-Sent Events) one node holds at once, and per client address
+    // (docs/lives.md): a household's screens fit, one client holding hundreds does not.
+    MAX_EVENT_STREAMS: z.coerce
+      .number({ error: "must be a number of streams" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(5000),
+    EVENT_STREAMS_PER_ADDRESS: z.coerce
+      .number({ error: "must be a number of streams" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(20),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",

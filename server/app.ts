@@ -26,6 +26,8 @@ export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
 export { healthCheck, isDraining, stopBackgroundWork } from "./lifecycle";
 export { closeDatabase } from "~db/client";
+// A node's primary counts its workers' event streams (per address and in all).
+export { serveStreamSlots } from "~/http/stream-slots.server";
 // Background rounds the lifecycle runs on timers, for tests to run on demand.
 export { sendDueLiveReminders } from "~/domain/lives/reminders.server";
 export { flushLiveVisits } from "~/domain/lives/visits.server";

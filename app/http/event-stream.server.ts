@@ -1,3 +1,8 @@
+import type { RouterContextProvider } from "react-router";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { clientAddressContext } from "~/middleware/request.server";
+import { streamAddressKey, streamSlots } from "./stream-slots.server";
+
 /**
  * Server-Sent Events: a response that stays open and carries `event:`/`data:` messages. The
  * browser's EventSource reconnects by itself (after `retry` ms) when the connection drops,
@@ -11,11 +16,34 @@ export type SendEvent = (event: string, data: string) => void;
 /** Streams open on this node: a stopping node closes them so its HTTP server can close. */
 const openStreams = new Set<() => void>();
 
+/** A refused stream's client may try again after this (EventSource itself gives up on a refusal). */
+const REFUSED_RETRY_SECONDS = 30;
+
 /**
- * Opens an event stream for `request`. `start` subscribes to whatever feeds it and returns
- * its unsubscribe, called when the client goes away or the node stops.
+ * Opens an event stream for `request`, once the client's address and the node have a slot
+ * for it (`stream-slots.server.ts`): else a 429 (this address holds its share) or a 503 (the
+ * node is full), JSON with a translated message and Retry-After. The page then refreshes its
+ * data on a timer instead. `start` subscribes to whatever feeds the stream and returns its
+ * unsubscribe, called when the client goes away or the node stops; the slot is given back then.
  */
-export function eventStream(request: Request, start: (send: SendEvent) => (() => void) | Promise<() => void>): Response {
+export async function eventStream(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  start: (send: SendEvent) => (() => void) | Promise<() => void>,
+): Promise<Response> {
+  const slots = streamSlots();
+  const address = streamAddressKey(context.get(clientAddressContext));
+  const refused = await slots.take(address);
+  if (refused) {
+    const t = getI18nInstance(context).t;
+    const message = t(refused === "address" ? "lives.errors.too_many_streams" : "lives.errors.streams_full");
+    return Response.json(
+      { message },
+      {
+        status: refused === "address" ? 429 : 503,
+        headers: { "Retry-After": String(REFUSED_RETRY_SECONDS), "Cache-Control": "no-store" },
+      },
+    );
+  }
   const encoder = new TextEncoder();
   let close = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -31,6 +59,7 @@ export function eventStream(request: Request, start: (send: SendEvent) => (() =>
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        slots.release(address);
         unsubscribe?.();
         openStreams.delete(close);
         request.signal.removeEventListener("abort", close);
@@ -42,6 +71,8 @@ export function eventStream(request: Request, start: (send: SendEvent) => (() =>
       };
       openStreams.add(close);
       request.signal.addEventListener("abort", close);
+      // A client gone while the slot was being taken fires no abort any more.
+      if (request.signal.aborted) close();
       const send: SendEvent = (event, data) => write(`event: ${event}\ndata: ${data.replace(/\n/g, "\ndata: ")}\n\n`);
       try {
         unsubscribe = await start(send);

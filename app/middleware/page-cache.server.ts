@@ -7,7 +7,7 @@ import { recordShopView } from "~/domain/shops/views.server";
 import { CSRF_COOKIE } from "~/lib/csrf";
 import { LANGUAGE_KEY } from "~/lib/i18n";
 import { getLocale } from "./i18n.server";
-import { dataRequestContext, publicPageContext } from "./request.server";
+import { clientAddressContext, dataRequestContext, publicPageContext } from "./request.server";
 import { siteContext } from "./site.server";
 
 /**
@@ -139,7 +139,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   }
   // A hit runs no loader: the page view (and the live's visit) is counted here for every page this serves.
   recordShopView(site.shop.id, request);
-  if (liveCode) recordLiveVisit(site.shop.id, liveCode, request);
+  if (liveCode) recordLiveVisit(site.shop.id, liveCode, request, context.get(clientAddressContext));
   if (!isAnonymous(request)) return keptPrivate(await next());
 
   context.set(publicPageContext, true);

@@ -140,13 +140,24 @@ describe("a live's link on the shop host", () => {
     expect((await client.html(`/live/${ended.code}`)).html).toContain("Ce live est terminé");
   });
 
-  it("counts page loads of the link as visits, not data requests or bots", async () => {
+  it("counts page loads of the link as visits, once per viewer: not reloads, data requests or bots", async () => {
     const live = await insertLive();
     const client = shopper();
-    await client.request(`/live/${live.code}`);
-    await client.request(`/live/${live.code}`, { headers: { "Sec-Fetch-Dest": "document" } });
-    await client.request(`/live/${live.code}.data`, { headers: { "Sec-Fetch-Dest": "empty" } });
-    await client.request(`/live/${live.code}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    // One viewer reloading the cached page a hundred times is one visit.
+    for (let i = 0; i < 100; i++) {
+      const page = await client.request(`/live/${live.code}`, {
+        headers: { "Sec-Fetch-Dest": "document" },
+        clientAddress: "198.51.100.30",
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Set-Cookie")).toBeNull();
+    }
+    await client.request(`/live/${live.code}`, { clientAddress: "198.51.100.31" });
+    await client.request(`/live/${live.code}.data`, { headers: { "Sec-Fetch-Dest": "empty" }, clientAddress: "198.51.100.32" });
+    await client.request(`/live/${live.code}`, {
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+      clientAddress: "198.51.100.33",
+    });
     await (await liveApp()).flushLiveVisits();
     const [row] = await sql<{ visits: number }[]>("select visits from lives where id = ?", live.id);
     expect(row!.visits).toBe(2);

@@ -184,6 +184,71 @@ function childProcesses(pid: number): number[] {
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 describe("worker processes (WEB_CONCURRENCY)", () => {
+  it("holds its event stream limits across its workers, and frees the slots of a worker that dies", async () => {
+    const started = await startNode({
+      SEED_DEMO: "1",
+      WEB_CONCURRENCY: "2",
+      TRUST_PROXY: "1",
+      EVENT_STREAMS_PER_ADDRESS: "4",
+      MAX_EVENT_STREAMS: "6",
+    });
+    node = started;
+    const pid = started.process.pid!;
+    await until(() => started.output().includes("(seller under review)"), "the whole banner");
+    const db = new Database(started.databaseFile);
+    try {
+      db.prepare(
+        "insert into lives (shop_id, code, title, platform, visits, created_at, updated_at) values (1, 'node23', 'Nodes', 'other', 0, ?, ?)",
+      ).run(Date.now(), Date.now());
+    } finally {
+      db.close();
+    }
+    type Held = { status: number; ended: boolean; close: () => void };
+    // Each on a connection of its own: the workers take turns.
+    const openStream = (address: string) =>
+      new Promise<Held>((resolve, reject) => {
+        const request = http.get(
+          {
+            host: "127.0.0.1",
+            port: started.port,
+            path: "/live/node23/events",
+            headers: { Host: `demo.localhost:${started.port}`, "X-Forwarded-For": address },
+            agent: false,
+          },
+          (response) => {
+            const held: Held = { status: response.statusCode!, ended: false, close: () => request.destroy() };
+            response.on("close", () => (held.ended = true));
+            response.resume();
+            resolve(held);
+          },
+        );
+        request.on("error", reject);
+      });
+    const held: Held[] = [];
+    for (let i = 0; i < 4; i++) held.push(await openStream("198.51.100.1"));
+    expect(held.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    expect((await openStream("198.51.100.1")).status).toBe(429);
+    held.shift()!.close();
+    // Given back once the worker sees the connection close.
+    let again: Held | undefined;
+    for (let attempt = 0; attempt < 50 && again?.status !== 200; attempt++) {
+      again = await openStream("198.51.100.1");
+      if (again.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    held.push(again!);
+    for (let i = 0; i < 2; i++) held.push(await openStream("198.51.100.2"));
+    expect(held.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await openStream("198.51.100.3")).status).toBe(503);
+
+    // A worker killed outright: its streams end, and the node counts them no more.
+    process.kill(childProcesses(pid)[0]!, "SIGKILL");
+    await until(() => held.some((stream) => stream.ended), "the killed worker's streams to end");
+    await until(() => started.output().includes('"msg":"worker replaced"'), "the new worker to listen");
+    const freed = held.filter((stream) => stream.ended).length;
+    for (let i = 0; i < freed; i++) expect((await openStream(`198.51.100.${10 + i}`)).status).toBe(200);
+    expect((await openStream("198.51.100.30")).status).toBe(503);
+  });
+
   it("serves the port from that many workers on a database prepared once, replaces one that dies, and stops them all on SIGTERM", async () => {
     const started = await startNode({ SEED_DEMO: "1", WEB_CONCURRENCY: "2" });
     node = started;

@@ -216,6 +216,34 @@ describe("shopper access with a one-time code (issue 12, item 6)", () => {
     expect(page.html).toContain("Voir vos commandes depuis n&#x27;importe quel appareil");
   });
 
+  it("strangers asking codes for an email and guessing them do not lock out the browser that ordered with it", async () => {
+    const { shopper, number } = await paidOrder("locked-out@example.test");
+    const other = await paidOrder("locked-out@example.test");
+    const stranger = (i: number, form: Record<string, string>) =>
+      shop().html("/orders/access", { form: { email: "locked-out@example.test", ...form }, clientAddress: `198.51.100.${60 + i}` });
+    for (let i = 0; i < 3; i++) expect((await stranger(i, { intent: "request-code" })).status).toBe(200);
+    expect((await stranger(3, { intent: "request-code" })).status).toBe(429);
+    for (let i = 0; i < 10; i++) expect((await stranger(10 + i, { intent: "verify-code", code: "111111" })).status).toBe(400);
+    expect((await stranger(20, { intent: "verify-code", code: "111111" })).status).toBe(429);
+
+    const asked = await shopper.html("/orders/access", {
+      form: { intent: "request-code", email: "locked-out@example.test" },
+      clientAddress: "203.0.113.60",
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain("Check your email");
+    const right = await shopper.request("/orders/access", {
+      form: { intent: "verify-code", email: "locked-out@example.test", code: (await latestCode("locked-out@example.test"))! },
+      clientAddress: "203.0.113.60",
+    });
+    expect(right.status).toBe(302);
+    // The order placed from another browser now shows here too; strangers are still refused.
+    const mine = await shopper.html("/orders");
+    expect(mine.html).toMatch(shows(number));
+    expect(mine.html).toMatch(shows(other.number));
+    expect((await stranger(21, { intent: "request-code" })).status).toBe(429);
+  });
+
   it("exists on shops only; the shop header offers no login to visitors", async () => {
     expect((await new TestClient().html("/orders/access")).status).toBe(404);
     const products = await shop().html("/products");

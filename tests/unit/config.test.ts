@@ -38,6 +38,16 @@ describe("configuration", () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: "many" })).toThrowError(/WEB_CONCURRENCY: must be a number of processes/);
   });
 
+  it("caps live event streams per node and per client address, 5000 and 20 unless told otherwise", () => {
+    expect(parseConfig({})).toMatchObject({ MAX_EVENT_STREAMS: 5000, EVENT_STREAMS_PER_ADDRESS: 20 });
+    expect(parseConfig({ MAX_EVENT_STREAMS: "800", EVENT_STREAMS_PER_ADDRESS: "50" })).toMatchObject({
+      MAX_EVENT_STREAMS: 800,
+      EVENT_STREAMS_PER_ADDRESS: 50,
+    });
+    expect(() => parseConfig({ MAX_EVENT_STREAMS: "0" })).toThrowError(/MAX_EVENT_STREAMS: must be at least 1/);
+    expect(() => parseConfig({ EVENT_STREAMS_PER_ADDRESS: "lots" })).toThrowError(/EVENT_STREAMS_PER_ADDRESS: must be a number of streams/);
+  });
+
   it("reads TRUST_PROXY as a number of proxy hops, never as 'trust every hop'", () => {
     expect(parseConfig({}).TRUST_PROXY).toBe(0);
     expect(parseConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);

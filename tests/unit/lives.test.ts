@@ -13,7 +13,7 @@ import {
   setLiveReminder,
 } from "~/domain/lives/lives.server";
 import { sendDueLiveReminders } from "~/domain/lives/reminders.server";
-import { flushLiveVisits, recordLiveVisit } from "~/domain/lives/visits.server";
+import { flushLiveVisits, MAX_VIEWERS, recordLiveVisit, rememberedViewers } from "~/domain/lives/visits.server";
 import { orderIdForStatusLink } from "~/domain/orders/status-links.server";
 import { liveCreateApiSchema, liveCreateSchema } from "~/schemas/lives";
 import { getDatabase } from "~db/client";
@@ -115,10 +115,10 @@ describe("liveStats", () => {
     const live = await newLive(shop);
     const page = (headers: Record<string, string> = {}) =>
       new Request(`http://${shop.subdomain}.localhost:3000/live/${live.code}`, { headers });
-    recordLiveVisit(live.shopId, live.code, page());
-    recordLiveVisit(live.shopId, live.code, page({ "Sec-Fetch-Dest": "document" }));
-    recordLiveVisit(live.shopId, live.code, page({ "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })); // not a viewer
-    recordLiveVisit(live.shopId, live.code, page({ "Sec-Purpose": "prefetch" })); // not a visit yet
+    recordLiveVisit(live.shopId, live.code, page(), "192.0.2.1");
+    recordLiveVisit(live.shopId, live.code, page({ "Sec-Fetch-Dest": "document" }), "192.0.2.2");
+    recordLiveVisit(live.shopId, live.code, page({ "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }), "192.0.2.3"); // not a viewer
+    recordLiveVisit(live.shopId, live.code, page({ "Sec-Purpose": "prefetch" }), "192.0.2.4"); // not a visit yet
     await order(shop, { liveId: live.id, paymentStatus: "succeeded" });
     const current = async () => (await liveStats([await getShopLive(shop.id, live.id)])).get(live.id)!;
     expect(await current()).toMatchObject({ visits: 2, paidOrders: 1, conversion: 0.5 });
@@ -129,6 +129,50 @@ describe("liveStats", () => {
     await order(shop, { liveId: live.id, paymentStatus: "succeeded" });
     await order(shop, { liveId: live.id, paymentStatus: "succeeded" });
     expect((await current()).conversion).toBe(1);
+  });
+
+  it("counts a viewer once per live and half hour, however often they reload", async () => {
+    const shop = await createShop();
+    const live = await newLive(shop);
+    const other = await newLive(shop, "Other drop");
+    const phone = { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)" };
+    const page = (code: string, headers: Record<string, string> = phone) =>
+      new Request(`http://${shop.subdomain}.localhost:3000/live/${code}`, { headers });
+    const visits = async (of: Live) => (await liveStats([await getShopLive(shop.id, of.id)])).get(of.id)!.visits;
+    const t0 = Date.now();
+    for (let i = 0; i < 100; i++) recordLiveVisit(shop.id, live.code, page(live.code), "198.51.100.7", t0 + i * 1000);
+    expect(await visits(live)).toBe(1);
+    // Another client: another address, or another device behind the same address.
+    recordLiveVisit(shop.id, live.code, page(live.code), "198.51.100.8", t0);
+    recordLiveVisit(shop.id, live.code, page(live.code, { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64)" }), "198.51.100.7", t0);
+    expect(await visits(live)).toBe(3);
+    // The same client on another live is a visit of that live.
+    recordLiveVisit(shop.id, other.code, page(other.code), "198.51.100.7", t0);
+    expect(await visits(other)).toBe(1);
+    // Half an hour after its counted visit, the same client counts again (its reloads meanwhile did not move that).
+    recordLiveVisit(shop.id, live.code, page(live.code), "198.51.100.7", t0 + 30 * 60 * 1000 - 1);
+    expect(await visits(live)).toBe(3);
+    recordLiveVisit(shop.id, live.code, page(live.code), "198.51.100.7", t0 + 30 * 60 * 1000);
+    expect(await visits(live)).toBe(4);
+    // An IPv6 client is its /64: another address of it is the same viewer.
+    recordLiveVisit(shop.id, live.code, page(live.code), "2001:db8:1:2::10", t0);
+    recordLiveVisit(shop.id, live.code, page(live.code), "2001:db8:1:2::99", t0);
+    expect(await visits(live)).toBe(5);
+  });
+
+  it("remembers a bounded number of viewers", async () => {
+    const shop = await createShop();
+    const live = await newLive(shop);
+    const request = new Request(`http://${shop.subdomain}.localhost:3000/live/${live.code}`);
+    const now = Date.now();
+    for (let i = 0; i <= MAX_VIEWERS; i++)
+      recordLiveVisit(shop.id, live.code, request, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, now);
+    expect(rememberedViewers()).toBe(MAX_VIEWERS);
+    // The least recently seen was forgotten: it counts again; the latest did not.
+    const before = (await liveStats([await getShopLive(shop.id, live.id)])).get(live.id)!.visits;
+    recordLiveVisit(shop.id, live.code, request, `10.0.0.0`, now + 1);
+    recordLiveVisit(shop.id, live.code, request, `10.0.195.80`, now + 1);
+    expect((await liveStats([await getShopLive(shop.id, live.id)])).get(live.id)!.visits).toBe(before + 1);
   });
 
   it("counts only orders of the live's own shop", async () => {

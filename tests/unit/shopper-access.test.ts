@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RateLimitedError, ValidationError, NotFoundError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { createOrder, getVisibleOrder, listOrders, shopperScope } from "~/domain/orders/orders.server";
@@ -185,6 +185,89 @@ describe("shopper access with a one-time code", () => {
     }
     expect(limited).toBeInstanceOf(RateLimitedError);
     expect((limited as RateLimitedError).values.minutes).toBeGreaterThan(0);
+  });
+
+  it("a stranger's code requests and wrong codes do not lock out the browser that ordered; the stranger stays limited", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "eve-victim@example.co", "owner-phone");
+    const stranger = (i: number) =>
+      who(shop, { email: "eve-victim@example.co", shopperKeyHash: `stranger-${i}`, clientAddress: `198.51.100.${i}` });
+    for (let i = 0; i < 3; i++) await requestShopperAccessCode(stranger(i));
+    await expect(requestShopperAccessCode(stranger(3))).rejects.toThrowError(RateLimitedError);
+    for (let i = 0; i < 10; i++) {
+      await expect(verifyShopperAccessCode({ ...stranger(10 + i), code: "111111" })).rejects.toThrowError(ValidationError);
+    }
+    await expect(verifyShopperAccessCode({ ...stranger(20), code: "111111" })).rejects.toThrowError(RateLimitedError);
+
+    // The browser that ordered with the email keeps its own allowance, from any address.
+    const owner = who(shop, { email: "eve-victim@example.co", shopperKeyHash: "owner-phone", clientAddress: "203.0.113.7" });
+    const sent = (await mailsTo("eve-victim@example.co")).length;
+    await requestShopperAccessCode(owner);
+    expect(await mailsTo("eve-victim@example.co")).toHaveLength(sent + 1);
+    const code = codeIn((await mailsTo("eve-victim@example.co")).at(-1)!.text)!;
+    await expect(verifyShopperAccessCode({ ...owner, code: code === "111111" ? "222222" : "111111" })).rejects.toThrowError(
+      ValidationError,
+    );
+    await verifyShopperAccessCode({ ...owner, code });
+    expect(await provenShopperEmails(shop.id, "owner-phone")).toEqual(["eve-victim@example.co"]);
+    // The strangers are still refused, and the owner's allowance has a limit of its own.
+    await expect(requestShopperAccessCode(stranger(21))).rejects.toThrowError(RateLimitedError);
+    await expect(verifyShopperAccessCode({ ...stranger(22), code: "111111" })).rejects.toThrowError(RateLimitedError);
+    await requestShopperAccessCode(owner);
+    await requestShopperAccessCode(owner);
+    await expect(requestShopperAccessCode(owner)).rejects.toThrowError(RateLimitedError);
+  });
+
+  it("a browser that proved the email keeps its allowance too; the address limit holds for everyone", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "fay@example.co", "fay-phone");
+    const laptop = who(shop, { email: "fay@example.co", shopperKeyHash: "fay-laptop", clientAddress: "203.0.113.20" });
+    await requestShopperAccessCode(laptop);
+    await verifyShopperAccessCode({ ...laptop, code: codeIn((await mailsTo("fay@example.co")).at(-1)!.text)! });
+    // The laptop's first request was a stranger's: two more fill the email's count.
+    for (let i = 0; i < 2; i++) {
+      await requestShopperAccessCode(
+        who(shop, { email: "fay@example.co", shopperKeyHash: `s-${i}`, clientAddress: `198.51.100.${40 + i}` }),
+      );
+    }
+    await expect(requestShopperAccessCode(who(shop, { email: "fay@example.co", clientAddress: "198.51.100.50" }))).rejects.toThrowError(
+      RateLimitedError,
+    );
+    await requestShopperAccessCode({ ...laptop, clientAddress: "203.0.113.21" });
+
+    // One address: 10 requests an hour, whoever's browser asks.
+    const shared = "192.0.2.77";
+    for (let i = 0; i < 10; i++) await requestShopperAccessCode(who(shop, { email: `other${i}@example.co`, clientAddress: shared }));
+    await expect(requestShopperAccessCode({ ...laptop, clientAddress: shared })).rejects.toThrowError(RateLimitedError);
+    await expect(
+      requestShopperAccessCode(who(shop, { email: "fay@example.co", shopperKeyHash: "fay-phone", clientAddress: shared })),
+    ).rejects.toThrowError(RateLimitedError);
+  });
+
+  it("does the same work whether or not the email has orders in the shop", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "gus@example.co");
+    // Every statement of either engine is prepared by its drizzle session (transactions included).
+    const { session } = getDatabase() as unknown as { session: { prepareQuery: (query: { sql: string }, ...rest: never[]) => unknown } };
+    const statements = async (email: string) => {
+      const spy = vi.spyOn(Object.getPrototypeOf(session) as typeof session, "prepareQuery");
+      try {
+        await requestShopperAccessCode(who(shop, { email, clientAddress: "192.0.2.90" }));
+        return spy.mock.calls.map(([query]) => query.sql);
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const withOrders = await statements("gus@example.co");
+    const without = await statements("nobody-at-all@example.co");
+    // A code row and a mail row are written (and taken back) in both cases.
+    expect(withOrders.filter((text) => /^insert into "(shopper_access_codes|mail_outbox)"/.test(text))).toHaveLength(2);
+    expect(without).toEqual(withOrders);
+    // What stays differs: the mail and the code exist only for the email that has orders.
+    expect(await mailsTo("nobody-at-all@example.co")).toHaveLength(0);
+    const codes = await getDatabase().select().from(shopperAccessCodes).where(eq(shopperAccessCodes.shopId, shop.id));
+    expect(codes.map((row) => row.email)).toEqual(["gus@example.co"]);
+    expect(await mailsTo("gus@example.co")).toHaveLength(1);
   });
 
   it("reads the code with the spaces a shopper may type", () => {

@@ -9,7 +9,8 @@ export type LiveUpdatesStatus = "connecting" | "on" | "reconnecting" | "off";
  * reloads the page's data, at most once per `throttleMs` (a burst of orders is one reload,
  * the first at once), after a random wait of up to `jitterMs` (hundreds of viewers told of
  * one pin do not all ask in the same instant). EventSource reconnects by itself after a
- * drop; a stream refused for good (signed out meanwhile) falls back to a reload every 10 s.
+ * drop; a stream refused for good (signed out meanwhile, too many streams from this address
+ * or on this node) falls back to a reload every 10 s.
  * The stream opened with the first `url` stays open while the data refreshes.
  */
 export function useLiveUpdates(url: string, options: { kinds?: string[]; throttleMs?: number; jitterMs?: number } = {}): LiveUpdatesStatus {

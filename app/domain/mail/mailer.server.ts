@@ -31,38 +31,51 @@ export async function flushMail(): Promise<void> {
 
 export type OutgoingMail = RenderedMail & { to: string; template: string; dedupeKey?: string };
 
+/** The outbox row of a mail: kept for SMTP delivery, or stored as sent when there is no SMTP server. */
+export function outboxRow(mail: OutgoingMail, now = new Date()) {
+  const smtp = Boolean(getConfig().SMTP_URL);
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    template: mail.template,
+    dedupeKey: mail.dedupeKey ?? null,
+    transport: smtp ? ("smtp" as const) : ("outbox" as const),
+    sentAt: smtp ? null : now,
+    createdAt: now,
+  };
+}
+
 /** Queues a mail; returns false when a mail with the same dedupe key already exists. */
 export async function sendMail(mail: OutgoingMail): Promise<boolean> {
-  const config = getConfig();
-  const smtp = Boolean(config.SMTP_URL);
   // A transaction of its own (or the caller's): SQLite commits it with the others queued
   // meanwhile (group commit), rather than one disk sync per mail.
   const [inserted] = await writeTransaction((tx) =>
-    tx
-      .insert(mailOutbox)
-      .values({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        template: mail.template,
-        dedupeKey: mail.dedupeKey ?? null,
-        transport: smtp ? "smtp" : "outbox",
-        sentAt: smtp ? null : new Date(),
-      })
-      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-      .returning({ id: mailOutbox.id }),
+    tx.insert(mailOutbox).values(outboxRow(mail)).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id }),
   );
   if (!inserted) return false;
-  if (smtp) {
-    // Delivered in the background: the row is queued, and a failed delivery is recorded on
-    // it and retried by deliverPendingMail. flushMail waits for these.
-    const delivery = deliverMail(inserted.id)
-      .catch((error: unknown) => console.error(`[mail] delivery of #${inserted.id} failed`, error))
+  mailQueued(inserted.id, mail);
+  return true;
+}
+
+/**
+ * What follows a mail's row once it is committed: its SMTP delivery in the background, or
+ * the log line that shows it without SMTP. Both start after the caller's own work (the next
+ * turn of the event loop): a request that queued a mail answers as fast as one that did not.
+ */
+export function mailQueued(id: number, mail: Pick<OutgoingMail, "to" | "subject" | "text">): void {
+  const config = getConfig();
+  if (config.SMTP_URL) {
+    // A failed delivery is recorded on the row and retried by deliverPendingMail. flushMail waits for these.
+    const delivery = new Promise((resolve) => setImmediate(resolve))
+      .then(() => deliverMail(id))
+      .catch((error: unknown) => console.error(`[mail] delivery of #${id} failed`, error))
       .finally(() => inFlight.delete(delivery));
     inFlight.add(delivery);
-  } else if (config.NODE_ENV !== "test") console.log(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`);
-  return true;
+  } else if (config.NODE_ENV !== "test") {
+    setImmediate(() => console.log(`[mail] to=${mail.to} subject="${mail.subject}"\n${mail.text}\n`));
+  }
 }
 
 /** Sends one queued mail over SMTP unless another sender claimed it first. */

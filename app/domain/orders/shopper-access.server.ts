@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { clearHits, clientAddressKey, releaseHits, takeHits, type LimitRule, type RateLimit } from "~/domain/accounts/rate-limit.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
-import { sendMail } from "~/domain/mail/mailer.server";
+import { mailQueued, outboxRow, type OutgoingMail } from "~/domain/mail/mailer.server";
 import { shopperAccessCodeMail } from "~/domain/mail/templates.server";
 import type { Language } from "~/lib/i18n";
-import { getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orders, shopperAccessCodes, shopperEmailAccess } from "~db/schema";
+import { getDatabase, preparedRead, writeTransaction, type Transaction } from "~db/client";
+import { mailOutbox, orders, shopperAccessCodes, shopperEmailAccess } from "~db/schema";
 
 /**
  * Passwordless access for shoppers: a browser proves an email with a one-time code mailed
@@ -54,54 +54,125 @@ function openCodesOf(requester: Pick<Requester, "shopId" | "shopperKeyHash">, em
   );
 }
 
-async function hasOrders(shopId: number, email: string): Promise<boolean> {
-  const found = await getDatabase()
+/**
+ * Whether this browser is one the email is known from in this shop: it placed an order with
+ * it, or it proved it with a code. Such a browser has limits of its own, which strangers
+ * cannot use up. Both lookups go by the browser's key, so they cost the same whether or not
+ * the email has orders placed elsewhere.
+ */
+async function browserKnowsEmail(requester: Pick<Requester, "shopId" | "shopperKeyHash">, email: string, now: number): Promise<boolean> {
+  const db = getDatabase();
+  const [ordered] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.shopId, shopId), eq(orders.email, email)))
+    .where(and(eq(orders.shopperKeyHash, requester.shopperKeyHash), eq(orders.shopId, requester.shopId), eq(orders.email, email)))
     .limit(1);
-  return found.length > 0;
+  if (ordered) return true;
+  const [proved] = await db
+    .select({ id: shopperEmailAccess.id })
+    .from(shopperEmailAccess)
+    .where(
+      and(
+        eq(shopperEmailAccess.shopperKeyHash, requester.shopperKeyHash),
+        eq(shopperEmailAccess.shopId, requester.shopId),
+        eq(shopperEmailAccess.email, email),
+        gt(shopperEmailAccess.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return proved !== undefined;
+}
+
+/**
+ * The counters a request counts against: the client address (everyone); the email in the
+ * shop, counted for every browser but enforced only for browsers the email is not known
+ * from; and for a known browser its own allowance of the same size. So a stranger's
+ * requests or guesses cannot lock the owner's browser out, and the owner's browser cannot
+ * be used to go beyond the email's limit by anyone without its cookie.
+ */
+function limitRules(
+  kind: "shopper-code" | "shopper-code-failure",
+  requester: Requester,
+  email: string,
+  known: boolean,
+  limits: { perEmail: RateLimit; perAddress: RateLimit },
+): LimitRule[] {
+  return [
+    { key: `${kind}:ip:${clientAddressKey(requester.clientAddress)}`, ...limits.perAddress },
+    { key: `${kind}:email:${requester.shopId}:${email}`, ...limits.perEmail, limit: known ? Infinity : limits.perEmail.limit },
+    ...(known ? [{ key: browserKey(kind, requester, email), ...limits.perEmail }] : []),
+  ];
+}
+
+function browserKey(kind: "shopper-code" | "shopper-code-failure", requester: Requester, email: string): string {
+  return `${kind}:browser:${requester.shopId}:${email}:${requester.shopperKeyHash}`;
+}
+
+/** Whether the email has no order in the shop (a subquery: the database decides, in the statement). */
+function noOrderOf(tx: Transaction, shopId: number, email: string): SQL {
+  return notExists(
+    tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.shopId, shopId), eq(orders.email, email))),
+  );
 }
 
 /**
  * Mails a new code when the email placed orders in the shop (earlier codes of this browser
- * for it stop working). Requests count against the email and the address either way.
+ * for it stop working). Requests count against the limits either way, and the work is the
+ * same either way: the code is made and hashed, the mail rendered, and one transaction runs
+ * the same statements: it writes the code and the mail, then takes both back when the email
+ * has no order in the shop (nobody outside the transaction ever sees them). The answer's
+ * time then does not tell whether the email has orders; the mail's delivery starts after
+ * the answer's work.
  */
 export async function requestShopperAccessCode(
   requester: Requester & { shop: { name: string }; language: Language },
   now = Date.now(),
 ): Promise<void> {
   const email = requester.email.toLowerCase();
+  const known = await browserKnowsEmail(requester, email, now);
   await takeOrRefuse(
-    [
-      { key: `shopper-code:email:${requester.shopId}:${email}`, ...CODE_REQUESTS_PER_EMAIL },
-      { key: `shopper-code:ip:${clientAddressKey(requester.clientAddress)}`, ...CODE_REQUESTS_PER_ADDRESS },
-    ],
+    limitRules("shopper-code", requester, email, known, { perEmail: CODE_REQUESTS_PER_EMAIL, perAddress: CODE_REQUESTS_PER_ADDRESS }),
     now,
   );
-  if (!(await hasOrders(requester.shopId, email))) return;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
-  await writeTransaction(async (tx) => {
+  const mail: OutgoingMail = {
+    to: email,
+    template: "shopper_access_code",
+    ...shopperAccessCodeMail(requester.language, { shopName: requester.shop.name, code, minutes: ACCESS_CODE_TTL_MS / MINUTE }),
+  };
+  const queued = await writeTransaction(async (tx) => {
     await tx
       .update(shopperAccessCodes)
       .set({ usedAt: new Date(now) })
       .where(openCodesOf(requester, email));
     // Expired codes of anyone are of no use any more.
     await tx.delete(shopperAccessCodes).where(lt(shopperAccessCodes.expiresAt, new Date(now - ACCESS_CODE_TTL_MS)));
-    await tx.insert(shopperAccessCodes).values({
-      shopId: requester.shopId,
-      email,
-      shopperKeyHash: requester.shopperKeyHash,
-      codeHash: codeHash(requester.shopId, email, code),
-      expiresAt: new Date(now + ACCESS_CODE_TTL_MS),
-      createdAt: new Date(now),
-    });
+    const [stored] = await tx
+      .insert(shopperAccessCodes)
+      .values({
+        shopId: requester.shopId,
+        email,
+        shopperKeyHash: requester.shopperKeyHash,
+        codeHash: codeHash(requester.shopId, email, code),
+        expiresAt: new Date(now + ACCESS_CODE_TTL_MS),
+        createdAt: new Date(now),
+      })
+      .returning({ id: shopperAccessCodes.id });
+    const [outgoing] = await tx
+      .insert(mailOutbox)
+      .values(outboxRow(mail, new Date(now)))
+      .returning({ id: mailOutbox.id });
+    await tx.delete(shopperAccessCodes).where(and(eq(shopperAccessCodes.id, stored!.id), noOrderOf(tx, requester.shopId, email)));
+    const [withdrawn] = await tx
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.id, outgoing!.id), noOrderOf(tx, requester.shopId, email)))
+      .returning({ id: mailOutbox.id });
+    return withdrawn ? null : outgoing!.id;
   });
-  await sendMail({
-    to: email,
-    template: "shopper_access_code",
-    ...shopperAccessCodeMail(requester.language, { shopName: requester.shop.name, code, minutes: ACCESS_CODE_TTL_MS / MINUTE }),
-  });
+  if (queued !== null) mailQueued(queued, mail);
 }
 
 /**
@@ -111,13 +182,13 @@ export async function requestShopperAccessCode(
  */
 export async function verifyShopperAccessCode(requester: Requester & { code: string }, now = Date.now()): Promise<void> {
   const email = requester.email.toLowerCase();
+  const known = await browserKnowsEmail(requester, email, now);
   // Every attempt counts as a failure until it proves right (parallel guesses cannot outrun the limit).
-  const emailFailures = `shopper-code-failure:email:${requester.shopId}:${email}`;
   const attempt = await takeOrRefuse(
-    [
-      { key: emailFailures, ...CODE_FAILURES_PER_EMAIL },
-      { key: `shopper-code-failure:ip:${clientAddressKey(requester.clientAddress)}`, ...CODE_FAILURES_PER_ADDRESS },
-    ],
+    limitRules("shopper-code-failure", requester, email, known, {
+      perEmail: CODE_FAILURES_PER_EMAIL,
+      perAddress: CODE_FAILURES_PER_ADDRESS,
+    }),
     now,
   );
   const db = getDatabase();
@@ -155,8 +226,9 @@ export async function verifyShopperAccessCode(requester: Requester & { code: str
     }
     throw new ValidationError("shopper_access.errors.wrong_code", { code: ["shopper_access.errors.wrong_code"] });
   }
+  // A right code takes back its own counts, and this browser's earlier wrong ones; what others recorded stays.
   await releaseHits(attempt);
-  await clearHits(emailFailures);
+  await clearHits(browserKey("shopper-code-failure", requester, email));
   await db.delete(shopperEmailAccess).where(lt(shopperEmailAccess.expiresAt, new Date(now)));
   await db
     .insert(shopperEmailAccess)

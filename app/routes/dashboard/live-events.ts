@@ -26,7 +26,7 @@ const api = apiResource({
     if (id === null) throw new NotFoundError("lives.not_found");
     const live = await getShopLive(shop.id, id);
     const after = afterParam(new URL(request.url));
-    return eventStream(request, async (send) => {
+    return eventStream({ request, context }, async (send) => {
       const unsubscribe = await subscribeToLive(live.id, (event) => send("change", event.kind));
       try {
         if (after !== null && (await liveChangedSince(live.id, after))) send("change", "missed");

@@ -10,13 +10,14 @@ import { hostShopPage } from "~/middleware/site.server";
  * unpins a product, `end` when the live ends. Fed by the node's one reader of the live
  * events, so a viewer costs no query while watching. The page says which product it shows
  * (`?pinned=<id>` or `none`): a pin made between its render and this stream is told at once.
+ * A client address holding too many streams gets a 429, a full node a 503 (`eventStream`).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const live = await publicLive(shop.id, params.code);
   if (!live) throw data(null, { status: 404 });
   const shown = new URL(request.url).searchParams.get("pinned");
-  return eventStream(request, async (send) => {
+  return eventStream({ request, context }, async (send) => {
     const unsubscribe = await subscribeToLive(live.id, (event) => {
       if (event.kind !== "order") send("change", event.kind);
     });
