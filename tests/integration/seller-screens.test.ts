@@ -93,3 +93,32 @@ describe("the signed-in user in page data and the API", () => {
     }
   });
 });
+
+describe("the seller's header", () => {
+  /** The links the header's main navigation marks current, by their text. */
+  function currentHeaderLinks(html: string): string[] {
+    const nav = /<nav aria-label="Main navigation"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1];
+    expect(nav, "the header's navigation").toBeDefined();
+    return [...nav!.matchAll(/<a\b([^>]*)>([^<]*)<\/a>/g)]
+      .filter(([, attributes]) => /aria-current="page"/.test(attributes!))
+      .map(([, , text]) => text!);
+  }
+
+  it("marks one link current, the most specific one for the page", async () => {
+    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const expected: [string, string[]][] = [
+      ["/dashboard", ["Dashboard"]],
+      ["/dashboard/products", ["Products"]],
+      ["/dashboard/products/1", ["Products"]],
+      ["/dashboard/lives", ["Lives"]],
+      ["/orders", ["Orders"]],
+      ["/pricing", ["Pricing"]],
+      ["/account", []],
+    ];
+    for (const [path, links] of expected) {
+      const page = await demo.html(path);
+      expect(page.status, path).toBe(200);
+      expect({ path, current: currentHeaderLinks(page.html) }).toEqual({ path, current: links });
+    }
+  });
+});
