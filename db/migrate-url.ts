@@ -24,8 +24,16 @@ export async function migrateDatabaseAt(url: string): Promise<DatabaseKind> {
   return "sqlite";
 }
 
-/** Migrates the app's own database (at start, `npm run admin`): the engine DATABASE_URL names. */
-export async function migrateAppDatabase(): Promise<void> {
-  if (databaseEngine() === "postgres") await migratePostgres(process.env.DATABASE_URL ?? "");
-  else await migrateDatabase(getDatabase() as SqliteDatabase);
+/**
+ * Migrates the app's own database (at start, `npm run admin`): the engine DATABASE_URL names.
+ * `afterwards` (the demo data at start-up) runs once the migrations are applied, on PostgreSQL
+ * still under the migration lock: nodes started together do their start-up work one at a time.
+ */
+export async function migrateAppDatabase(afterwards: () => Promise<void> = async () => {}): Promise<void> {
+  if (databaseEngine() === "postgres") {
+    await migratePostgres(process.env.DATABASE_URL ?? "", undefined, afterwards);
+    return;
+  }
+  await migrateDatabase(getDatabase() as SqliteDatabase);
+  await afterwards();
 }

@@ -19,8 +19,15 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
  * Demo data for a fresh database: an admin, a verified seller whose shop `demo` is live
  * with a catalogue, and a seller still under review. The accounts' password hashing is the
  * domain's: the caller passes it in, since db/ sits below app/domain and does not import it.
+ *
+ * Idempotent: only a database without users is seeded, checked again inside the writing
+ * transaction. Returns whether it seeded. That check alone is enough on SQLite (a write
+ * transaction holds the database's one write lock); on PostgreSQL two transactions could both
+ * see no users, so nodes call it under the migration lock (`migrateAppDatabase`).
  */
-export async function seedDemoData(db: AppDatabase, hashPassword: (password: string) => Promise<string>): Promise<void> {
+export async function seedDemoData(db: AppDatabase, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  // Hashed before the transaction, which awaits only database calls.
   const [adminHash, sellerHash, pendingHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.seller.password),
@@ -28,7 +35,8 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
   ]);
   const now = new Date();
 
-  await writeTransaction(async (tx) => {
+  return writeTransaction(async (tx) => {
+    if (!(await isDatabaseEmpty(tx))) return false;
     await tx.insert(users).values({
       email: DEMO_ACCOUNTS.admin.email,
       username: "admin",
@@ -140,5 +148,6 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
     await tx
       .insert(shops)
       .values({ ownerId: pending!.id, subdomain: "pending-crafts", name: "Pending Crafts", businessType: "individual" });
+    return true;
   }, db);
 }

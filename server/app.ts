@@ -7,7 +7,7 @@ import { getConfig, mainSiteUrl, shopSiteUrl, workerProcesses } from "~/config.s
 import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateAppDatabase } from "~db/migrate-url";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~db/seed";
+import { DEMO_ACCOUNTS, seedDemoData } from "~db/seed";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { flushMail } from "~/domain/mail/mailer.server";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
@@ -42,12 +42,11 @@ export { migrateDatabaseAt } from "~db/migrate-url";
 export async function prepare({ background = true }: { background?: boolean } = {}) {
   const config = getConfig();
   const db = getDatabase();
-  await migrateAppDatabase();
   let seeded = false;
-  if (config.SEED_DEMO && (await isDatabaseEmpty(db))) {
-    await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
-    seeded = true;
-  }
+  // Under the migrations' lock on PostgreSQL: replicas started together seed once.
+  await migrateAppDatabase(async () => {
+    if (config.SEED_DEMO) seeded = await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
+  });
   if (background) beginBackgroundWork();
   return {
     workers: workerProcesses(config),

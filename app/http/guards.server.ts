@@ -13,8 +13,9 @@ import type { Shop } from "~db/schema";
  *   errors that `apiResource` answers (401 signed out, 403 wrong role, 404 another shop).
  * - `requireUserPage`, `requireSellerPage`, `requireStaffPage` are the screen form, for
  *   loaders and actions: a signed-out visitor goes to the login page, which comes back
- *   here; a user without the role gets the 404 page. The staff screens answer 404 to
- *   visitors too, so their existence is not revealed.
+ *   here, unless the screen answers visitors as the spec says (`SignedOutAnswer`); a user
+ *   without the role gets the 404 page. The staff screens answer 404 to visitors too, so
+ *   their existence is not revealed.
  *
  * Business rules (customization needs a completed onboarding, an order is the seller's)
  * stay in the domain; these only say who is asking.
@@ -55,8 +56,25 @@ export function requireStaff(context: ContextReader): SessionUser {
   return user;
 }
 
-export function requireUserPage(request: Request, context: ContextReader): SessionUser {
-  return onPage(request, () => requireUser(context));
+/**
+ * What a screen answers a signed-out visitor, its loader and its action alike:
+ * - `"login"`: the login page, which comes back here (a redirect);
+ * - `"message"`: the screen's own address shows "You must be logged in to view this page"
+ *   with a login button that comes back here (401; the spec's /account and
+ *   /shop/customization). The root error boundary draws it (`SignedOutData`);
+ * - `"home"`: the landing page (the spec's /dashboard).
+ */
+export type SignedOutAnswer = "login" | "message" | "home";
+
+/** The data of the 401 a `"message"` screen throws, for the error boundary. */
+export type SignedOutData = { signedOut: true };
+
+export function requireUserPage(request: Request, context: ContextReader, signedOut: SignedOutAnswer = "login"): SessionUser {
+  const user = currentUser(context);
+  if (user) return user;
+  if (signedOut === "home") throw redirect("/");
+  if (signedOut === "message") throw data({ signedOut: true } satisfies SignedOutData, { status: 401 });
+  throw redirect(loginPath(request));
 }
 
 export async function requireSellerPage(request: Request, context: ContextReader): Promise<Seller> {
@@ -76,16 +94,7 @@ export function requireStaffPage(context: ContextReader): SessionUser {
   }
 }
 
-/** The login page for visitors, the 404 page for a refusal. */
-function onPage<T>(request: Request, guard: () => T): T {
-  try {
-    return guard();
-  } catch (error) {
-    throw pageRefusal(request, error);
-  }
-}
-
-/** What a screen throws for a guard's refusal (the error itself when it is not one). */
+/** What a screen throws for a guard's refusal: the login page for visitors, the 404 page otherwise (the error itself when it is not one). */
 function pageRefusal(request: Request, error: unknown): unknown {
   if (error instanceof UnauthorizedError) return redirect(loginPath(request));
   if (error instanceof ForbiddenError || error instanceof NotFoundError) return data(null, { status: 404 });

@@ -7,9 +7,37 @@ import { securityHeaders } from "~/middleware/security-headers.server";
 
 /**
  * The edge of the app: every request gets an id (X-Request-Id), one structured log line
- * when it ends, and a 400 when its Host cannot be a URL, before anything routes it.
+ * when it ends, and a 400 when its Host cannot be a URL, before anything routes it. Every
+ * answer leaves here saying how it may be kept (`privateByDefault`).
  */
 export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/**
+ * How an answer may be kept when whoever made it did not say: nowhere. Answers meant for
+ * caches say so themselves (static files, translations, uploads, the public shop pages of
+ * `page-cache.server.ts`); everything else (pages, redirects, errors, API answers, and the
+ * answers made before any route runs: a `?lng=` switch, an unknown shop, a body limit, or
+ * React Router's own refusals) is private. Set here, at the edge, so that no layer can forget it.
+ */
+export const PRIVATE_CACHE_CONTROL = "no-store";
+
+/** The default of the fetch-style handler's answers: `PRIVATE_CACHE_CONTROL` unless the answer has a Cache-Control. */
+function privateByDefault(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+}
+
+/**
+ * The same default for express's answers, applied when their headers are written (after the
+ * route, the static files or an error handler set theirs): Node calls `writeHead` for every
+ * answer, implicitly when a handler only writes or ends the body.
+ */
+function privateByDefaultOnWrite(res: ExpressResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<ExpressResponse["writeHead"]>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return writeHead.apply(this, args);
+  } as ExpressResponse["writeHead"];
+}
 
 // Path segments that are secrets (single-use email links) never reach the log.
 const SECRET_PATHS = [/^(\/(?:api\/v1\/auth\/)?verify-email\/)[^/]+/];
@@ -61,6 +89,7 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
   const requestId = newRequestId();
   const started = performance.now();
   res.setHeader(REQUEST_ID_HEADER, requestId);
+  privateByDefaultOnWrite(res);
   runInRequestScope(requestId, () => {
     let logged = false;
     const done = () => {
@@ -103,6 +132,7 @@ export async function withRequestLog(request: Request, handle: () => Promise<Res
       response = new Response(response.body, response);
       response.headers.set(REQUEST_ID_HEADER, requestId);
     }
+    privateByDefault(response.headers);
     logRequest({
       method: request.method,
       host: url.host,

@@ -28,7 +28,8 @@ import { siteContext } from "./site.server";
  * categories, a live's pin or end, `markShopContentChanged`), read from the database with the
  * shop on every request, so a seller's change reaches every node's next page at once; the
  * ETag, a digest of the page, changes with it. A request with any other cookie (a session, a
- * shopper's order, a toast) or an API key is rendered as usual and kept private.
+ * shopper's order, a toast) or an API key is rendered as usual and kept private (the
+ * request edge marks every answer that says nothing of caches `no-store`, `request-log.server.ts`).
  */
 const CACHED_PATHS = new Set(["/", "/products"]);
 /** A live's link (issue 16): the page every viewer of the stream opens in the same minute. */
@@ -39,8 +40,6 @@ const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 1_000_000;
 
-/** How the answers of the app may be kept, unless a route said otherwise: nowhere. */
-const PRIVATE_CACHE_CONTROL = "no-store";
 /** A public page: browsers do not keep it; a shared cache (CDN) may, revalidating each time. */
 const PUBLIC_PAGE_CACHE_HEADERS = {
   "Cache-Control": "no-store",
@@ -123,11 +122,6 @@ function answer(page: CachedPage, request: Request): Response {
   return new Response(new Uint8Array(encodedPage(page, encoding)), { status: 200, headers });
 }
 
-function keptPrivate(response: Response): Response {
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-  return response;
-}
-
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const site = context.get(siteContext);
   const url = new URL(request.url);
@@ -135,12 +129,12 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const liveCode = LIVE_PATH.exec(url.pathname)?.[1];
   const cacheable = CACHED_PATHS.has(url.pathname) || liveCode !== undefined;
   if (request.method !== "GET" || site.kind !== "shop" || !cacheable || context.get(dataRequestContext)) {
-    return keptPrivate(await next());
+    return next();
   }
   // A hit runs no loader: the page view (and the live's visit) is counted here for every page this serves.
   recordShopView(site.shop.id, request);
   if (liveCode) recordLiveVisit(site.shop.id, liveCode, request, context.get(clientAddressContext));
-  if (!isAnonymous(request)) return keptPrivate(await next());
+  if (!isAnonymous(request)) return next();
 
   context.set(publicPageContext, true);
   const { shop } = site;
@@ -155,7 +149,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const response = await next();
   const type = response.headers.get("Content-Type") ?? "";
   // An error page, a redirect or a response that sets a cookie is this request's own.
-  if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) return keptPrivate(response);
+  if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) return response;
   const body = Buffer.from(await response.arrayBuffer());
   const etag = pageEtag(body);
   const headers = new Headers(response.headers);

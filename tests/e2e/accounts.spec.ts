@@ -165,16 +165,62 @@ test.describe("account page", () => {
     await page.getByRole("link", { name: "Change password" }).click();
     await expect(page.getByLabel(/^New password/)).toHaveValue("");
   });
+});
 
-  test("a visitor is asked to log in, then comes back to the account", async ({ page }) => {
+/** What the spec's signed-out screens say, and the login's labels, per language. */
+const SIGNED_OUT = {
+  en: { message: "You must be logged in to view this page", login: "Login", email: "Email", password: "Password", submit: "Login" },
+  fr: {
+    message: "Vous devez être connecté pour voir cette page",
+    login: "Connexion",
+    email: "E-mail",
+    password: "Mot de passe",
+    submit: "Se connecter",
+  },
+};
+
+test.describe("signed-out visitors on the spec's screens", () => {
+  for (const [language, text] of Object.entries(SIGNED_OUT)) {
+    for (const path of ["/account?section=profile", "/shop/customization"]) {
+      test(`${path} tells a visitor to log in, and the login comes back to it (${language})`, async ({ page, jsEnabled }) => {
+        const user = await createTestUser({ firstName: "Vera" });
+        await page.goto(mainUrl(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`));
+        await expect(page).toHaveURL(mainUrl(path));
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        // In the main site's layout, at the page's own address.
+        await expect(page.getByRole("banner")).toBeVisible();
+        const panel = page.getByTestId("signed-out");
+        await expect(panel.getByText(text.message)).toBeVisible();
+        await panel.getByRole("link", { name: text.login }).click();
+        // With JavaScript the login dialog opens over the page; without, the login page.
+        if (!jsEnabled) await expect(page).toHaveURL(mainUrl(`/login?redirectTo=${encodeURIComponent(path)}`));
+        const form = jsEnabled ? page.getByRole("dialog") : page.locator("#main");
+        await form.getByLabel(text.email).fill(user.email);
+        await form.getByLabel(text.password).fill(user.password);
+        await form.getByRole("button", { name: text.submit }).click();
+        // Password hashing is deliberately slow: give a busy machine time.
+        await expect(page).toHaveURL(mainUrl(path), { timeout: 20_000 });
+        await expect(page.getByTestId("signed-out")).toHaveCount(0);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      });
+    }
+
+    test(`/dashboard sends a visitor to the landing page (${language})`, async ({ page }) => {
+      await page.goto(mainUrl(`/pricing?lng=${language}`));
+      await page.goto(mainUrl("/dashboard"));
+      await expect(page).toHaveURL(mainUrl("/"));
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+    });
+  }
+
+  test("a form posted after the session ended shows the message, not an error", async ({ page }) => {
     const user = await createTestUser({ firstName: "Vera" });
-    await page.goto(mainUrl("/account?section=profile"));
-    await expect(page).toHaveURL(mainUrl("/login?redirectTo=%2Faccount%3Fsection%3Dprofile"));
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL(mainUrl("/account?section=profile"));
-    await expect(page.getByTestId("profile-view")).toBeVisible();
+    await logIn(page, user);
+    await page.goto(mainUrl("/account?section=profile&edit=profile"));
+    await page.context().clearCookies({ name: "sid" });
+    await page.getByLabel("First name").fill("Gone");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("signed-out").getByText(SIGNED_OUT.en.message)).toBeVisible();
   });
 });
 

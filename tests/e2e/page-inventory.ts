@@ -135,6 +135,7 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("register step 3", "/register", "visitor", registerStep3),
   main("verify email (bad link)", "/verify-email/not-a-token"),
   main("account (signed out)", "/account"),
+  main("shop customization (signed out)", "/shop/customization"),
   main("orders (signed out)", "/orders"),
   main("404", "/no-such-page"),
   // Main site, the demo seller.

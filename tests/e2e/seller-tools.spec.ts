@@ -119,3 +119,17 @@ test.describe("in a time zone other than the server's @js-only", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test("the header marks one link current, the page's own, as the seller moves between screens", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await logIn(page, seller);
+  const header = page.getByRole("navigation", { name: "Main navigation" });
+  const current = header.locator('[aria-current="page"]');
+  await expect(current).toHaveText("Dashboard");
+  // Header links: client-side navigations with JavaScript, whole pages without.
+  for (const name of ["Lives", "Products", "Orders", "Dashboard"]) {
+    await header.getByRole("link", { name, exact: true }).click();
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText(name);
+  }
+});

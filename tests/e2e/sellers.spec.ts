@@ -280,10 +280,4 @@ test.describe("shop customization", () => {
     await expect(page.getByRole("button", { name: "Continue to payment" })).toHaveCSS("background-color", "rgb(10, 125, 79)");
     await expect(page.locator('[data-state="current"] > span').first()).toHaveCSS("background-color", "rgb(124, 58, 237)");
   });
-
-  test("the standalone page sends visitors to the login page", async ({ page }) => {
-    await page.goto(mainUrl("/shop/customization"));
-    await expect(page).toHaveURL(mainUrl("/login?redirectTo=%2Fshop%2Fcustomization"));
-    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  });
 });

@@ -132,9 +132,9 @@ describe("login and logout screens (no JavaScript)", () => {
     expect((await client.html("/")).html).toContain("You have been logged out");
     const stale = main();
     stale.cookies.set("sid", sid);
-    const signedOut = await stale.request("/account");
-    expect(signedOut.status).toBe(302);
-    expect(signedOut.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
+    const signedOut = await stale.html("/account");
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.html).toContain("You must be logged in to view this page");
   });
 
   it("logs in on a shop with a session of that shop's host only", async () => {
@@ -147,10 +147,11 @@ describe("login and logout screens (no JavaScript)", () => {
 });
 
 describe("account page", () => {
-  it("sends visitors to the login page, which comes back here", async () => {
-    const visitor = await main().request("/account?section=seller");
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Faccount%3Fsection%3Dseller");
+  it("tells visitors they must be logged in, with a login that comes back here (spec section 2)", async () => {
+    const visitor = await main().html("/account?section=seller");
+    expect(visitor.status).toBe(401);
+    expect(visitor.html).toContain("You must be logged in to view this page");
+    expect(visitor.html).toContain('href="/login?redirectTo=%2Faccount%3Fsection%3Dseller"');
   });
 
   it("picks the tab from ?section and ignores bad values; seller tabs only for sellers", async () => {
@@ -252,10 +253,10 @@ describe("verify-email page", () => {
 });
 
 describe("dashboard", () => {
-  it("sends visitors to the login page and welcomes users by first name", async () => {
+  it("redirects to / when nobody is logged in (spec section 2) and welcomes users by first name", async () => {
     const visitor = await main().request("/dashboard");
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+    expect(visitor.headers.get("Location")).toBe("/");
     const client = main();
     await loginForm(client, "demo@example.com", "Demo1234!");
     expect((await client.html("/dashboard")).html).toContain("Welcome, Dana!");

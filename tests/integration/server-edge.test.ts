@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort, sendRequest, startServerJs, type ServerProcess } from "./server-process";
 
@@ -133,5 +134,29 @@ describe("with PUBLIC_SCHEME=https", () => {
     for (const path of ["/", "/api/v1/shop/categories/", "/favicon.svg"]) {
       expect((await send(path)).headers["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
     }
+  });
+});
+
+describe("Cache-Control through the HTTP server", () => {
+  it("every answer says how it may be kept: static files for caches, everything else no-store", async () => {
+    const script = fs.readdirSync("build/client/assets").find((name) => name.endsWith(".js"))!;
+    const cacheable: [string, string][] = [
+      [`/assets/${script}`, "public, max-age=31536000, immutable"],
+      ["/favicon.svg", "public, max-age=3600"],
+    ];
+    for (const [path, cacheControl] of cacheable) {
+      const answer = await send(path);
+      expect({ path, status: answer.status, cacheControl: answer.headers["cache-control"] }).toEqual({ path, status: 200, cacheControl });
+    }
+    // Answers made outside the router too: the edge's refusal of a Host, an error that
+    // escaped the app, a static path that is not there (the app's 404), the health check.
+    const answers = [
+      await send("/", { host: "[::1" }),
+      await send("/pricing", { method: "TRACE" }),
+      await send("/assets/no-such-file.js"),
+      await send("/pricing?lng=fr"),
+      await send("/readyz"),
+    ];
+    for (const answer of answers) expect(answer.headers["cache-control"], JSON.stringify(answer.status)).toBe("no-store");
   });
 });

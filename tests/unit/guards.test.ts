@@ -79,6 +79,14 @@ describe("page guards (screens)", () => {
     expect(requireUserPage(request, contextFor(user)).id).toBe(user.id);
   });
 
+  it("requireUserPage: the spec's own answers where a screen asks for them (a 401 page that says so, or home)", async () => {
+    expect(await pageAnswer(() => requireUserPage(request, contextFor(null), "message"))).toEqual({ location: null, status: 401 });
+    expect(await pageAnswer(() => requireUserPage(request, contextFor(null), "home"))).toEqual({ location: "/", status: 302 });
+    const user = await createUser();
+    expect(requireUserPage(request, contextFor(user), "message").id).toBe(user.id);
+    expect(requireUserPage(request, contextFor(user), "home").id).toBe(user.id);
+  });
+
   it("requireSellerPage: the login page for visitors, the 404 page for other users", async () => {
     expect(await pageAnswer(() => requireSellerPage(request, contextFor(null)))).toEqual({ location: login, status: 302 });
     const other = await createUser();

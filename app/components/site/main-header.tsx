@@ -1,19 +1,27 @@
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cx } from "~/lib/class-names";
 import { useRootData } from "~/components/site/root-data";
 import { AccountControl } from "./account-control";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { sellerLinks, staffLinks } from "./nav-links";
+import { currentLink, exploreLinks, sellerLinks, staffLinks } from "./nav-links";
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted", isActive ? "text-brand-700" : "text-slate-700");
+const navClass = (current: boolean) =>
+  cx("rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted", current ? "text-brand-700" : "text-slate-700");
+
+/** The header shows the first explore links (product, pricing); the mobile menu has them all. */
+const headerLinks = exploreLinks.slice(0, 2);
 
 export function MainHeader() {
   const { t } = useTranslation();
   const { user } = useRootData();
+  const { pathname } = useLocation();
+  const links = [...headerLinks, ...(user?.isSeller ? sellerLinks : []), ...(user?.isStaff ? staffLinks : [])];
+  // One current link: on /dashboard/lives, "Lives" and not "Dashboard" too (React Router's
+  // NavLink marks every link whose path starts the page's).
+  const current = currentLink(links, pathname);
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-white">
       <a
@@ -25,26 +33,11 @@ export function MainHeader() {
       <div className="container-page flex h-16 items-center gap-4">
         <Logo />
         <nav aria-label={t("nav.main")} className="hidden items-center gap-1 lg:flex">
-          <NavLink to="/product" className={navClass}>
-            {t("nav.product")}
-          </NavLink>
-          <NavLink to="/pricing" className={navClass}>
-            {t("nav.pricing")}
-          </NavLink>
-          {user?.isSeller
-            ? sellerLinks.map((link) => (
-                <NavLink key={link.to} to={link.to} className={navClass}>
-                  {t(link.labelKey)}
-                </NavLink>
-              ))
-            : null}
-          {user?.isStaff
-            ? staffLinks.map((link) => (
-                <NavLink key={link.to} to={link.to} className={navClass}>
-                  {t(link.labelKey)}
-                </NavLink>
-              ))
-            : null}
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} aria-current={link === current ? "page" : undefined} className={navClass(link === current)}>
+              {t(link.labelKey)}
+            </Link>
+          ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden lg:block">

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { LoginButton } from "~/components/auth/login-dialog";
 import { ErrorReference } from "~/components/request-id";
 import { buttonClasses } from "~/components/ui/button";
+import type { SignedOutData } from "~/http/guards.server";
 
-/** Error screen for any route: not found, forbidden, or an unexpected failure. */
+/** Error screen for any route: not found, forbidden, signed out, or an unexpected failure. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -21,6 +23,20 @@ export function RouteErrorBoundary() {
       <section className="container-page flex flex-col items-center py-24 text-center" data-testid="shop-opening-soon">
         <h1 className="text-3xl font-bold tracking-tight">{t("errors.page.opening_soon.title", { shop_name: openingSoon.shopName })}</h1>
         <p className="mt-3 max-w-md text-muted-foreground">{t("errors.page.opening_soon.description")}</p>
+      </section>
+    );
+  }
+
+  // A signed-out visitor on a screen that says so itself (/account, /shop/customization): the
+  // spec's text, and a login that comes back here (the dialog with JavaScript, /login without).
+  if (isRouteErrorResponse(error) && status === 401 && (error.data as Partial<SignedOutData> | null)?.signedOut) {
+    return (
+      <section className="container-page flex flex-col items-center py-24 text-center" data-testid="signed-out">
+        <h1 className="text-3xl font-bold tracking-tight">{t("errors.page.signed_out.title")}</h1>
+        <p className="mt-3 max-w-md text-muted-foreground">{t("account.logged_out")}</p>
+        <div className="mt-8">
+          <LoginButton destination="here" className={buttonClasses("primary", "md")} />
+        </div>
       </section>
     );
   }

@@ -26,7 +26,8 @@ type Section = (typeof SECTIONS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const user = requireUserPage(request, context);
+  // Spec: a visitor sees "You must be logged in to view this page" here (the root error boundary).
+  const user = requireUserPage(request, context, "message");
   const requested = url.searchParams.get("section");
   // A bad value (or a seller tab for a non-seller) is ignored.
   const section: Section =
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-export const action = formAction(({ request, context }) => requireUserPage(request, context))({
+export const action = formAction(({ request, context }) => requireUserPage(request, context, "message"))({
   "update-profile": updateProfileAction,
   "change-password": changePasswordAction,
   "resend-verification": resendVerificationAction,

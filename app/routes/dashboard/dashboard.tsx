@@ -28,7 +28,8 @@ import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/pay
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUserPage(request, context);
+  // Spec: nobody logged in goes to the landing page.
+  const user = requireUserPage(request, context, "home");
   // Staff without a shop have no seller dashboard: their work is the seller review.
   if (user.isStaff && !user.isSeller) throw redirect("/admin/sellers");
   const account = user.isSeller ? await loadSellerAccount(user.id) : null;
@@ -48,7 +49,7 @@ function paymentCardFailure(messageKey: string) {
 }
 
 /** The payment card's forms (connect to the provider's onboarding, refresh the status) and the celebration's record. */
-export const action = formAction(({ request, context }) => requireUserPage(request, context))({
+export const action = formAction(({ request, context }) => requireUserPage(request, context, "home"))({
   "connect-payments": {
     errors: paymentCardFailure("payments.errors.connect_failed"),
     handle: async ({ context }) => {

@@ -11,7 +11,8 @@ import { requireUserPage } from "~/http/guards.server";
 import { shopTabData, updateCustomizationAction } from "../account/customization-actions.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUserPage(request, context);
+  // Spec: the logged-out message when there is no user (the root error boundary draws it).
+  const user = requireUserPage(request, context, "message");
   const url = new URL(request.url);
   return {
     shop: user.isSeller ? await shopTabData(user.id, url.origin) : null,
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
-export const action = formAction(({ request, context }) => requireUserPage(request, context))({
+export const action = formAction(({ request, context }) => requireUserPage(request, context, "message"))({
   "update-customization": updateCustomizationAction("/shop/customization"),
 });
 
