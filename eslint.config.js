@@ -117,7 +117,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every database call is awaited (docs/architecture.md, Data; PostgreSQL has no synchronous
+    // Every database call is awaited (docs/database.md, Dialect rules; PostgreSQL has no synchronous
     // driver): promise rules need type information, for the TypeScript files of the app, the
     // server bundle, the database code and the tests.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "tests/**/*.{ts,tsx}"],

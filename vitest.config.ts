@@ -20,10 +20,11 @@ export default defineConfig({
         extends: true,
         test: {
           // The same unit suite on PostgreSQL (PGlite). Left out: tests of SQLite itself
-          // (pragmas, durability) and the PGlite migration test, which runs in "unit" already.
+          // (pragmas, durability), the PGlite migration test, which runs in "unit" already, and
+          // the cluster's balancer (HAProxy; no database).
           name: "unit-pg",
           include: ["tests/unit/**/*.test.ts"],
-          exclude: ["tests/unit/durability.test.ts", "tests/unit/pg-migrations.test.ts"],
+          exclude: ["tests/unit/durability.test.ts", "tests/unit/pg-migrations.test.ts", "tests/unit/balancer.test.ts"],
           environment: "node",
           setupFiles: ["tests/unit/setup-pg.ts"],
           testTimeout: 20_000,

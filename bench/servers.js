@@ -1,14 +1,14 @@
 // The servers a benchmark run measures, each on a throwaway database, each with a stop():
 // the shop on SQLite (one `node server.js`, one or more worker processes), the shop on PostgreSQL (K nodes behind the
-// project's load balancer, assembled with scripts/cluster.js's pieces), and the bare React
+// cluster's HAProxy, assembled with scripts/cluster.js's pieces and scripts/balancer.js), and the bare React
 // Router app (bench/bare). Ports: the shop (or its balancer) on `port`, PostgreSQL on port+2,
 // the bare app on port+1, the cluster's nodes from port+10.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
-import { migrate, nodeEnvironment, startNode, startNodes, stopNode, waitUntilReady } from "../scripts/cluster.js";
+import { migrate, nodeEnvironment, startNode, stopNode, waitUntilReady } from "../scripts/cluster.js";
 import { ensureBuild } from "../scripts/ensure-build.js";
-import { createLoadBalancer } from "../scripts/load-balancer.js";
+import { ensureHaproxy, startBalancer } from "../scripts/balancer.js";
 import { start as startPostgres } from "../scripts/postgres-server.js";
 
 const BARE_READY_TIMEOUT_MS = 60_000;
@@ -90,18 +90,20 @@ export async function startShopOnSqlite({ port, dir, log, workers }) {
 }
 
 /**
- * A throwaway PostgreSQL, migrated once, `count` nodes on it and the load balancer on `port`.
- * TRUST_PROXY=2: the shopper's own X-Forwarded-For address, then the balancer's entry. The
- * nodes' and the balancer's output goes to `log`.
+ * A throwaway PostgreSQL, migrated once, `count` nodes on it and HAProxy on `port`, as
+ * `npm run cluster` runs them. TRUST_PROXY=2: the shopper's own X-Forwarded-For address, then
+ * HAProxy's entry. The nodes' and HAProxy's output goes to `log`.
  */
 export async function startShopOnPostgres({ port, count, dir, log }) {
   refuseAfterStop();
+  // Missing, it is installed (as root) or reported before anything starts.
+  const haproxy = ensureHaproxy();
   const postgres = await startPostgres({ port: port + 2 });
   const nodes = [];
   processGroups.push(nodes);
   let balancer = null;
   const stop = track(async () => {
-    if (balancer) await balancer.close();
+    if (balancer) await balancer.stop();
     await Promise.all(nodes.map(stopNode));
     await postgres.stop();
   });
@@ -114,17 +116,26 @@ export async function startShopOnPostgres({ port, count, dir, log }) {
       // Nodes as processes: 1 and 2 nodes compare one process with two.
       WEB_CONCURRENCY: "1",
     });
-    await startNodes({ count, firstPort: port + 10, env, started: nodes, log });
-    balancer = createLoadBalancer({
-      upstreams: nodes.map((node) => ({ name: node.name, host: "127.0.0.1", port: node.port })),
+    // All together, as `npm run cluster` starts them, but only node1 adds the demo data:
+    // nodes that all add it to one empty database race, and all but one fail (until the node
+    // itself makes its seeding safe).
+    const started = Array.from({ length: count }, (_, index) =>
+      startNode({ name: `node${index + 1}`, port: port + 10 + index, env: index === 0 ? env : { ...env, SEED_DEMO: "0" }, log }),
+    );
+    nodes.push(...started);
+    await Promise.all(started.map(waitUntilReady));
+    balancer = await startBalancer({
+      port,
+      nodes: nodes.map((node) => ({ name: node.name, port: node.port })),
+      haproxy,
       // A node the benchmark saturates answers its /readyz late (its `select 1` waits for a
-      // pooled connection behind the requests), not never: with the default 1 s it is taken out
-      // of rotation, and a one-node cluster then answers 503 (docs/scaling.md). A dead node is
-      // still taken out at once: its connections are refused.
+      // pooled connection behind the requests), not never: with the cluster's 2 s it could be
+      // taken out of rotation, and a one-node cluster would then answer 503 (docs/scaling.md).
+      // A dead node still fails its checks at once: its connections are refused.
       checkTimeoutMs: READY_CHECK_TIMEOUT_MS,
       log: (line) => log(`balancer | ${line}`),
     });
-    await balancer.listen(port, "127.0.0.1");
+    processGroups.push([balancer]);
   } catch (error) {
     await stop();
     throw error;

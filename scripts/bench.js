@@ -14,12 +14,13 @@
 //
 // and writes the figures into docs/performance.md (between its bench markers). With
 // `--database postgres --nodes 1,2` it measures the catalogue and the drop on PostgreSQL with
-// each number of nodes behind the load balancer instead, into docs/scaling.md.
+// each number of nodes behind the cluster's HAProxy (as `npm run cluster` runs it) instead,
+// into docs/scaling.md.
 //
 //   npm run bench
 //   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|js
 //   npm run bench -- --database postgres --nodes 1,2
-//   npm run bench -- --port 3400       # the shop (or its balancer); the run uses port..port+19
+//   npm run bench -- --port 3400       # the shop (or HAProxy); the run uses port..port+19
 //
 // Only a full run (no --only) writes the docs; a part that fails is reported and the docs are
 // left as they were. Exit status 1 when a part failed or exactly-once did not hold.
@@ -302,11 +303,11 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
   const runs = [];
   let complete = true;
   for (const nodes of options.nodes) {
-    console.log(`\n== ${nodes} node${nodes > 1 ? "s" : ""} on PostgreSQL behind the load balancer`);
+    console.log(`\n== ${nodes} node${nodes > 1 ? "s" : ""} on PostgreSQL behind HAProxy`);
     const shop = await startShopOnPostgres({ port, count: nodes, dir: path.join(dir, `nodes-${nodes}`), log });
     const run = { nodes };
     try {
-      // The demo shop answers through the balancer before anything is measured.
+      // The demo shop answers through HAProxy before anything is measured.
       await readCatalogue(port, host);
       if (options.parts.includes("http")) {
         run.http = await part(`Catalogue throughput, ${nodes} node(s)`, () =>
@@ -328,7 +329,7 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
     machineLine(loadAverage),
     `Catalogue page: autocannon, ${CONNECTIONS} connections, ${options.duration} s after a ${WARM_UP_SECONDS} s warm-up. Live drop: ${options.shoppers} shoppers, ` +
       `${options.concurrency} at once (the journey of docs/performance.md). Each node count on a fresh PostgreSQL 15 with the demo shop, ` +
-      "behind the project's load balancer (`scripts/load-balancer.js`), on the same machine as the benchmark.",
+      "behind HAProxy configured as `npm run cluster` does (`scripts/balancer.js`), on the same machine as the benchmark.",
     nodesSection(runs),
   ].join("\n\n");
   return {

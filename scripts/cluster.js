@@ -1,9 +1,10 @@
 // `npm run cluster`: the product as several nodes on one machine. Builds if needed, starts a
 // throwaway PostgreSQL (scripts/postgres-server.js) unless DATABASE_URL names a database,
 // migrates it once (`npm run db:migrate`), starts CLUSTER_NODES app nodes (`node server.js`,
-// default 2) on ports PORT+1..PORT+N and a load balancer (scripts/load-balancer.js) on PORT
-// (default 3000), and prints the URLs. Ctrl-C or SIGTERM stops the balancer first (no new
-// requests), then the nodes with SIGTERM (each drains its requests), then PostgreSQL.
+// default 2) together on ports PORT+1..PORT+N, as an orchestrator would, then HAProxy in
+// front of them on PORT (default 3000; scripts/balancer.js writes its configuration), and
+// prints the URLs. Ctrl-C or SIGTERM stops HAProxy first (no new requests; those under way
+// finish), then the nodes with SIGTERM (each drains its requests), then PostgreSQL.
 //
 //   npm run cluster                              # PostgreSQL, 2 nodes, balancer on :3000
 //   CLUSTER_NODES=3 PORT=8000 npm run cluster
@@ -14,7 +15,8 @@
 // unchanged.
 //
 // The pieces are exported for the benchmark (scripts/bench.js), which assembles clusters the
-// same way: `migrate`, `nodeEnvironment`, `startNodes`, `stopNode`.
+// same way: `migrate`, `nodeEnvironment`, `startNode`, `waitUntilReady`, `stopNode` (and
+// scripts/balancer.js).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
@@ -22,7 +24,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./ensure-build.js";
-import { createLoadBalancer } from "./load-balancer.js";
+import { ensureHaproxy, startBalancer } from "./balancer.js";
 import { start as startPostgres } from "./postgres-server.js";
 
 const NODE_READY_TIMEOUT_MS = 120_000;
@@ -152,24 +154,15 @@ export function nodeEnvironment({ databaseUrl, sessionSecret, rootDomain, upload
 }
 
 /**
- * Starts `count` nodes on ports firstPort..firstPort+count-1 and resolves once all are ready.
- * Each started node is pushed to `started` as soon as it exists, so that a caller stopping
- * everything (a signal, a failure) stops those too. `shouldContinue` is asked between the
- * first node and the others (a stop requested meanwhile).
+ * Starts `count` nodes together, as an orchestrator would, on ports
+ * firstPort..firstPort+count-1, and resolves once all are ready. The started nodes are pushed
+ * to `started` at once, so that a caller stopping everything (a signal, a failure) stops them.
  */
-export async function startNodes({ count, firstPort, env, started, log = console.log, shouldContinue = () => true }) {
-  const names = Array.from({ length: count }, (_, index) => ({ name: `node${index + 1}`, port: firstPort + index }));
-  // The first node alone: on a fresh database it adds the demo data, which no second node may race.
-  const [first, ...others] = names;
-  log(`Starting ${first.name}...`);
-  const firstNode = startNode({ ...first, env, log });
-  started.push(firstNode);
-  await waitUntilReady(firstNode);
-  if (!shouldContinue() || others.length === 0) return;
-  log(`Starting ${others.map((node) => node.name).join(", ")}...`);
-  const otherNodes = others.map((node) => startNode({ ...node, env, log }));
-  started.push(...otherNodes);
-  await Promise.all(otherNodes.map(waitUntilReady));
+async function startNodes({ count, firstPort, env, started, log = console.log }) {
+  const nodes = Array.from({ length: count }, (_, index) => startNode({ name: `node${index + 1}`, port: firstPort + index, env, log }));
+  log(`Starting ${nodes.map((node) => node.name).join(", ")}...`);
+  started.push(...nodes);
+  await Promise.all(nodes.map(waitUntilReady));
 }
 
 // `node scripts/cluster.js` (`npm run cluster`): the cluster until Ctrl-C.
@@ -180,7 +173,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 
   /** Balancer first (no new requests), then the nodes (each finishes its own), then the database. */
   const stopAll = async () => {
-    if (running.balancer) await running.balancer.close();
+    if (running.balancer) {
+      await running.balancer.stop();
+      console.log("HAProxy stopped");
+    }
     await Promise.all(running.nodes.map(stopNode));
     for (const node of running.nodes) console.log(`${node.name} stopped (${node.exitCode === 0 ? "drained" : `exit ${node.exitCode}`})`);
     if (running.postgres) {
@@ -192,19 +188,21 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const shutDown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the balancer, then the nodes, then the database`);
+    console.log(`\n${signal}: stopping HAProxy, then the nodes, then the database`);
     await stopAll();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutDown("SIGINT"));
   process.on("SIGTERM", () => void shutDown("SIGTERM"));
-  // Whatever ends this script, no node outlives it (they are in their own process groups).
+  // Whatever ends this script, neither HAProxy nor a node outlives it (they are in their own process groups).
   process.on("exit", () => {
-    for (const node of running.nodes) if (node.exitCode === undefined) node.child.kill("SIGKILL");
+    for (const child of [running.balancer, ...running.nodes]) if (child && child.exitCode === undefined) child.child.kill("SIGKILL");
   });
 
   const main = async () => {
     ensureBuild();
+    // Before anything starts: a missing HAProxy is installed (as root) or reported first.
+    const haproxy = ensureHaproxy();
 
     let databaseUrl = settings.databaseUrl;
     let databaseLabel;
@@ -221,37 +219,39 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     }
 
     migrate({ databaseUrl, sessionSecret: settings.sessionSecret });
-    const env = nodeEnvironment({ databaseUrl, ...settings });
-    await startNodes({
-      count: settings.nodeCount,
-      firstPort: settings.port + 1,
-      env,
-      started: running.nodes,
-      shouldContinue: () => !stopping,
-    });
+    // The database chosen above, not settings' own (DATABASE_URL's value, often none).
+    const env = nodeEnvironment({ ...settings, databaseUrl });
+    await startNodes({ count: settings.nodeCount, firstPort: settings.port + 1, env, started: running.nodes });
     if (stopping) return;
 
-    running.balancer = createLoadBalancer({
-      upstreams: running.nodes.map((node) => ({ name: node.name, host: "127.0.0.1", port: node.port })),
+    running.balancer = await startBalancer({
+      port: settings.port,
+      host: settings.host,
+      nodes: running.nodes.map((node) => ({ name: node.name, port: node.port })),
+      haproxy,
       log: (line) => console.log(`balancer | ${line}`),
     });
-    await running.balancer.listen(settings.port, settings.host);
+    // A signal while it started found no balancer to stop: stop it here.
+    if (stopping) return void (await running.balancer.stop());
+    void running.balancer.exited.then((code) => {
+      if (!stopping) console.log(`HAProxy exited (${code}): the cluster no longer answers on port ${settings.port}`);
+    });
     for (const node of running.nodes) {
       void node.exited.then((code) => {
-        if (!stopping) console.log(`${node.name} exited (${code}); the balancer no longer sends it requests`);
+        if (!stopping) console.log(`${node.name} exited (${code}); HAProxy takes it out after two failed /readyz checks`);
       });
     }
 
     const banner = running.nodes[0].banner.filter((line) => !line.includes("Main site:") && !line.includes("Demo shop:"));
     console.log(`
-  Cluster:    ${settings.nodeCount} node${settings.nodeCount > 1 ? "s" : ""} behind a load balancer on port ${settings.port}
+  Cluster:    ${settings.nodeCount} node${settings.nodeCount > 1 ? "s" : ""} behind HAProxy on port ${settings.port} (${running.balancer.configFile})
   Main site:  ${settings.mainUrl}
   Demo shop:  ${settings.mainUrl.replace("://", "://demo.")}/products
 ${running.nodes.map((node) => `  ${`${node.name}:`.padEnd(12)}http://127.0.0.1:${node.port} (/readyz, /healthz)`).join("\n")}
   Database:   ${databaseLabel}
   Uploads:    in the database (earlier files: ${settings.uploadDir})
 ${banner.join("\n")}
-  Ctrl-C stops the balancer, then the nodes (they finish their requests), then the database.
+  Ctrl-C stops HAProxy, then the nodes (each finishes its requests), then the database.
 `);
   };
 

@@ -17,11 +17,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { installDebianPackage, isRoot } from "./debian-package.js";
 
 const POSTGRES_ROOT = "/usr/lib/postgresql";
-const INSTALL_COMMAND = "apt-get update && apt-get install -y postgresql";
 const DEFAULT_DATABASE = "live_shop";
-const isRoot = process.getuid?.() === 0;
 
 /** The bin folder of the newest PostgreSQL installed, or null. */
 function findBinaries() {
@@ -31,19 +30,6 @@ function findBinaries() {
     .filter((version) => fs.existsSync(path.join(POSTGRES_ROOT, version, "bin", "pg_ctl")))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(POSTGRES_ROOT, versions[0], "bin") : null;
-}
-
-function installPostgres() {
-  if (!isRoot) {
-    const message = `PostgreSQL is not installed. Install it as root, then try again:\n  sudo sh -c '${INSTALL_COMMAND}'`;
-    console.error(message);
-    throw new Error(message);
-  }
-  console.log(`PostgreSQL is not installed: ${INSTALL_COMMAND}`);
-  // The package's own default cluster is not used; a policy-rc.d would stop it from starting,
-  // but in a container without an init system it does not start anyway.
-  const result = spawnSync("sh", ["-c", INSTALL_COMMAND], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (result.status !== 0) throw new Error(`Installing PostgreSQL failed (${INSTALL_COMMAND})`);
 }
 
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root; throws with its output on failure. */
@@ -79,7 +65,8 @@ function freePort() {
 export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
   let binaries = findBinaries();
   if (!binaries) {
-    installPostgres();
+    // The package's own default cluster is not used.
+    installDebianPackage("postgresql", "PostgreSQL");
     binaries = findBinaries();
     if (!binaries) throw new Error(`PostgreSQL was installed but no binaries were found in ${POSTGRES_ROOT}`);
   }
