@@ -1,7 +1,9 @@
 // db/schema-sqlite.ts (SQLite) and db/schema-pg.ts (PostgreSQL) must describe the same tables with the
-// same row types, so that one domain layer runs on both. The type assertions fail `tsc` when a
-// table's select or insert shape drifts or a table exists on one side only; the runtime checks
-// compare what the types cannot see: SQL names, nullability, keys, indexes, defaults.
+// same row types, so that one domain layer runs on both. Both build the tables of db/tables.ts
+// (db/schema-builder.ts), so this guards the builder's two dialects and the files' export lists.
+// The type assertions fail `tsc` when a table's select or insert shape drifts or a table exists on
+// one side only; the runtime checks compare what the types cannot see: SQL names, nullability,
+// keys, indexes, defaults.
 import { getTableName, is, SQL, type InferInsertModel, type InferSelectModel, type Table } from "drizzle-orm";
 import { getTableConfig as getPgTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as getSqliteTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -10,6 +12,7 @@ import * as sqliteSchema from "~db/schema-sqlite";
 import * as pgSchema from "~db/schema-pg";
 import * as appTables from "~db/schema";
 import { schemaEngine } from "~db/schema";
+import * as tables from "~db/tables";
 
 type TablesOf<Module, Kind> = { [Name in keyof Module as Module[Name] extends Kind ? Name : never]: Module[Name] };
 type SqliteTables = TablesOf<typeof sqliteSchema, SQLiteTable>;
@@ -99,6 +102,11 @@ describe("the SQLite and PostgreSQL schemas", () => {
   it("export the same tables", () => {
     expect(sqliteTableNames.length).toBeGreaterThan(20);
     expect(pgTableNames).toEqual(sqliteTableNames);
+  });
+
+  it("export every table of db/tables.ts (drizzle-kit sees only what they export)", () => {
+    expectTypeOf<keyof SqliteTables>().toEqualTypeOf<keyof typeof tables>();
+    expect(sqliteTableNames).toEqual(Object.keys(tables).sort());
   });
 
   it("are both reachable through db/schema.ts, which hands the app the running engine's tables", () => {
