@@ -99,6 +99,61 @@ describe("the SQLite and PostgreSQL schemas", () => {
     expectTypeOf<InsertRows<PgTables>>().toEqualTypeOf<InsertRows<SqliteTables>>();
   });
 
+  // Equal row types on both sides would also hold if the builder degraded to `any`: spell out a
+  // few, covering every column helper (id, text and enum, flag, timestamp, json, bytes, money).
+  it("have precise row types (checked by the compiler)", () => {
+    type UserRow = {
+      id: number;
+      email: string;
+      username: string;
+      firstName: string;
+      lastName: string;
+      phoneNumber: string;
+      passwordHash: string;
+      isVerified: boolean;
+      isSeller: boolean;
+      isStaff: boolean;
+      language: "en" | "fr";
+      onboardingCelebratedAt: Date | null;
+      createdAt: Date;
+      updatedAt: Date;
+    };
+    type UserInsert = {
+      id?: number;
+      email: string;
+      username: string;
+      firstName?: string;
+      lastName?: string;
+      phoneNumber?: string;
+      passwordHash: string;
+      isVerified?: boolean;
+      isSeller?: boolean;
+      isStaff?: boolean;
+      language?: "en" | "fr";
+      onboardingCelebratedAt?: Date | null;
+      createdAt?: Date;
+      updatedAt?: Date;
+    };
+    type Upload = { name: string; contentType: string; bytes: Buffer; createdAt: Date };
+    type Progress = { sessionId: string; currentStep: number; data: Record<string, unknown>; updatedAt: Date };
+    type InstallationInsert = { singleton?: number; id: string; createdAt?: Date };
+    type OrderStatus = "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+    expectTypeOf<InferSelectModel<typeof sqliteSchema.users>>().toEqualTypeOf<UserRow>();
+    expectTypeOf<InferSelectModel<typeof pgSchema.users>>().toEqualTypeOf<UserRow>();
+    expectTypeOf<InferInsertModel<typeof sqliteSchema.users>>().toEqualTypeOf<UserInsert>();
+    expectTypeOf<InferInsertModel<typeof pgSchema.users>>().toEqualTypeOf<UserInsert>();
+    expectTypeOf<InferSelectModel<typeof sqliteSchema.uploads>>().toEqualTypeOf<Upload>();
+    expectTypeOf<InferSelectModel<typeof pgSchema.uploads>>().toEqualTypeOf<Upload>();
+    expectTypeOf<InferSelectModel<typeof sqliteSchema.registrationProgress>>().toEqualTypeOf<Progress>();
+    expectTypeOf<InferSelectModel<typeof pgSchema.registrationProgress>>().toEqualTypeOf<Progress>();
+    expectTypeOf<InferInsertModel<typeof sqliteSchema.installation>>().toEqualTypeOf<InstallationInsert>();
+    expectTypeOf<InferInsertModel<typeof pgSchema.installation>>().toEqualTypeOf<InstallationInsert>();
+    expectTypeOf<InferSelectModel<typeof sqliteSchema.orderRefunds>["amountCents"]>().toEqualTypeOf<number>();
+    expectTypeOf<InferSelectModel<typeof pgSchema.orderRefunds>["amountCents"]>().toEqualTypeOf<number>();
+    expectTypeOf<InferSelectModel<typeof sqliteSchema.orders>["status"]>().toEqualTypeOf<OrderStatus>();
+    expectTypeOf<InferSelectModel<typeof pgSchema.orders>["status"]>().toEqualTypeOf<OrderStatus>();
+  });
+
   it("export the same tables", () => {
     expect(sqliteTableNames.length).toBeGreaterThan(20);
     expect(pgTableNames).toEqual(sqliteTableNames);
