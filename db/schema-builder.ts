@@ -205,7 +205,11 @@ export function table<Name extends string, C extends Columns>(name: Name, column
   const defined = Object.assign(Object.create(null) as object, columns, {
     [spec]: { name, columns, constraints } satisfies TableInfo<Name, C>,
   }) as TableSpec<Name, C>;
-  for (const [key, column] of Object.entries(columns)) column.owner = { table: defined as unknown as AnyTableSpec, key };
+  for (const [key, column] of Object.entries(columns)) {
+    // A column belongs to one table: its foreign keys and indexes are found through it.
+    if (column.owner) throw new Error(`Column ${column.name} of ${name} is already a column of another table: call its helper again`);
+    column.owner = { table: defined as unknown as AnyTableSpec, key };
+  }
   return defined;
 }
 
