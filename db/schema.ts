@@ -1,6 +1,6 @@
 // The tables the app queries, from the engine DATABASE_URL names: db/schema-sqlite.ts for
-// `file:` URLs (the default), db/schema-pg.ts for `postgres://` ones. Both define the same
-// tables with the same row types (tests/unit/schema-parity.test.ts), so the domain is typed
+// `file:` URLs (the default), db/schema-pg.ts for `postgres://` ones. Both build the tables of
+// db/tables.ts, with the same row types (tests/unit/schema-parity.test.ts), so the domain is typed
 // once, with the SQLite definitions, and runs on either; the engine is fixed when the process
 // starts (this module reads DATABASE_URL when it is first imported).
 import * as pg from "./schema-pg";

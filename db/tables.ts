@@ -1,0 +1,648 @@
+// Every table, written once: db/schema-sqlite.ts and db/schema-pg.ts build them for their
+// engine (db/schema-builder.ts says how), and drizzle-kit reads those two files. The column
+// helpers choose the SQL type per engine (docs/database.md has the mapping): timestamps are
+// Dates, booleans booleans, JSON typed with `$type<T>()`, money integer cents. Defaults are
+// filled in by the ORM (portable to both engines, see docs/database.md). Relations are in
+// db/relations.ts; row types (User, Order, ...) in db/schema-sqlite.ts, re-exported by db/schema.ts.
+// Relative imports: drizzle-kit loads this file without the app's path aliases.
+import { LIVE_PLATFORMS } from "../app/lib/live-platforms";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
+import {
+  boolean,
+  bytes,
+  createdAt,
+  flag,
+  id,
+  index,
+  integer,
+  json,
+  money,
+  primaryKey,
+  singletonKey,
+  table,
+  text,
+  timestamp,
+  uniqueIndex,
+  updatedAt,
+} from "./schema-builder";
+
+/* ------------------------------------------------------------------ identity */
+
+export const users = table("users", {
+  id: id(),
+  // Stored lower-cased; unique across the platform.
+  email: text("email").notNull().unique(),
+  username: text("username").notNull(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  phoneNumber: text("phone_number").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  isVerified: flag("is_verified"),
+  isSeller: flag("is_seller"),
+  isStaff: flag("is_staff"),
+  language: text("language", { enum: ["en", "fr"] })
+    .notNull()
+    .default("en"),
+  // When the seller saw the onboarding-complete confetti: once per user, on any browser.
+  onboardingCelebratedAt: timestamp("onboarding_celebrated_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// Server-side sessions. The cookie holds a random token; only its SHA-256 is stored.
+// A session without a user belongs to a visitor (e.g. registration progress).
+export const sessions = table(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    ipAddress: text("ip_address").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+// Single-use tokens sent by mail (email verification, later password reset). Hashed.
+export const emailTokens = table(
+  "email_tokens",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+// Sliding-window counters (login failures, resend cooldowns): one row per event.
+export const rateLimitEvents = table(
+  "rate_limit_events",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("rate_limit_events_key_idx").on(t.key, t.createdAt)],
+);
+
+// Addresses a user has signed in from (the rate-limit key of the address, so an IPv6 /64).
+// While the account's email-wide failure limit is full, these addresses may still sign in:
+// a brute force from elsewhere must not lock the owner out (docs/security.md).
+export const knownLoginAddresses = table(
+  "known_login_addresses",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastLoginAt: timestamp("last_login_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index("known_login_addresses_last_login_idx").on(t.lastLoginAt)],
+);
+
+// Seller registration wizard progress, held per visitor session.
+export const registrationProgress = table("registration_progress", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  currentStep: integer("current_step").notNull().default(0),
+  // JSON of the validated fields of steps 1 and 2.
+  data: json("data").$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/* ------------------------------------------------------------------- sellers */
+
+export const sellerProfiles = table("seller_profiles", {
+  id: id(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  businessName: text("business_name").notNull(),
+  businessType: text("business_type", {
+    enum: ["individual", "company", "non_profit"],
+  }).notNull(),
+  businessDescription: text("business_description").notNull().default(""),
+  businessAddress: text("business_address").notNull().default(""),
+  taxId: text("tax_id").notNull().default(""),
+  contactEmail: text("contact_email").notNull().default(""),
+  contactPhone: text("contact_phone").notNull().default(""),
+  website: text("website").notNull().default(""),
+  siret: text("siret").notNull().default(""),
+  // ISO 3166-1 alpha-2 country of the business: the connected account is created in it
+  // and its country can never change afterwards.
+  country: text("country").notNull().default("FR"),
+  verificationStatus: text("verification_status", {
+    enum: ["pending", "under_review", "verified", "rejected"],
+  })
+    .notNull()
+    .default("under_review"),
+  rejectionReason: text("rejection_reason").notNull().default(""),
+  verifiedAt: timestamp("verified_at"),
+  stripeConnectAccountId: text("stripe_connect_account_id").unique(),
+  stripeDetailsSubmitted: flag("stripe_details_submitted"),
+  stripeOnboardingCompleted: flag("stripe_onboarding_completed"),
+  stripeChargesEnabled: flag("stripe_charges_enabled"),
+  stripePayoutsEnabled: flag("stripe_payouts_enabled"),
+  // Bumped when the seller disconnects the platform from the account, so that connecting
+  // again creates a new account instead of replaying the dead one's idempotency key.
+  paymentAccountGeneration: integer("payment_account_generation").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/* --------------------------------------------------------------------- shops */
+
+export const shops = table("shops", {
+  id: id(),
+  ownerId: integer("owner_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  subdomain: text("subdomain").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  businessType: text("business_type").notNull().default("individual"),
+  currency: text("currency").notNull().default("EUR"),
+  // A shop answers on its subdomain only once it is live (onboarding tenant_setup).
+  isLive: flag("is_live"),
+  liveSince: timestamp("live_since"),
+  // Customization
+  logoPath: text("logo_path"),
+  primaryColor: text("primary_color").notNull().default("#FF0055"),
+  secondaryColor: text("secondary_color").notNull().default("#D946EF"),
+  backgroundColor: text("background_color").notNull().default("#ffffff"),
+  textColor: text("text_color").notNull().default("#111111"),
+  checkoutBannerTextEn: text("checkout_banner_text_en").notNull().default(""),
+  checkoutBannerTextFr: text("checkout_banner_text_fr").notNull().default(""),
+  customCss: text("custom_css").notNull().default(""),
+  minimumOrderAmountCents: money("minimum_order_amount_cents"),
+  // Next per-shop order number; incremented inside the order-creating transaction.
+  nextOrderNumber: integer("next_order_number").notNull().default(1),
+  // Bumped when the shop's products or categories change: part of the shop page cache's key.
+  contentVersion: integer("content_version").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shopDailyViews = table(
+  "shop_daily_views",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD (UTC)
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day] })],
+);
+
+/* ----------------------------------------------------------------- catalogue */
+
+export const categories = table(
+  "categories",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("categories_shop_slug_uq").on(t.shopId, t.slug)],
+);
+
+export const products = table(
+  "products",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").references(() => categories.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: money("price_cents").notNull(),
+    imagePath: text("image_path"),
+    isInStock: boolean("is_in_stock").notNull().default(true),
+    // Products that were ordered are archived instead of deleted.
+    archivedAt: timestamp("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_shop_idx").on(t.shopId, t.archivedAt, t.id),
+    index("products_shop_category_idx").on(t.shopId, t.categoryId, t.id),
+  ],
+);
+
+/* -------------------------------------------------------------------- orders */
+
+export const orders = table(
+  "orders",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    // SHA-256 of the shopper cookie that placed the order (shoppers have no account).
+    shopperKeyHash: text("shopper_key_hash"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    totalAmountCents: money("total_amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    reference: text("reference").notNull().default(""),
+    socialNetworkHandle: text("social_network_handle").notNull().default(""),
+    content: text("content").notNull().default(""),
+    liveReference: text("live_reference").notNull().default(""),
+    fullName: text("full_name").notNull(),
+    companyName: text("company_name").notNull().default(""),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull().default(""),
+    zipCode: text("zip_code").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    language: text("language", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
+    paidAt: timestamp("paid_at"),
+    // The live the order was placed from (its `/live/{code}` link), if any.
+    liveId: integer("live_id").references(() => lives.id, { onDelete: "set null" }),
+    // When the live's one-time payment reminder was sent for this unpaid order.
+    reminderSentAt: timestamp("reminder_sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_shop_number_uq").on(t.shopId, t.number),
+    index("orders_shop_created_idx").on(t.shopId, t.createdAt),
+    index("orders_shopper_idx").on(t.shopperKeyHash, t.shopId, t.createdAt),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_email_idx").on(t.email, t.shopId),
+    index("orders_live_idx").on(t.liveId, t.createdAt),
+  ],
+);
+
+export const orderItems = table(
+  "order_items",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    // Snapshot at order time: later catalogue edits do not rewrite history.
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    priceCents: money("price_cents").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);
+
+// Audit trail of an order: status moves, payments, refunds; who and when.
+export const orderEvents = table(
+  "order_events",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["created", "status", "payment", "refund", "dispute"] }).notNull(),
+    fromValue: text("from_value").notNull().default(""),
+    toValue: text("to_value").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    // The amount of a refund event (kind "refund"); its reason goes in note.
+    amountCents: money("amount_cents"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt), index("order_events_shop_idx").on(t.shopId, t.createdAt)],
+);
+
+/* ------------------------------------------------------------------ payments */
+
+export const paymentTransactions = table(
+  "payment_transactions",
+  {
+    // Public transaction id (random), returned as transaction_id.
+    id: text("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "simulated"] }).notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    clientSecret: text("client_secret"),
+    amountCents: money("amount_cents").notNull(),
+    applicationFeeCents: money("application_fee_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    failureMessage: text("failure_message").notNull().default(""),
+    refundedAmountCents: money("refunded_amount_cents").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payment_transactions_shop_idx").on(t.shopId, t.createdAt)],
+);
+
+// Refunds of an order's payment, full or partial. A row is written (status pending) in the
+// same write transaction that checks the refundable rest, before the provider is called, so
+// concurrent refunds can never exceed the amount paid; a failed refund frees its amount.
+export const orderRefunds = table(
+  "order_refunds",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    amountCents: money("amount_cents").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    failureMessage: text("failure_message").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt), index("order_refunds_shop_idx").on(t.shopId, t.createdAt)],
+);
+
+// Provider events (webhooks, simulated events) are processed once: ids are unique.
+export const paymentEvents = table("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider", { enum: ["stripe", "simulated"] }).notNull(),
+  type: text("type").notNull(),
+  accountId: text("account_id"),
+  receivedAt: createdAt(),
+});
+
+// Chargebacks: a shopper's bank contests a paid order's payment. One row per provider
+// dispute, kept up to date by the provider's events (opened, updated, closed won or lost).
+export const paymentDisputes = table(
+  "payment_disputes",
+  {
+    id: id(),
+    providerDisputeId: text("provider_dispute_id").notNull().unique(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    amountCents: money("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status").notNull(),
+    evidenceDueBy: timestamp("evidence_due_by"),
+    closedAt: timestamp("closed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payment_disputes_order_idx").on(t.orderId)],
+);
+
+// This installation's random id (one row), prefixed to the provider idempotency keys:
+// installations sharing a Stripe account (staging and production, a reset database)
+// must never send the same key for different objects.
+export const installation = table("installation", {
+  singleton: singletonKey("singleton"),
+  id: text("id").notNull(),
+  createdAt: createdAt(),
+});
+
+/* ------------------------------------------------------------------- uploads */
+
+// Uploaded images (logos, product photos), re-encoded, under a random name: in the database
+// so that every node serves what any node stored.
+export const uploads = table("uploads", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytes("bytes").notNull(),
+  createdAt: createdAt(),
+});
+
+/* ---------------------------------------------------------------------- mail */
+
+export const mailOutbox = table(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    template: text("template").notNull(),
+    // Deduplicates mails that must go out once (e.g. "order paid" per order).
+    dedupeKey: text("dedupe_key").unique(),
+    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    sentAt: timestamp("sent_at"),
+    // SMTP delivery: a sender claims a row before sending; failures are retried.
+    claimedAt: timestamp("claimed_at"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/* ------------------------------------------------------ simulated payments */
+// The built-in test-mode provider keeps its "remote" state here, like Stripe would.
+
+export const simulatedAccounts = table("simulated_accounts", {
+  id: text("id").primaryKey(), // acct_sim_...
+  email: text("email").notNull(),
+  businessName: text("business_name").notNull().default(""),
+  country: text("country").notNull().default("FR"),
+  detailsSubmitted: flag("details_submitted"),
+  chargesEnabled: flag("charges_enabled"),
+  payoutsEnabled: flag("payouts_enabled"),
+  createdAt: createdAt(),
+});
+
+export const simulatedPaymentIntents = table(
+  "simulated_payment_intents",
+  {
+    id: text("id").primaryKey(), // pi_sim_...
+    accountId: text("account_id").notNull(),
+    clientSecret: text("client_secret").notNull().unique(),
+    amountCents: money("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    applicationFeeCents: money("application_fee_cents").notNull(),
+    status: text("status", { enum: ["requires_payment_method", "requires_action", "processing", "succeeded", "canceled"] })
+      .notNull()
+      .default("requires_payment_method"),
+    lastError: text("last_error").notNull().default(""),
+    cardLast4: text("card_last4").notNull().default(""),
+    amountRefundedCents: money("amount_refunded_cents").notNull().default(0),
+    idempotencyKey: text("idempotency_key").unique(),
+    metadata: json("metadata").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("simulated_payment_intents_account_idx").on(t.accountId)],
+);
+
+// Refunds made at the simulated provider; the idempotency key makes a retried call return
+// the first refund, like Stripe's Idempotency-Key.
+export const simulatedRefunds = table("simulated_refunds", {
+  id: text("id").primaryKey(), // re_sim_...
+  intentId: text("intent_id").notNull(),
+  amountCents: money("amount_cents").notNull(),
+  // The platform fee given back with it, in proportion to the amount (Stripe's refund_application_fee).
+  applicationFeeRefundedCents: money("application_fee_refunded_cents").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/* ------------------------------------------------------------------ api keys */
+
+// Keys for the /api/v1 calls of a seller's integrations: shown once, stored hashed.
+export const apiKeys = table(
+  "api_keys",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+/* ------------------------------------------------------------------ shopper access */
+
+// Links that open one order's status page on any device (the order mails carry them).
+// Only the token's SHA-256 is stored; the seller can revoke them (a new one is then mailed).
+export const orderStatusLinks = table(
+  "order_status_links",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_links_order_idx").on(t.orderId)],
+);
+
+// One-time codes mailed to a shopper who wants to see their orders of one shop in a
+// browser that did not place them. Bound to the browser (shopper cookie) that asked; hashed.
+export const shopperAccessCodes = table(
+  "shopper_access_codes",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    // Lower-cased, like orders.email.
+    email: text("email").notNull(),
+    shopperKeyHash: text("shopper_key_hash").notNull(),
+    codeHash: text("code_hash").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shopper_access_codes_lookup_idx").on(t.shopperKeyHash, t.shopId, t.email)],
+);
+
+// The emails a shopper browser proved with a code on a shop: it then sees that email's
+// orders in that shop until the access expires or the shopper forgets it.
+export const shopperEmailAccess = table(
+  "shopper_email_access",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    shopperKeyHash: text("shopper_key_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("shopper_email_access_uq").on(t.shopperKeyHash, t.shopId, t.email)],
+);
+
+/* ------------------------------------------------------------------ lives */
+
+// A live sale: its public link is `/live/{code}` on the shop host while it is not ended.
+export const lives = table(
+  "lives",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    title: text("title").notNull(),
+    platform: text("platform", { enum: LIVE_PLATFORMS }).notNull(),
+    scheduledAt: timestamp("scheduled_at"),
+    endedAt: timestamp("ended_at"),
+    pinnedProductId: integer("pinned_product_id").references(() => products.id, { onDelete: "set null" }),
+    // Page loads of the live link, counted in memory and added every few seconds.
+    visits: integer("visits").notNull().default(0),
+    // The seller's one-time reminder to unpaid checkouts, this many minutes after they started.
+    reminderDelayMinutes: integer("reminder_delay_minutes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lives_shop_code_uq").on(t.shopId, t.code), index("lives_shop_created_idx").on(t.shopId, t.createdAt)],
+);
+
+// What changed in a live (an order placed or paid, a product pinned, the live ended), in
+// commit order: every node reads them from here (one reader per node) and tells its open
+// boards and live pages. Kept for a day.
+export const liveEvents = table(
+  "live_events",
+  {
+    id: id(),
+    liveId: integer("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["order", "pin", "end"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_created_idx").on(t.createdAt)],
+);
