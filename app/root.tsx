@@ -29,7 +29,7 @@ import { apiErrorRequestIdMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
 import { noCookieOnSharedAnswersMiddleware } from "./middleware/shared-cache.server";
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
-import { siteContext, siteMiddleware } from "./middleware/site.server";
+import { platformHostMiddleware, siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
 
 // Each site's header and footer load on that site only: a shop page never ships the main
@@ -42,6 +42,7 @@ export const middleware: MiddlewareFunction<Response>[] = [
   noCookieOnSharedAnswersMiddleware,
   apiErrorRequestIdMiddleware,
   securityHeadersMiddleware,
+  platformHostMiddleware,
   languageParamMiddleware,
   i18nextMiddleware,
   bodyLimitMiddleware,

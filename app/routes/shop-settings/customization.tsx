@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserPage(request, context);
   const url = new URL(request.url);
   return {
-    shop: user.isSeller ? await shopTabData(user.id, url.origin) : null,
+    shop: user.isSeller ? await shopTabData(user.id) : null,
     meta: mainPageMeta(getI18nInstance(context).t, "shop_customization", url),
   };
 }

@@ -47,7 +47,7 @@ export async function checkoutPageData({ request, context }: Args) {
     constraints: { shipping: formConstraint(checkoutSchema(state.minimumCents, catalogue)), card: cardConstraint },
     currency: shop.currency,
     contactEmail: getConfig().SUPPORT_EMAIL,
-    meta: shopPageMeta(t, shop.name, shop.description, url),
+    meta: shopPageMeta(t, shop, url),
   };
 }
 
