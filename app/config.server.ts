@@ -168,10 +168,16 @@ export function workerProcesses(config: Pick<Config, "DATABASE_URL" | "NODE_ENV"
   return config.WEB_CONCURRENCY ?? (config.NODE_ENV === "production" ? os.availableParallelism() : 1);
 }
 
+/**
+ * Absolute links (mails, canonical and share links, QR codes, redirects, the API's URLs) are
+ * built from the configuration only, never from a request's Host, which the client writes:
+ * the main site here, a shop with `shopSiteUrl`.
+ */
 export function mainSiteUrl(config: Config = getConfig()): string {
   return `${config.PUBLIC_SCHEME}://${config.ROOT_DOMAIN}`;
 }
 
+/** A shop's absolute address: the one function that builds it (a shop's own domain, when there is one, belongs here). */
 export function shopSiteUrl(subdomain: string, config: Config = getConfig()): string {
   return `${config.PUBLIC_SCHEME}://${subdomain}.${config.ROOT_DOMAIN}`;
 }

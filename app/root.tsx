@@ -27,8 +27,9 @@ import { localesVersion } from "./lib/translations.server";
 import { pageCacheMiddleware } from "./middleware/page-cache.server";
 import { apiErrorRequestIdMiddleware } from "./middleware/request.server";
 import { securityHeadersMiddleware } from "./middleware/security-headers.server";
+import { noCookieOnSharedAnswersMiddleware } from "./middleware/shared-cache.server";
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
-import { siteContext, siteMiddleware } from "./middleware/site.server";
+import { platformHostMiddleware, siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
 
 // Each site's header and footer load on that site only: a shop page never ships the main
@@ -37,8 +38,11 @@ const MainShell = lazy(() => import("./components/site/main-shell").then((m) => 
 const ShopShell = lazy(() => import("./components/shop/shop-shell").then((m) => ({ default: m.ShopShell })));
 
 export const middleware: MiddlewareFunction<Response>[] = [
+  // Outermost: it sees every cookie the others set.
+  noCookieOnSharedAnswersMiddleware,
   apiErrorRequestIdMiddleware,
   securityHeadersMiddleware,
+  platformHostMiddleware,
   languageParamMiddleware,
   i18nextMiddleware,
   bodyLimitMiddleware,

@@ -114,10 +114,13 @@ export function parseInputs<A extends z.ZodType, B extends z.ZodType, C extends 
   return values as z.output<A> & z.output<B> & z.output<C>;
 }
 
-/** DRF-style page links: absolute URLs of the neighbouring pages, or null. */
-export function pageLinks(url: URL, page: number, pageSize: number, count: number) {
+/**
+ * DRF-style page links: absolute URLs of the neighbouring pages, or null, on the site's
+ * configured address (`siteUrl`), never the request's Host.
+ */
+export function pageLinks(base: string, url: URL, page: number, pageSize: number, count: number) {
   const link = (target: number) => {
-    const next = new URL(url);
+    const next = new URL(url.pathname + url.search, base);
     next.searchParams.set("page", String(target));
     return next.toString();
   };

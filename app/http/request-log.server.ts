@@ -1,5 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { isWellFormedHost } from "~/lib/host";
+import { getConfig } from "~/config.server";
+import { isWellFormedHost, siteFromHost } from "~/lib/host";
 import { fallbackLanguage, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
 import { newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
 import { translatorFor } from "~/lib/translations.server";
@@ -78,7 +79,7 @@ function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number
   else res.type("text/plain; charset=utf-8").send(`${message}\n${edgeTranslator(req)("server.reference", { id: requestId })}\n`);
 }
 
-/** The hosts the app will build URLs from: Host, and X-Forwarded-Host's first value behind a trusted proxy. */
+/** The hosts the app will build URLs from: Host, and X-Forwarded-Host's first value behind a trusted proxy (the one it routes by, last). */
 function routedHosts(req: ExpressRequest): (string | undefined)[] {
   const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
   return forwarded === undefined ? [req.get("host")] : [req.get("host"), forwarded.split(",")[0]!.trim()];
@@ -106,7 +107,13 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
     };
     res.once("finish", done);
     res.once("close", done);
-    if (!routedHosts(req).every(isWellFormedHost)) return sendEdgeError(req, res, 400, edgeTranslator(req)("server.bad_host"));
+    const hosts = routedHosts(req);
+    if (!hosts.every(isWellFormedHost)) return sendEdgeError(req, res, 400, edgeTranslator(req)("server.bad_host"));
+    // A name that is none of ours: not even a static file (the app answers the same, `foreignHostAnswer`).
+    if (siteFromHost(hosts.at(-1)!, getConfig().ROOT_DOMAIN).kind === "foreign") {
+      res.set("Cache-Control", "no-store");
+      return sendEdgeError(req, res, 404, edgeTranslator(req)("server.unknown_host"));
+    }
     next();
   });
 }

@@ -1,11 +1,16 @@
 /**
- * Which site a request is for, from its Host header (spec section 2, "Host logic"):
- * - localhost, an IP address, or a name with two or fewer labels is the main site;
- * - a `.localhost` suffix or more than two labels is a shop; its first label is the subdomain.
- * When the platform's own domain (ROOT_DOMAIN) is known it takes precedence, so a root
- * domain with more than two labels (e.g. `shops.example.co.uk`) still works.
+ * Which site a request is for, from its Host header. Only our own names are served: the
+ * platform's domain (ROOT_DOMAIN, compared without its port, as the spec's host rules
+ * ignore ports), its direct subdomains, and localhost or an IP address (the main site, as
+ * the spec says: development, a load balancer asking by address). Among them the spec's
+ * rules (section 2, "Host logic") decide: the domain, localhost or an IP address is the main
+ * site; a subdomain (`demo.localhost`, `demo.example.com`) is a shop, its label the
+ * subdomain. The configured domain takes precedence over the spec's count of labels, so a
+ * domain of more than two labels (`shops.example.co.uk`) still works. Any other name is
+ * `foreign`: a domain someone else pointed at us, a nested subdomain (`x.demo.example.com`),
+ * or a Host the client wrote; nothing of ours is served for it.
  */
-export type SiteFromHost = { kind: "main" } | { kind: "shop"; subdomain: string };
+export type SiteFromHost = { kind: "main" } | { kind: "shop"; subdomain: string } | { kind: "foreign" };
 
 export function hostnameOf(host: string): string {
   const value = host.trim().toLowerCase();
@@ -19,43 +24,16 @@ function isIpAddress(hostname: string): boolean {
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 }
 
-export function siteFromHost(host: string, rootDomain?: string): SiteFromHost {
-  const hostname = hostnameOf(host).replace(/\.$/, "");
-  if (rootDomain) {
-    const root = hostnameOf(rootDomain);
-    if (hostname === root) return { kind: "main" };
-    if (hostname.endsWith(`.${root}`)) {
-      const rest = hostname.slice(0, -(root.length + 1));
-      return { kind: "shop", subdomain: rest.split(".")[0]! };
-    }
-  }
-  if (hostname === "localhost" || isIpAddress(hostname)) return { kind: "main" };
-  const labels = hostname.split(".");
-  if (hostname.endsWith(".localhost") || labels.length > 2) {
-    return { kind: "shop", subdomain: labels[0]! };
-  }
-  return { kind: "main" };
-}
+/** A host name without port, lower-cased, without the root label's dot (`example.com.`). */
+const bareHostname = (host: string) => hostnameOf(host).replace(/\.$/, "");
 
-/**
- * Where a shop host without a live shop sends the browser (spec: the root domain; for a
- * `.localhost` host, localhost with the same port). Never a domain read from the Host
- * header, which the client chooses.
- */
-export function mainSiteUrlForUnknownShop(shopHost: string, requestProtocol: string, mainSiteUrl: string): string {
-  const hostname = hostnameOf(shopHost).replace(/\.$/, "");
-  if (!hostname.endsWith(".localhost")) return mainSiteUrl;
-  const port =
-    shopHost
-      .trim()
-      .slice(hostnameOf(shopHost).length)
-      .match(/^:\d+$/)?.[0] ?? "";
-  return `${requestProtocol}//localhost${port}`;
-}
-
-/** `{subdomain}.{rootDomain}`, the address of a shop (without scheme). */
-export function shopHost(subdomain: string, rootDomain: string): string {
-  return `${subdomain}.${rootDomain}`;
+export function siteFromHost(host: string, rootDomain: string): SiteFromHost {
+  const hostname = bareHostname(host);
+  const root = bareHostname(rootDomain);
+  if (hostname === root || hostname === "localhost" || isIpAddress(hostname)) return { kind: "main" };
+  if (isIpAddress(root) || !hostname.endsWith(`.${root}`)) return { kind: "foreign" };
+  const subdomain = hostname.slice(0, -(root.length + 1));
+  return subdomain.includes(".") ? { kind: "foreign" } : { kind: "shop", subdomain };
 }
 
 // A DNS name (letters, digits, inner hyphens; 63 per label), an IPv4 address or a bracketed
@@ -85,17 +63,13 @@ export function isWellFormedHost(host: string | null | undefined): boolean {
  * choice): the platform's own domain when the host is it or one of its shops, so French
  * chosen on the main site is French on every shop and back. Undefined where a shared
  * cookie cannot exist: an IP address, or a single-label name such as `localhost` (browsers
- * keep such cookies host-only, so in local development each host has its own choice).
+ * keep such cookies host-only, so in local development each host has its own choice), and
+ * without the platform's domain (a page rendered without it).
  */
 export function platformCookieDomain(host: string, rootDomain?: string): string | undefined {
-  const hostname = hostnameOf(host).replace(/\.$/, "");
-  if (!hostname || isIpAddress(hostname)) return undefined;
-  let domain: string;
-  const root = rootDomain ? hostnameOf(rootDomain) : undefined;
-  if (root && (hostname === root || hostname.endsWith(`.${root}`))) domain = root;
-  else {
-    const site = siteFromHost(host);
-    domain = site.kind === "shop" ? hostname.split(".").slice(1).join(".") : hostname;
-  }
-  return domain.includes(".") && !isIpAddress(domain) ? domain : undefined;
+  if (!rootDomain) return undefined;
+  const hostname = bareHostname(host);
+  const root = bareHostname(rootDomain);
+  if (hostname !== root && siteFromHost(host, rootDomain).kind !== "shop") return undefined;
+  return root.includes(".") && !isIpAddress(root) ? root : undefined;
 }

@@ -1,8 +1,11 @@
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
-import { getConfig, mainSiteUrl } from "~/config.server";
+import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { findLiveShopBySubdomain, findShopOpeningSoon } from "~/domain/shops/shops.server";
-import { mainSiteUrlForUnknownShop, siteFromHost } from "~/lib/host";
+import { siteFromHost } from "~/lib/host";
+import { languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
+import { fallbackLanguage } from "~/lib/languages";
+import { translatorFor } from "~/lib/translations.server";
 import type { Shop } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
 
@@ -15,6 +18,26 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
+ * The answer for a host that is none of ours (`siteFromHost`: not the platform's domain nor a
+ * direct subdomain of it, localhost or an IP address): a plain 404 in the visitor's
+ * language, with nothing of any shop, kept by no cache. The HTTP edge answers the same way
+ * before static files (`requestEdge`).
+ */
+export function foreignHostAnswer(request: Request): Response {
+  const language = storedLanguage(request.headers.get("Cookie")) ?? languageFromAcceptLanguage(request.headers.get("Accept-Language"));
+  const message = translatorFor(language ?? fallbackLanguage)("server.unknown_host");
+  const headers = { "Cache-Control": "no-store" };
+  if (isApiPath(new URL(request.url).pathname)) return Response.json({ message }, { status: 404, headers });
+  return new Response(`${message}\n`, { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** First of the app's own middlewares: a host that is none of ours gets `foreignHostAnswer`, before a language redirect or any page. */
+export const platformHostMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+  if (siteFromHost(new URL(request.url).host, getConfig().ROOT_DOMAIN).kind === "foreign") return foreignHostAnswer(request);
+  return next();
+};
+
+/**
  * Resolves the site once per request from the host. A shop host whose subdomain has no
  * live shop goes to the main site with `?attempted_subdomain=` (API calls get a 404),
  * except a registered shop that is not open yet: its address says it opens soon (503).
@@ -23,6 +46,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   const config = getConfig();
   const site = siteFromHost(url.host, config.ROOT_DOMAIN);
+  if (site.kind === "foreign") return foreignHostAnswer(request);
   if (site.kind === "main") {
     context.set(siteContext, { kind: "main" });
     return next();
@@ -46,7 +70,8 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
         { status: 503 },
       );
     }
-    const target = new URL("/", mainSiteUrlForUnknownShop(url.host, url.protocol, mainSiteUrl(config)));
+    // The configured main site (spec: the root domain), never an address read from the Host.
+    const target = new URL("/", mainSiteUrl(config));
     target.searchParams.set("attempted_subdomain", site.subdomain);
     throw redirect(target.toString());
   }
@@ -91,4 +116,13 @@ export function hostShopPage(context: ContextReader): Shop {
   const site = context.get(siteContext);
   if (site.kind !== "shop") throw data(null, { status: 404 });
   return site.shop;
+}
+
+/**
+ * The absolute address of the site this request is for, from the configuration (never the
+ * request's Host): the main site, or the shop's (`shopSiteUrl`). For the API's absolute URLs.
+ */
+export function siteUrl(context: ContextReader): string {
+  const site = context.get(siteContext);
+  return site.kind === "shop" ? shopSiteUrl(site.shop.subdomain) : mainSiteUrl();
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { getConfig, mainSiteUrl } from "~/config.server";
+import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
+import type { Shop } from "~db/schema";
 import { ACCEPTED_CURRENCIES, DEFAULT_SHARE_IMAGE, PAYMENT_TYPES, type PageMeta } from "~/lib/page-meta";
 
 /** Page types with their own metadata (spec section 1). */
@@ -44,13 +45,13 @@ export function mainPageMeta(t: TFunction, page: PageType, url: URL): PageMeta {
   };
 }
 
-/** Shop pages: "{shop_name} - Live Shopping". */
-export function shopPageMeta(t: TFunction, shopName: string, description: string, url: URL): PageMeta {
+/** Shop pages: "{shop_name} - Live Shopping"; the page's link is on the shop's configured address, never the request's Host. */
+export function shopPageMeta(t: TFunction, shop: Pick<Shop, "name" | "description" | "subdomain">, url: URL): PageMeta {
   return {
-    title: t("meta.shop.title", { shop_name: shopName }),
-    description: description || t("meta.shop.description", { shop_name: shopName }),
-    url: `${url.origin}${url.pathname}`,
+    title: t("meta.shop.title", { shop_name: shop.name }),
+    description: shop.description || t("meta.shop.description", { shop_name: shop.name }),
+    url: `${shopSiteUrl(shop.subdomain)}${url.pathname}`,
     type: "website",
-    author: shopName,
+    author: shop.name,
   };
 }

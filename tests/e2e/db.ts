@@ -1,12 +1,23 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../app/domain/accounts/password.server";
+import { hashToken, randomToken } from "../../app/domain/accounts/tokens.server";
 import { createLive, endLive, pinLiveProduct } from "../../app/domain/lives/lives.server";
 import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
 import { getDatabase } from "../../db/client";
-import { mailOutbox, orders, paymentTransactions, products, sellerProfiles, shops, simulatedAccounts, users } from "../../db/schema";
+import {
+  mailOutbox,
+  orderStatusLinks,
+  orders,
+  paymentTransactions,
+  products,
+  sellerProfiles,
+  shops,
+  simulatedAccounts,
+  users,
+} from "../../db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
-import { E2E_DATABASE_URL } from "./environment";
+import { E2E_DATABASE_URL, E2E_PORT } from "./environment";
 
 /**
  * Direct access to the end-to-end server's database, for arranging state and reading mail.
@@ -169,6 +180,15 @@ async function findOrder(subdomain: string, number: number) {
 export async function setOrderEmail(subdomain: string, number: number, email: string): Promise<void> {
   const order = await findOrder(subdomain, number);
   await db().update(orders).set({ email }).where(eq(orders.id, order.id));
+}
+
+/** A new status link of an order (what a mail to its shopper carries, e.g. a live's payment reminder). */
+export async function orderStatusLink(subdomain: string, orderId: number): Promise<string> {
+  const token = randomToken();
+  await db()
+    .insert(orderStatusLinks)
+    .values({ orderId, tokenHash: hashToken(token) });
+  return `http://${subdomain}.localhost:${E2E_PORT}/order-status/${token}`;
 }
 
 /** Gives an order a real payment at the simulated provider (what the checkout would have left). */

@@ -1,12 +1,19 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, startServerJs, type ServerProcess } from "../integration/server-process";
 import { createTestUser } from "./db";
-import { expect, mainUrl, PORT, test } from "./fixtures";
+import { expect, mainUrl, test } from "./fixtures";
 
 // `localhost` cannot share cookies with its subdomains (browsers keep them host-only), so
-// this spec reaches the same server as a real two-label domain resolved to this machine.
+// this spec reaches a server whose platform domain (ROOT_DOMAIN) is a real two-label domain,
+// resolved to this machine: the suite's own server serves its own domain only. It runs on a
+// port the system gives and a database of its own, with the demo shop.
 const domain = "livecart.test";
-const main = (path: string) => `http://${domain}:${PORT}${path}`;
-const shop = (path: string) => `http://demo.${domain}:${PORT}${path}`;
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+const main = (pathname: string) => `http://${domain}:${server!.port}${pathname}`;
+const shop = (pathname: string) => `http://demo.${domain}:${server!.port}${pathname}`;
 
 test.use({
   launchOptions: {
@@ -25,6 +32,29 @@ test.use({
 });
 
 test.describe("the language choice across the platform's hosts", () => {
+  // Starting a server (migrations, the demo data's password hashes) takes a while on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-e2e-domain-"));
+    const port = await freePort();
+    server = await startServerJs({
+      PORT: String(port),
+      ROOT_DOMAIN: `${domain}:${port}`,
+      DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+      UPLOAD_DIR: path.join(dataDir, "uploads"),
+      SESSION_SECRET: "e2e-domain-secret-e2e-domain-secret-e2e",
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+    });
+  });
+
+  test.afterAll(async () => {
+    server?.process.kill();
+    await server?.exited;
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   test("French chosen on the main site is French on a shop, and English chosen there is English back on the main site", async ({
     page,
   }) => {

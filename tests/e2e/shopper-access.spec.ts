@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createLiveSeller, createPaidOrders, lastMailTo, setOrderEmail } from "./db";
+import { createLiveSeller, createPaidOrders, lastMailTo, orderStatusLink, setOrderEmail } from "./db";
 import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 /** A live shop with two paid orders, the first placed with an email of its own (tests run in parallel). */
@@ -57,6 +57,60 @@ test.describe("shopper access to orders from any device", () => {
       await other.goto(link);
       await expect(other.getByTestId("confirmation-number")).toHaveText("#0001");
       await expect(other.getByText(email)).toBeVisible();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test("an unpaid order's forwarded status link: that browser pays the order but cannot change its details", async ({
+    page,
+    browser,
+    jsEnabled,
+  }) => {
+    const seller = await createLiveSeller();
+    // The shopper's browser stops at the payment step of a live purchase.
+    await page.goto(shopUrl(seller.subdomain, "/"));
+    await page.getByLabel(/^Full name/).fill("Nina Shopper");
+    await page.getByLabel(/^Email/).fill("nina@example.test");
+    await page.getByLabel(/^Phone/).fill("0611223344");
+    await page.getByLabel(/^Address/).fill("3 place Bellecour");
+    await page.getByLabel(/^City/).fill("Lyon");
+    await page.getByLabel(/^ZIP code/).fill("69002");
+    await page.getByLabel(/^Country/).fill("France");
+    await page.getByLabel(/^Reference/).fill("JACKET-42");
+    await page.getByLabel(/^Total amount/).fill("89.90");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    const orderId = Number(/order=(\d+)/.exec(page.url())![1]);
+    const link = await orderStatusLink(seller.subdomain, orderId);
+
+    const elsewhere = await browser.newContext({ javaScriptEnabled: jsEnabled });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(link);
+      await other.getByRole("link", { name: "Complete payment" }).click();
+      await expect(other.getByTestId("card-form")).toBeVisible();
+      await expect(other.getByTestId("details-locked")).toContainText("can be changed only in the browser that placed it");
+      await expect(other.getByRole("link", { name: /Back to shipping/ })).toHaveCount(0);
+      // Asking for the shipping step by its address shows the payment step all the same.
+      await other.goto(shopUrl(seller.subdomain, `/?order=${orderId}&step=shipping`));
+      await expect(other.getByTestId("checkout-stepper").locator("[data-state=current]")).toContainText("Payment");
+      await expect(other.getByLabel(/^Full name/)).toHaveCount(0);
+
+      // The browser that placed the order still changes it.
+      await page.getByRole("link", { name: /Back to shipping/ }).click();
+      await page.getByLabel(/^City/).fill("Villeurbanne");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page).toHaveURL(/step=payment/);
+      await expect(page.getByTestId("details-locked")).toHaveCount(0);
+
+      // And the link's holder pays it.
+      await other.reload();
+      await other.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+      await other.getByLabel(/^Expiry/).fill("12/30");
+      await other.getByLabel(/^CVC/).fill("123");
+      await other.getByTestId("card-form").getByRole("button").filter({ hasText: /€/ }).click();
+      await expect(other.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
     } finally {
       await elsewhere.close();
     }

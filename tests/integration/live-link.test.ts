@@ -244,6 +244,65 @@ describe("the live's payment reminder", () => {
     expect((await device.html(`/order-confirmation/${other.orderId}`)).status).toBe(404);
   });
 
+  it("lets the link's holder pay the order but not rewrite it; the browser that placed it still can", async () => {
+    const live = await insertLive();
+    const placer = shopper();
+    const placed = await placeLiveOrder(placer, live.code, { email: "forwarded@example.test" });
+    await sql("update lives set reminder_delay_minutes = 5 where id = ?", live.id);
+    await (await liveApp()).sendDueLiveReminders(new Date(Date.now() + 10 * 60_000));
+    const [mail] = await sql<{ text: string }[]>(
+      "select text from mail_outbox where template = 'live_reminder' and \"to\" = ?",
+      "forwarded@example.test",
+    );
+    const link = /https?:\/\/demo\.localhost:3000(\/order-status\/[A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const stored = () =>
+      sql<{ full_name: string; email: string; address: string; total_amount_cents: number }[]>(
+        "select full_name, email, address, total_amount_cents from orders where id = ?",
+        placed.orderId,
+      );
+    const before = await stored();
+
+    // A forwarded mail: another device opens the link.
+    const holder = shopper();
+    expect((await holder.html(link)).status).toBe(200);
+    expect(holder.cookies.has("order_link")).toBe(true);
+    const rewrite = (client: TestClient, name: string) =>
+      client.request(`/?index&order=${placed.orderId}&step=shipping`, {
+        form: {
+          intent: "shipping",
+          order: String(placed.orderId),
+          ...shippingFields({
+            full_name: name,
+            email: `${name.toLowerCase()}@example.test`,
+            address: "9 other street",
+            reference: "R-12",
+            total_amount: "25.00",
+          }),
+        },
+      });
+    const refused = await rewrite(holder, "Mallory");
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Only the browser that placed this order");
+    expect(await stored()).toEqual(before);
+    // Its checkout shows the payment step, read-only: no way back to the shipping form.
+    for (const step of ["shipping", "payment"]) {
+      const page = await holder.html(`/?order=${placed.orderId}&step=${step}`);
+      expect(page.html).toContain('data-testid="details-locked"');
+      expect(page.html).toContain('name="card_number"');
+      expect(page.html).not.toContain('value="shipping"');
+      expect(page.html).not.toContain(`href="/?order=${placed.orderId}&amp;step=shipping"`);
+    }
+
+    // The browser that placed the order still edits it.
+    const page = await placer.html(`/?order=${placed.orderId}&step=payment`);
+    expect(page.html).toContain(`href="/?order=${placed.orderId}&amp;step=shipping"`);
+    expect(page.html).not.toContain('data-testid="details-locked"');
+    expect((await placer.html(`/?order=${placed.orderId}&step=shipping`)).html).toContain('value="shipping"');
+    const edited = await rewrite(placer, "Paula");
+    expect(edited.status).toBe(302);
+    expect(await stored()).toEqual([{ ...before[0]!, full_name: "Paula", email: "paula@example.test", address: "9 other street" }]);
+  });
+
   it("skips paid and cancelled checkouts, and lives without a reminder", async () => {
     const live = await insertLive();
     const paid = await placeLiveOrder(shopper(), live.code, { email: "paid@example.test" });

@@ -69,6 +69,38 @@ describe("a malformed Host header", () => {
   });
 });
 
+describe("a host that is none of ours (issue 25, item 9)", () => {
+  it.each(["demo.evil.example", "evil.example", "x.demo.localhost", "demo.localhost.evil.example"])(
+    "%s gets a plain 404 before static files and the app, kept by no cache",
+    async (host) => {
+      for (const path of ["/", "/products", "/favicon.svg", "/demo/scarf.svg"]) {
+        const answer = await send(path, { host });
+        expect(answer.status, path).toBe(404);
+        expect(answer.headers["content-type"], path).toBe("text/plain; charset=utf-8");
+        expect(answer.headers["cache-control"], path).toBe("no-store");
+        expect(answer.headers["set-cookie"], path).toBeUndefined();
+        expect(answer.body, path).toBe(`Not found: this address is not served here.\nReference: ${answer.headers["x-request-id"]}\n`);
+      }
+    },
+  );
+
+  it("health and readiness answer on any Host (a load balancer asks by address or by any name)", async () => {
+    for (const host of ["demo.evil.example", "10.1.2.3:8080", "backend", `localhost:${port}`]) {
+      expect((await send("/healthz", { host })).status, host).toBe(200);
+      expect((await send("/readyz", { host })).status, host).toBe(200);
+    }
+  });
+
+  it("the main site answers on ROOT_DOMAIN, localhost and an IP address", async () => {
+    for (const host of [`localhost:${port}`, "localhost", `127.0.0.1:${port}`, "[::1]"]) {
+      const answer = await send("/", { host });
+      expect(answer.status, host).toBe(200);
+      expect(answer.body, host).toContain("<title>Create Your Online Store</title>");
+    }
+    expect((await send("/favicon.svg", { host: `127.0.0.1:${port}` })).status).toBe(200);
+  });
+});
+
 describe("the request log", () => {
   it("writes one JSON line per request: method, host, path, status, duration and the id the response carries", async () => {
     const answer = await send("/pricing");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
-import { ConflictError, ValidationError } from "~/domain/errors.server";
+import { ConflictError, ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { getDatabase } from "~db/client";
 import { orderItems, orders, paymentTransactions, sellerProfiles, simulatedPaymentIntents } from "~db/schema";
@@ -143,5 +143,32 @@ describe("reviseOrder", () => {
     await expect(revision).rejects.toMatchObject({ messageKey: "payments.errors.already_paid" });
     expect(await ordersOf(shop.id)).toMatchObject([{ city: "Paris", totalAmountCents: 2500, paymentStatus: "succeeded" }]);
     expect(await transactionOf(placed.order.id)).toMatchObject({ amountCents: 2500, status: "pending" });
+  });
+
+  it("refuses the holder of the order's status link (another browser) and changes nothing; its payment stays", async () => {
+    const shop = await payableShop();
+    const placed = await placeOrder({ shop, input: liveInput("25"), shopper, payment: "now" });
+    const before = (await transactionOf(placed.order.id))!;
+    const linkHolder = { shopperKeyHash: "another-browser", user: null, ownedShopId: null, statusLinkOrderId: placed.order.id };
+
+    const revision = reviseOrder({
+      shopId: shop.id,
+      orderId: placed.order.id,
+      viewer: linkHolder,
+      input: checkoutSchema(1000).parse({
+        ...fields,
+        full_name: "Mallory",
+        email: "mallory@example.test",
+        address: "9 rue Y",
+        reference: "Ring #4",
+        total_amount: "30",
+      }),
+    });
+    await expect(revision).rejects.toThrowError(ForbiddenError);
+    await expect(revision).rejects.toMatchObject({ messageKey: "checkout.errors.details_locked" });
+    expect(await ordersOf(shop.id)).toMatchObject([
+      { fullName: "Ada Lovelace", email: "ada@example.test", address: "1 rue X", totalAmountCents: 2500 },
+    ]);
+    expect(await transactionOf(placed.order.id)).toMatchObject({ id: before.id, amountCents: 2500, status: "pending" });
   });
 });

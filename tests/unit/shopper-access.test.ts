@@ -17,7 +17,7 @@ import {
   rotateOrderStatusLinks,
   sendWithOrderStatusLink,
 } from "~/domain/orders/status-links.server";
-import { canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
+import { canEditOrder, canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { shopperCodeVerifySchema } from "~/schemas/shopper-access";
 import { getDatabase } from "~db/client";
@@ -41,6 +41,19 @@ describe("visibility through a status link or a proven email", () => {
     ["another email proven in that shop", { provenEmails: { shopId: 1, emails: ["other@example.co"] } }, false],
   ])("%s: %s", (_label, over, expected) => {
     expect(canViewOrder(order, { ...nobody, ...over })).toBe(expected);
+  });
+
+  // docs/lives.md: a status link lets its holder "see and pay that one order, and nothing else".
+  it.each<[string, Partial<OrderViewer>, boolean]>([
+    ["the browser that placed it", { shopperKeyHash: "hash-a" }, true],
+    ["the order's email proven in that shop", { provenEmails: { shopId: 1, emails: ["buyer@example.co"] } }, true],
+    ["a verified account with the order's email", { user: { id: 9, email: "Buyer@example.co", isVerified: true } }, true],
+    ["an unverified account with the order's email", { user: { id: 9, email: "buyer@example.co", isVerified: false } }, false],
+    ["the status link of that order", { statusLinkOrderId: 5 }, false],
+    ["the status link, in another browser", { statusLinkOrderId: 5, shopperKeyHash: "hash-b" }, false],
+    ["the shop's seller", { ownedShopId: 1 }, false],
+  ])("changing its details: %s: %s", (_label, over, expected) => {
+    expect(canEditOrder(order, { ...nobody, ...over })).toBe(expected);
   });
 });
 

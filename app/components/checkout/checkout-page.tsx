@@ -155,10 +155,20 @@ function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult 
   const { t } = useTranslation();
   const { csrfToken } = useRootData();
   const order = data.order!;
-  const back = (
+  // Opened from its status link in another browser: the order can be paid here, not changed.
+  const back = data.editable ? (
     <Link to={`/?order=${order.id}&step=shipping`} className={buttonClasses("ghost", "sm", "-ml-3")}>
       ← {t("checkout.payment.back")}
     </Link>
+  ) : (
+    <div data-testid="details-locked">
+      <Alert tone="info">
+        {t("checkout.payment.details_locked")}{" "}
+        <Link to="/orders/access" className="font-medium underline">
+          {t("checkout.payment.details_locked_access")}
+        </Link>
+      </Alert>
+    </div>
   );
   if (order.paymentStatus === "processing") {
     // The bank has the payment: no second payment form, no edit; a webhook settles it.

@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { formatOrderNumber, lastPaidShippingInfo, type OrderWithItems } from "~/domain/orders/orders.server";
 import { isPaid } from "~/domain/orders/payment-state";
 import { purchaseLabelResource, shippingResource } from "~/domain/orders/shipping-fields.server";
-import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { canEditOrder, type OrderViewer } from "~/domain/orders/visibility.server";
 import { shopPaymentAccount } from "~/domain/payments/accounts.server";
 import { findOrderTransaction } from "~/domain/payments/intents.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
@@ -49,11 +49,13 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
     link.order === null ? await resumableOrder(shop.id, viewer, await checkoutPurchase(shop.id, minimumCents, link.productId, null)) : null;
   order ??= resumed;
   const purchase = await checkoutPurchase(shop.id, minimumCents, link.productId, order);
+  // A status link's holder may pay the order but not change its details: no shipping form for them.
+  const editable = !order || canEditOrder(order, viewer);
   const step: CheckoutStepName = !order
     ? "shipping"
     : isPaid(order.paymentStatus)
       ? "success"
-      : resumed || link.step === "shipping"
+      : editable && (resumed || link.step === "shipping")
         ? "shipping"
         : "payment";
   const transaction = order ? await findOrderTransaction(order.id) : undefined;
@@ -66,6 +68,8 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
     purchase,
     productId: purchase.kind === "catalogue" ? purchase.productId : null,
     order: order ? checkoutOrderSummary(order) : null,
+    /** Whether this viewer may go back to the order's shipping step (see `canEditOrder`). */
+    editable,
     resumed: resumed !== null,
     minimumCents,
     canReceivePayments: account.canReceivePayments,

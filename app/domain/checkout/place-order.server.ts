@@ -1,4 +1,4 @@
-import { DomainError, NotFoundError } from "~/domain/errors.server";
+import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
 import {
   assertOrderEditable,
   checkRevisedTotal,
@@ -8,7 +8,7 @@ import {
   type NewOrder,
   type OrderWithItems,
 } from "~/domain/orders/orders.server";
-import type { OrderViewer } from "~/domain/orders/visibility.server";
+import { canEditOrder, type OrderViewer } from "~/domain/orders/visibility.server";
 import { discardUnpaidIntent, startPayment, type PaymentIntentResource } from "~/domain/payments/intents.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import type { Language } from "~/lib/i18n";
@@ -68,16 +68,19 @@ export async function placeOrder(request: {
  * amount needs a new payment: the old intent is cancelled before the order changes, so a
  * payment made meanwhile is kept (and the edit refused) rather than overwritten. A paid,
  * cancelled or processing order is refused (409), as is a total that is not the items'.
+ * Only the shopper who placed it (or proved its email) may: a status link's holder sees and
+ * pays the order but is refused (403), nothing changed.
  */
 export async function reviseOrder(request: {
   shopId: number;
   orderId: number;
-  /** Whoever may see the order, with this browser's shopper key. */
+  /** Whoever asks, with this browser's shopper key. */
   viewer: OrderViewer & { shopperKeyHash: string };
   input: CheckoutDetails;
 }): Promise<{ order: OrderWithItems; payment: PaymentStart }> {
   const { shopId, viewer, input } = request;
   const current = await getVisibleOrder(request.orderId, viewer, shopId);
+  if (!canEditOrder(current, viewer)) throw new ForbiddenError("checkout.errors.details_locked");
   assertOrderEditable(current);
   // A wrong total is refused before the payment under way is touched.
   checkRevisedTotal(current.items, input);

@@ -26,8 +26,19 @@ export function canViewOrder(
   viewer: OrderViewer,
 ): boolean {
   if (viewer.ownedShopId !== null && viewer.ownedShopId === order.shopId) return true;
-  if (viewer.shopperKeyHash && order.shopperKeyHash === viewer.shopperKeyHash) return true;
   if (viewer.statusLinkOrderId != null && viewer.statusLinkOrderId === order.id) return true;
+  return canEditOrder(order, viewer);
+}
+
+/**
+ * Who may change an unpaid order's shipping details or email: the shopper who placed it
+ * (this browser's shopper cookie, or the account signed in when ordering) or who proved its
+ * email (a one-time code in that shop, or a verified account with that address). A status
+ * link, which a mail may be forwarded with, lets its holder see and pay that one order, not
+ * say where it goes (docs/lives.md); the seller manages orders from the dashboard, not here.
+ */
+export function canEditOrder(order: Pick<Order, "shopId" | "shopperKeyHash" | "userId" | "email">, viewer: OrderViewer): boolean {
+  if (viewer.shopperKeyHash && order.shopperKeyHash === viewer.shopperKeyHash) return true;
   if (viewer.provenEmails && viewer.provenEmails.shopId === order.shopId && viewer.provenEmails.emails.includes(order.email.toLowerCase()))
     return true;
   if (viewer.user) {

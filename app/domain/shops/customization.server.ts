@@ -16,13 +16,14 @@ export function minimumOrderCents(shop: Pick<Shop, "minimumOrderAmountCents">): 
   return shop.minimumOrderAmountCents ?? DEFAULT_MINIMUM_ORDER_CENTS;
 }
 
-const absolute = (path: string | null, origin: string) => (path ? new URL(path, origin).toString() : null);
+/** An upload's URL: absolute on `origin` (the API's, from the configured address), or its path for our own pages (null). */
+const uploadUrl = (path: string | null, origin: string | null) => (path && origin ? new URL(path, origin).toString() : path);
 
 /** The look of a shop, as both customization resources answer it. */
-function brandingFields(shop: Shop, origin: string) {
+function brandingFields(shop: Shop, origin: string | null) {
   return {
     shop_name: shop.name,
-    shop_logo: absolute(shop.logoPath, origin),
+    shop_logo: uploadUrl(shop.logoPath, origin),
     primary_color: shop.primaryColor,
     secondary_color: shop.secondaryColor,
     background_color: shop.backgroundColor,
@@ -30,8 +31,8 @@ function brandingFields(shop: Shop, origin: string) {
   };
 }
 
-/** GET /api/v1/customer/shop/customization/ (the seller's own shop). */
-export function customizationResource(shop: Shop, origin: string) {
+/** GET /api/v1/customer/shop/customization/ (the seller's own shop); the screens' form values with a null origin. */
+export function customizationResource(shop: Shop, origin: string | null) {
   return {
     ...brandingFields(shop, origin),
     checkout_banner_text_en: shop.checkoutBannerTextEn,

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     section,
     edit: edit === "profile" || edit === "password" || edit === "seller" ? edit : null,
     seller: sellerAccount ? await sellerTabData(sellerAccount, t) : null,
-    shop: user.isSeller && section === "shop" ? await shopTabData(user.id, url.origin) : null,
+    shop: user.isSeller && section === "shop" ? await shopTabData(user.id) : null,
     meta: mainPageMeta(t, "account", url),
   };
 }

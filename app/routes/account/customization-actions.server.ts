@@ -9,14 +9,15 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 import { customizationSchema } from "~/schemas/customization";
 
 /** The shop tab's data: the form's values (and when they were saved), or the onboarding still to do. */
-export async function shopTabData(userId: number, origin: string) {
+export async function shopTabData(userId: number) {
   const account = await loadSellerAccount(userId);
   if (!account?.shop) return null;
   const progress = sellerOnboardingSteps(account);
   return {
     unlocked: progress.isComplete,
     onboarding: onboardingView(progress),
-    customization: customizationResource(account.shop, origin),
+    // The logo's path: the page shows it from its own host, whichever of ours it is.
+    customization: customizationResource(account.shop, null),
     savedAt: account.shop.updatedAt.toISOString(),
   };
 }

@@ -1,10 +1,11 @@
+import { mainSiteUrl } from "~/config.server";
 import { openApiDocument } from "~/domain/api-docs/openapi.server";
 import { apiResource } from "~/http/api.server";
 
-/** GET /api/v1/openapi.json */
+/** GET /api/v1/openapi.json: the same document on every host (a shared cache keeps it), naming the configured address. */
 const api = apiResource({
-  GET({ request }) {
-    return Response.json(openApiDocument(new URL(request.url).origin), { headers: { "Cache-Control": "public, max-age=300" } });
+  GET() {
+    return Response.json(openApiDocument(mainSiteUrl()), { headers: { "Cache-Control": "public, max-age=300" } });
   },
 });
 

@@ -4,7 +4,7 @@ import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { formFieldsAndFile } from "~/http/multipart.server";
 import { getLocale } from "~/middleware/i18n.server";
-import { hostShop } from "~/middleware/site.server";
+import { hostShop, siteUrl } from "~/middleware/site.server";
 import { customizationSchema } from "~/schemas/customization";
 
 /**
@@ -12,8 +12,8 @@ import { customizationSchema } from "~/schemas/customization";
  * .../customization/update/ (PUT, multipart or JSON), .../customization/public/ (GET, shop host).
  */
 const api = apiResource({
-  async GET({ request, params, context }) {
-    const origin = new URL(request.url).origin;
+  async GET({ params, context }) {
+    const origin = siteUrl(context);
     if (params.part === "public") return publicCustomizationResource(hostShop(context), getLocale(context), origin);
     if (params.part) throw new NotFoundError("errors.api_not_found");
     return customizationResource((await requireSeller(context)).shop, origin);
@@ -33,7 +33,7 @@ const api = apiResource({
     }
     const input = parseInput(customizationSchema, fields);
     const { shop, removedCss } = await updateCustomization(user.id, input, file ? { bytes: file } : null);
-    return { ...customizationResource(shop, new URL(request.url).origin), custom_css_removed: removedCss };
+    return { ...customizationResource(shop, siteUrl(context)), custom_css_removed: removedCss };
   },
 });
 

@@ -1,4 +1,5 @@
 import { liveOrdersPage } from "~/routes/api/lives-api.server";
+import { siteUrl } from "~/middleware/site.server";
 import { apiResource, pageLinks, parseInput } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { livePathId } from "~/http/live-api.server";
@@ -13,7 +14,7 @@ const api = apiResource({
     const url = new URL(request.url);
     const query = parseInput(orderListQuerySchema, searchParamsObject(url.searchParams));
     const { count, results } = await liveOrdersPage(shop, id, query);
-    return { count, ...pageLinks(url, query.page, query.page_size, count), results };
+    return { count, ...pageLinks(siteUrl(context), url, query.page, query.page_size, count), results };
   },
 });
 

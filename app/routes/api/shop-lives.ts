@@ -1,5 +1,6 @@
 import { createLive } from "~/domain/lives/lives.server";
 import { changedLiveResource, livesPage } from "~/routes/api/lives-api.server";
+import { siteUrl } from "~/middleware/site.server";
 import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { searchParamsObject } from "~/schemas/catalogue";
@@ -12,7 +13,7 @@ const api = apiResource({
     const url = new URL(request.url);
     const query = parseInput(liveListQuerySchema, searchParamsObject(url.searchParams));
     const { count, results } = await livesPage(shop, query);
-    return { count, ...pageLinks(url, query.page, query.page_size, count), results };
+    return { count, ...pageLinks(siteUrl(context), url, query.page, query.page_size, count), results };
   },
   async POST({ request, context }) {
     const { shop } = await requireSeller(context);

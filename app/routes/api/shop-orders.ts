@@ -18,7 +18,7 @@ import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { parsePathId } from "~/lib/path-id";
 import { getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
-import { hostShop, siteContext } from "~/middleware/site.server";
+import { hostShop, siteContext, siteUrl } from "~/middleware/site.server";
 import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { searchParamsObject } from "~/schemas/catalogue";
 
@@ -55,7 +55,7 @@ const api = apiResource({
     const results = items.map((order) =>
       refunds ? { ...orderResource(order), ...refundSummaryResource(refunds.get(order.id), order.currency) } : orderResource(order),
     );
-    return { count, ...pageLinks(url, query.page, query.page_size, count), results };
+    return { count, ...pageLinks(siteUrl(context), url, query.page, query.page_size, count), results };
   },
   async POST({ request, params, context }) {
     if (params.id) throw new NotFoundError("errors.api_not_found");

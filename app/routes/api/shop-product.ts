@@ -5,6 +5,7 @@ import { apiResource, parseInput } from "~/http/api.server";
 import { parsePathId } from "~/lib/path-id";
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { requireSeller } from "~/http/guards.server";
+import { siteUrl } from "~/middleware/site.server";
 import { productPatchSchema } from "~/schemas/catalogue-admin";
 
 /** GET/PATCH/DELETE /api/v1/shop/products/{id}/ for the shop's seller (multipart with `image`, or JSON). */
@@ -15,16 +16,16 @@ function productId(value: string | undefined): number {
 }
 
 const api = apiResource({
-  async GET({ request, params, context }) {
+  async GET({ params, context }) {
     const { shop } = await requireSeller(context);
-    return sellerProductResource(await getSellerProduct(shop.id, productId(params.id)), shop.currency, new URL(request.url).origin);
+    return sellerProductResource(await getSellerProduct(shop.id, productId(params.id)), shop.currency, siteUrl(context));
   },
   async PATCH({ request, params, context }) {
     const { shop } = await requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productPatchSchema, fields);
     const product = await updateProduct(shop.id, productId(params.id), input, file);
-    return sellerProductResource(product, shop.currency, new URL(request.url).origin);
+    return sellerProductResource(product, shop.currency, siteUrl(context));
   },
   async DELETE({ params, context }) {
     const { shop } = await requireSeller(context);

@@ -4,7 +4,7 @@ import { assertPageExists, listShopProducts, productResource, sellerProductResou
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { requireSeller } from "~/http/guards.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import { hostShop, siteContext } from "~/middleware/site.server";
+import { hostShop, siteContext, siteUrl } from "~/middleware/site.server";
 import { productListQuerySchema, searchParamsObject } from "~/schemas/catalogue";
 
 const api = apiResource({
@@ -19,8 +19,8 @@ const api = apiResource({
     assertPageExists(query.page, query.pageSize, count);
     return {
       count,
-      ...pageLinks(url, query.page, query.pageSize, count),
-      results: items.map((item) => (ownCatalogue ? sellerProductResource : productResource)(item, shop.currency, url.origin)),
+      ...pageLinks(siteUrl(context), url, query.page, query.pageSize, count),
+      results: items.map((item) => (ownCatalogue ? sellerProductResource : productResource)(item, shop.currency, siteUrl(context))),
     };
   },
   /** The shop's seller adds a product (multipart with `image`, or JSON). */
@@ -29,7 +29,7 @@ const api = apiResource({
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productInputSchema, fields);
     const product = await createProduct(shop.id, input, file);
-    return Response.json(sellerProductResource(product, shop.currency, new URL(request.url).origin), { status: 201 });
+    return Response.json(sellerProductResource(product, shop.currency, siteUrl(context)), { status: 201 });
   },
 });
 

@@ -28,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const meta =
     site.kind === "shop"
-      ? shopPageMeta(t, site.shop.name, site.shop.description, new URL(request.url))
+      ? shopPageMeta(t, site.shop, new URL(request.url))
       : { title: t("auth.login.page_title"), description: t("auth.login.page_description") };
   return { redirectTo, meta };
 }

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = context.get(siteContext);
   if (site.kind === "main") requireUserPage(request, context);
-  const meta = site.kind === "shop" ? shopPageMeta(t, site.shop.name, site.shop.description, url) : mainPageMeta(t, "orders", url);
+  const meta = site.kind === "shop" ? shopPageMeta(t, site.shop, url) : mainPageMeta(t, "orders", url);
   return { ...(await ordersPageData(request, context)), meta };
 }
 

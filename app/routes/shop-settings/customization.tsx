@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUserPage(request, context, "message");
   const url = new URL(request.url);
   return {
-    shop: user.isSeller ? await shopTabData(user.id, url.origin) : null,
+    shop: user.isSeller ? await shopTabData(user.id) : null,
     meta: mainPageMeta(getI18nInstance(context).t, "shop_customization", url),
   };
 }

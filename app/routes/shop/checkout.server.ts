@@ -5,7 +5,7 @@ import { getConfig } from "~/config.server";
 import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.server";
 import { payOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
-import { DomainError, NotFoundError } from "~/domain/errors.server";
+import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
@@ -47,7 +47,7 @@ export async function checkoutPageData({ request, context }: Args) {
     constraints: { shipping: formConstraint(checkoutSchema(state.minimumCents, catalogue)), card: cardConstraint },
     currency: shop.currency,
     contactEmail: getConfig().SUPPORT_EMAIL,
-    meta: shopPageMeta(t, shop.name, shop.description, url),
+    meta: shopPageMeta(t, shop, url),
   };
 }
 
@@ -82,6 +82,9 @@ export type OrderLive = { id: number; code: string };
 export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<OrderLive | null> | OrderLive | null): IntentHandler<Shop> {
   return {
     errors: (error, { context, reply }) => {
+      // Not about what was typed (a status link's holder editing the order): the error page says it.
+      if (error instanceof ForbiddenError)
+        throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
       setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.order_failed") });
       return reply(error, { asFormError: isAboutItems(error) });
     },

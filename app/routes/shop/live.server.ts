@@ -19,7 +19,7 @@ export async function livePageData({ request, params, context }: Args) {
   if (!live) throw data(null, { status: 404 });
   const t = getI18nInstance(context).t;
   const meta = {
-    ...shopPageMeta(t, shop.name, shop.description, new URL(request.url)),
+    ...shopPageMeta(t, shop, new URL(request.url)),
     title: t("lives.page.title", { shop: shop.name, title: live.title }),
   };
   const summary = { code: live.code, title: live.title, platform: live.platform, pinned: live.pinned };

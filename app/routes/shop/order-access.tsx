@@ -35,7 +35,7 @@ import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/sho
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
-  const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
+  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url));
   return { meta, emails: (await orderViewer(request, context)).provenEmails?.emails ?? [], codeMinutes: ACCESS_CODE_TTL_MS / 60_000 };
 }
 

@@ -20,7 +20,7 @@ import { hostShopPage } from "~/middleware/site.server";
 /** Only the shopper who placed the order and the shop's seller see it; others get not-found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
-  const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
+  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url));
   const id = parsePathId(params.orderId);
   try {
     if (id === null) throw new NotFoundError("orders.not_found");

@@ -18,7 +18,7 @@ export { default, meta } from "./order-confirmation";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
-  const meta = shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, new URL(request.url));
+  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url));
   const orderId = await orderIdForStatusLink(params.token, shop.id);
   if (orderId === null) return data({ meta, order: null }, { status: 404, headers: NO_STORE });
   const visible = await getVisibleOrder(orderId, { ...(await orderViewer(request, context)), statusLinkOrderId: orderId }, shop.id);

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     category: query.categorySlug ?? "",
     search: query.search ?? "",
     currency: shop.currency,
-    meta: shopPageMeta(getI18nInstance(context).t, shop.name, shop.description, url),
+    meta: shopPageMeta(getI18nInstance(context).t, shop, url),
   };
 }
 
