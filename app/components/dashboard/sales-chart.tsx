@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { dateLocale } from "~/components/ui/local-time";
+import { Table } from "~/components/ui/table";
 import { dateTickIndexes, valueAxis } from "~/lib/chart-scale";
 import { formatMoney } from "~/lib/money";
 
@@ -81,31 +82,18 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
       <figcaption className="mt-2 text-sm text-slate-600">{t("dashboard.chart.caption", { total: money(total) })}</figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-600">{t("dashboard.chart.show_table")}</summary>
-        <div className="mt-2 max-h-64 overflow-y-auto">
-          <table className="w-full text-left" data-testid="sales-chart-table">
-            <caption className="sr-only">{t("dashboard.chart.title")}</caption>
-            <thead>
-              <tr className="text-slate-600">
-                <th scope="col" className="py-1 font-medium">
-                  {t("dashboard.chart.day")}
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  {t("dashboard.chart.sales")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((d) => (
-                <tr key={d.day} className="border-t border-border">
-                  <th scope="row" className="py-1 font-normal">
-                    {longDate.format(new Date(d.day))}
-                  </th>
-                  <td className="py-1 text-right tabular-nums">{money(d.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          variant="plain"
+          caption={t("dashboard.chart.title")}
+          className="mt-2 max-h-64 overflow-y-auto"
+          testId="sales-chart-table"
+          rows={[...days].reverse()}
+          rowKey={(d) => d.day}
+          columns={[
+            { header: t("dashboard.chart.day"), rowHeader: true, cell: (d) => longDate.format(new Date(d.day)) },
+            { header: t("dashboard.chart.sales"), align: "right", className: "tabular-nums", cell: (d) => money(d.cents) },
+          ]}
+        />
       </details>
     </figure>
   );
