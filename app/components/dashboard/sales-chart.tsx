@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { dateLocale } from "~/components/ui/local-time";
 import { Table } from "~/components/ui/table";
 import { dateTickIndexes, valueAxis } from "~/lib/chart-scale";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 
 const WIDTH = 480;
@@ -26,8 +26,8 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
   const barWidth = plotWidth / Math.max(days.length, 1);
   const y = (cents: number) => baseline - (cents / axis.top) * plotHeight;
   // Days are UTC day keys (YYYY-MM-DD): formatted in UTC they are the same day everywhere.
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { day: "numeric", month: "short", timeZone: "UTC" });
-  const longDate = new Intl.DateTimeFormat(dateLocale(i18n.language), { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { day: "numeric", month: "short", timeZone: "UTC" });
+  const longDate = new Intl.DateTimeFormat(intlLocale(i18n.language), { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" });
   const dateTicks = dateTickIndexes(days.length);
   return (
     <figure>

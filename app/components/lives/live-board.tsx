@@ -10,8 +10,9 @@ import { PaymentStatusBadge } from "~/components/orders/status-badges";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { dateLocale, LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "~/components/ui/local-time";
 import type { LiveBoardScreen } from "~/domain/lives/live-screens.server";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 import { LiveReminderForm } from "./live-reminder-form";
 import { LiveShare } from "./live-share";
@@ -163,7 +164,7 @@ function Figure({ label, value, testId, big }: { label: string; value: string; t
 
 function useNumbers() {
   const { i18n } = useTranslation();
-  const locale = dateLocale(i18n.language);
+  const locale = intlLocale(i18n.language);
   return {
     count: (n: number) => new Intl.NumberFormat(locale).format(n),
     percent: (ratio: number | null) =>
