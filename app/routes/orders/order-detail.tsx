@@ -23,6 +23,7 @@ import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { formAction } from "~/http/forms.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import type { IntentArgs } from "~/http/forms.server";
+import { notFoundPage, orNotFound, throwIfNotFound } from "~/http/guards.server";
 import { orderViewer } from "~/http/shopper.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
@@ -32,7 +33,7 @@ import { refundSchema } from "~/schemas/refunds";
 
 function orderIdParam(value: string | undefined): number {
   const id = parsePathId(value);
-  if (id === null) throw data(null, { status: 404 });
+  if (id === null) throw notFoundPage();
   return id;
 }
 
@@ -40,25 +41,20 @@ function orderIdParam(value: string | undefined): number {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await orderViewer(request, context);
   const id = orderIdParam(params.orderId);
-  try {
-    const order = await getVisibleOrder(id, viewer);
-    const sellerView = canManageOrder(order, viewer);
-    return {
-      order: {
-        ...orderView(order),
-        history: sellerView ? ((await orderHistories([order.id])).get(order.id) ?? []) : [],
-        disputes: sellerView ? ((await orderDisputes([order.id])).get(order.id) ?? []) : [],
-        transitions: sellerView ? allowedTransitions(order.status) : [],
-        refund: sellerView ? ((await orderRefundSummaries([order])).get(order.id) ?? null) : null,
-      },
-      sellerView,
-      confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
-      title: getI18nInstance(context).t("orders.detail.title", { number: formatOrderNumber(order.number) }),
-    };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+  const order = await orNotFound(getVisibleOrder(id, viewer));
+  const sellerView = canManageOrder(order, viewer);
+  return {
+    order: {
+      ...orderView(order),
+      history: sellerView ? ((await orderHistories([order.id])).get(order.id) ?? []) : [],
+      disputes: sellerView ? ((await orderDisputes([order.id])).get(order.id) ?? []) : [],
+      transitions: sellerView ? allowedTransitions(order.status) : [],
+      refund: sellerView ? ((await orderRefundSummaries([order])).get(order.id) ?? null) : null,
+    },
+    sellerView,
+    confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
+    title: getI18nInstance(context).t("orders.detail.title", { number: formatOrderNumber(order.number) }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
@@ -79,7 +75,7 @@ function returnTo({ formData, guarded: { id } }: OrderActionArgs) {
 
 /** A refused change: the 404 page for an order this user cannot see, else a toast back where they were. */
 function orderActionFailed(error: DomainError, args: OrderActionArgs) {
-  if (error instanceof NotFoundError) throw data(null, { status: 404 });
+  throwIfNotFound(error);
   setToast(args.context, { type: "error", message: translateMessage(getI18nInstance(args.context).t, error.messageKey, error.values) });
   return redirect(returnTo(args));
 }
