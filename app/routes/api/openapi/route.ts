@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/domain/api-docs/openapi.server";
+import { openApiDocument } from "./document.server";
 import { apiResource } from "~/http/api.server";
 
 /** GET /api/v1/openapi.json */
