@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors } from "~/components/forms/fields";
@@ -11,9 +12,8 @@ import { changePasswordFormSchema } from "~/schemas/accounts";
 /** The password-change sub-form; Cancel leaves it, which resets it. */
 export function PasswordForm({ lastResult, cancelHref }: { lastResult?: SubmissionResult<string[]> | null; cancelHref: string }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useValidatedForm("change-password", changePasswordFormSchema, { lastResult });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
+  const pending = useIntentPending("change-password");
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="password-title">

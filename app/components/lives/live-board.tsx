@@ -368,13 +368,9 @@ function EndCard() {
         <details className="group">
           <summary className="cursor-pointer font-semibold text-red-800">{t("lives.board.end.title")}</summary>
           <p className="mt-2 text-sm text-slate-700">{t("lives.board.end.hint")}</p>
-          <Form method="post" className="mt-3">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="end" />
-            <Button type="submit" variant="danger">
-              {t("lives.board.end.confirm")}
-            </Button>
-          </Form>
+          <IntentButton intent="end" variant="danger" size="md" className="mt-3">
+            {t("lives.board.end.confirm")}
+          </IntentButton>
         </details>
       </CardContent>
     </Card>

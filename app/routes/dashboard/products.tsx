@@ -3,6 +3,7 @@ import { Form, Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/products";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { inputClasses } from "~/components/forms/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -181,25 +182,19 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   >
                     {t("catalogue.admin.edit")}
                   </Link>
-                  <Form method="post" onSubmit={product.archived ? undefined : confirmDelete}>
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value={product.archived ? "restore-product" : "delete-product"} />
-                    <input type="hidden" name="productId" value={product.id} />
-                    <Button
-                      type="submit"
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", {
-                        name: product.name,
-                      })}
-                    >
-                      {product.archived
-                        ? t("catalogue.admin.restore")
-                        : product.ordered
-                          ? t("catalogue.admin.archive")
-                          : t("catalogue.admin.delete")}
-                    </Button>
-                  </Form>
+                  <IntentButton
+                    intent={product.archived ? "restore-product" : "delete-product"}
+                    fields={{ productId: product.id }}
+                    variant="ghost"
+                    label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", { name: product.name })}
+                    onSubmit={product.archived ? undefined : confirmDelete}
+                  >
+                    {product.archived
+                      ? t("catalogue.admin.restore")
+                      : product.ordered
+                        ? t("catalogue.admin.archive")
+                        : t("catalogue.admin.delete")}
+                  </IntentButton>
                 </div>
               ),
             },
@@ -237,14 +232,14 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     {t("catalogue.admin.rename")}
                   </Button>
                 </Form>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="delete-category" />
-                  <input type="hidden" name="slug" value={category.slug} />
-                  <Button type="submit" variant="ghost" size="sm" aria-label={t("catalogue.admin.delete_named", { name: category.name })}>
-                    {t("catalogue.admin.delete")}
-                  </Button>
-                </Form>
+                <IntentButton
+                  intent="delete-category"
+                  fields={{ slug: category.slug }}
+                  variant="ghost"
+                  label={t("catalogue.admin.delete_named", { name: category.name })}
+                >
+                  {t("catalogue.admin.delete")}
+                </IntentButton>
               </li>
             ))}
           </ul>
