@@ -2,12 +2,10 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-detail";
-import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDetail } from "~/components/orders/order-detail";
-import { OrderDisputes } from "~/components/orders/order-disputes";
-import { StatusLinkActions } from "~/components/orders/status-link-actions";
+import { SellerOrderTools } from "~/components/orders/seller-order-tools";
 import { buttonClasses } from "~/components/ui/button";
-import { OrderRefunds, type RefundFormResult } from "~/components/orders/refund-form";
+import type { RefundFormResult } from "~/components/orders/refund-form";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import type { DomainError } from "~/domain/errors.server";
 import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
@@ -146,32 +144,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       <h1 className="mt-4 text-2xl font-bold">{t("orders.detail.title", { number: order.number })}</h1>
       <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
         <OrderDetail order={order} sellerView={sellerView}>
-          {sellerView ? (
-            <>
-              <OrderDisputes disputes={order.disputes} />
-              <OrderStatusActions
-                key={`${order.status}-${confirmCancel}`}
-                orderId={order.id}
-                number={order.number}
-                transitions={order.transitions}
-                paid={order.refund !== null && order.refund.refundableCents > 0}
-                totalCents={order.refund?.refundableCents ?? order.totalCents}
-                currency={order.currency}
-                confirmingCancel={confirmCancel}
-              />
-              {order.refund ? (
-                <OrderRefunds
-                  orderId={order.id}
-                  number={order.number}
-                  summary={order.refund}
-                  currency={order.currency}
-                  pageResult={actionData}
-                />
-              ) : null}
-              <OrderHistory history={order.history} currency={order.currency} />
-              <StatusLinkActions orderId={order.id} number={order.number} />
-            </>
-          ) : null}
+          {sellerView ? <SellerOrderTools order={order} page={{ confirmingCancel: confirmCancel, refundResult: actionData }} /> : null}
         </OrderDetail>
       </div>
     </section>
