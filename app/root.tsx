@@ -20,7 +20,7 @@ import { Toasts } from "./components/ui/toasts";
 import { getConfig, mainSiteUrl } from "./config.server";
 import { shopBranding } from "./domain/shops/shops.server";
 import { fallbackLanguage, isLanguage, textDirection } from "./lib/languages";
-import { bodyLimitMiddleware } from "./http/body-limit.server";
+import { bodyLimitMiddleware } from "./middleware/body-limit.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware } from "./middleware/i18n.server";
 import { localesVersion } from "./lib/translations.server";

@@ -80,7 +80,7 @@ export default [
     route("payment/:operation", "routes/api/payment.ts"),
     route("customer/stripe/connect/:operation?", "routes/api/customer-stripe.ts"),
     route("customer/info", "routes/api/customer-info.ts"),
-    route("openapi.json", "routes/api/openapi.ts"),
+    route("openapi.json", "routes/api/openapi/route.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

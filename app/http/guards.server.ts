@@ -19,6 +19,9 @@ import type { Shop } from "~db/schema";
  *
  * Business rules (customization needs a completed onboarding, an order is the seller's)
  * stay in the domain; these only say who is asking.
+ *
+ * A screen answers what it cannot find the same way: `orNotFound(lookup)` around what it
+ * loads, `throwIfNotFound(error)` in an error handler, `notFoundPage()` for a bad path.
  */
 type ContextReader = Readonly<RouterContextProvider>;
 
@@ -89,7 +92,7 @@ export function requireStaffPage(context: ContextReader): SessionUser {
   try {
     return requireStaff(context);
   } catch (error) {
-    if (error instanceof DomainError) throw data(null, { status: 404 });
+    if (error instanceof DomainError) throw notFoundPage();
     throw error;
   }
 }
@@ -97,8 +100,31 @@ export function requireStaffPage(context: ContextReader): SessionUser {
 /** What a screen throws for a guard's refusal: the login page for visitors, the 404 page otherwise (the error itself when it is not one). */
 function pageRefusal(request: Request, error: unknown): unknown {
   if (error instanceof UnauthorizedError) return redirect(loginPath(request));
-  if (error instanceof ForbiddenError || error instanceof NotFoundError) return data(null, { status: 404 });
+  if (error instanceof ForbiddenError || error instanceof NotFoundError) return notFoundPage();
   return error;
+}
+
+/**
+ * The 404 page, for a screen to throw (the error boundary draws it). `body` is for a form
+ * posted by a fetcher, which shows its message in place.
+ */
+export function notFoundPage(body: unknown = null) {
+  return data(body, { status: 404 });
+}
+
+/** In a screen's error handler: a domain NotFoundError becomes the 404 page; other errors are left to the caller. */
+export function throwIfNotFound(error: unknown, body?: unknown): void {
+  if (error instanceof NotFoundError) throw notFoundPage(body);
+}
+
+/** What a screen loads, or the 404 page when the domain does not find it (another shop's, a stale id). */
+export async function orNotFound<T>(lookup: Promise<T>, body?: unknown): Promise<T> {
+  try {
+    return await lookup;
+  } catch (error) {
+    throwIfNotFound(error, body);
+    throw error;
+  }
 }
 
 /** The login page, coming back to the requested page afterwards. */

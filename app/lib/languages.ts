@@ -18,3 +18,11 @@ export function isLanguage(value: unknown): value is Language {
 export function textDirection(_language: Language): "ltr" | "rtl" {
   return "ltr"; // both supported languages are left-to-right
 }
+
+/**
+ * The one locale that formats amounts, numbers and dates for an interface language: "fr",
+ * "fr-CA" -> fr-FR; anything else -> en-US (the product speaks en and fr only).
+ */
+export function intlLocale(language: string): "fr-FR" | "en-US" {
+  return language.toLowerCase().startsWith("fr") ? "fr-FR" : "en-US";
+}

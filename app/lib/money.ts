@@ -1,3 +1,5 @@
+import { intlLocale } from "./languages";
+
 /**
  * Money is integer cents plus an ISO currency. The API shows decimal strings with two
  * decimals and accepts numbers or strings.
@@ -13,7 +15,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * English one). Machine-readable places (API, CSV) use `centsToDecimalString` instead.
  */
 export function formatMoney(cents: number, currency: string, language: string, options: { wholeUnits?: boolean } = {}): string {
-  const locale = moneyLocale(language);
+  const locale = intlLocale(language);
   const key = `${locale}|${currency}|${options.wholeUnits ? 0 : ""}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -23,11 +25,6 @@ export function formatMoney(cents: number, currency: string, language: string, o
     formatters.set(key, formatter);
   }
   return formatter.format(cents / 100);
-}
-
-/** "fr", "fr-CA" -> fr-FR; anything else -> en-US (the product speaks en and fr only). */
-function moneyLocale(language: string): string {
-  return language.toLowerCase().startsWith("fr") ? "fr-FR" : "en-US";
 }
 
 /** 1250 -> "12.50" */

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { notFoundPage } from "~/http/guards.server";
 
 /** Any unknown path: the app's own 404 page (keeps the i18n and site context). */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFoundPage();
 }
 
 export default function NotFound() {

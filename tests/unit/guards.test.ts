@@ -2,7 +2,16 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sessionUser, type SessionUser } from "~/domain/accounts/users.server";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/domain/errors.server";
-import { requireSeller, requireSellerPage, requireStaff, requireStaffPage, requireUser, requireUserPage } from "~/http/guards.server";
+import {
+  orNotFound,
+  requireSeller,
+  requireSellerPage,
+  requireStaff,
+  requireStaffPage,
+  requireUser,
+  requireUserPage,
+  throwIfNotFound,
+} from "~/http/guards.server";
 import { currentUser, sessionContext } from "~/middleware/session.server";
 import { siteContext, type ResolvedSite } from "~/middleware/site.server";
 import { getDatabase } from "~db/client";
@@ -116,5 +125,28 @@ describe("the signed-in user of a request", () => {
     expectTypeOf(currentUser).returns.toEqualTypeOf<SessionUser | null>();
     expectTypeOf(requireUser).returns.toEqualTypeOf<SessionUser>();
     expectTypeOf<Awaited<ReturnType<typeof requireSeller>>["user"]>().toEqualTypeOf<SessionUser>();
+  });
+});
+
+describe("a screen's answer to what it cannot find", () => {
+  it("orNotFound: the value when found; the 404 page for a NotFoundError; other errors as they are", async () => {
+    expect(await orNotFound(Promise.resolve(42))).toBe(42);
+    expect(await pageAnswer(() => orNotFound(Promise.reject(new NotFoundError("orders.not_found"))))).toEqual({
+      location: null,
+      status: 404,
+    });
+    const refused = new ForbiddenError("errors.forbidden");
+    await expect(orNotFound(Promise.reject(refused))).rejects.toBe(refused);
+  });
+
+  it("a fetcher's 404 carries the body it shows", async () => {
+    const thrown = await orNotFound(Promise.reject(new NotFoundError("orders.not_found")), { message: "No such order" }).catch((e) => e);
+    expect(thrown).toMatchObject({ data: { message: "No such order" }, init: { status: 404 } });
+  });
+
+  it("throwIfNotFound: throws the 404 page for a NotFoundError only", async () => {
+    expect(await pageAnswer(() => throwIfNotFound(new NotFoundError("lives.not_found")))).toEqual({ location: null, status: 404 });
+    expect(() => throwIfNotFound(new ForbiddenError("errors.forbidden"))).not.toThrow();
+    expect(() => throwIfNotFound(new Error("boom"))).not.toThrow();
   });
 });

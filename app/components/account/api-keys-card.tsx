@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { inputClasses } from "~/components/forms/fields";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -28,7 +30,7 @@ function keyActionResult(actionData: unknown): KeyAction | undefined {
 /** The seller's API keys: create (the key is shown once) and revoke. */
 export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const creating = useIntentPending("create-api-key");
   const actionData = keyActionResult(useActionData());
   const created = actionData?.intent === "create-api-key" ? actionData : undefined;
   const formatInstant = useInstantFormat();
@@ -65,14 +67,9 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
                 {key.revokedAt ? (
                   <Badge tone="neutral">{t("api_keys.revoked")}</Badge>
                 ) : (
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="revoke-api-key" />
-                    <input type="hidden" name="keyId" value={key.id} />
-                    <Button type="submit" variant="outline" size="sm" aria-label={t("api_keys.revoke_named", { name: key.name })}>
-                      {t("api_keys.revoke")}
-                    </Button>
-                  </Form>
+                  <IntentButton intent="revoke-api-key" fields={{ keyId: key.id }} label={t("api_keys.revoke_named", { name: key.name })}>
+                    {t("api_keys.revoke")}
+                  </IntentButton>
                 )}
               </li>
             ))}
@@ -96,7 +93,7 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
               className={inputClasses}
             />
           </div>
-          <Button type="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "create-api-key"}>
+          <Button type="submit" pending={creating}>
             {t("api_keys.create")}
           </Button>
         </Form>

@@ -1,21 +1,19 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
-import { FormErrors, TextField } from "~/components/forms/fields";
+import { FormErrors } from "~/components/forms/fields";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { changePasswordFormSchema } from "~/schemas/accounts";
-import { PasswordChecklist } from "./password-checklist";
 
 /** The password-change sub-form; Cancel leaves it, which resets it. */
 export function PasswordForm({ lastResult, cancelHref }: { lastResult?: SubmissionResult<string[]> | null; cancelHref: string }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useValidatedForm("change-password", changePasswordFormSchema, { lastResult });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
+  const pending = useIntentPending("change-password");
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="password-title">
@@ -25,20 +23,10 @@ export function PasswordForm({ lastResult, cancelHref }: { lastResult?: Submissi
       <CsrfInput />
       <input type="hidden" name="intent" value="change-password" />
       <FormErrors errors={form.errors} />
-      <div>
-        <TextField
-          field={fields.new_password}
-          label={t("account.password.new")}
-          type="password"
-          inputProps={{ autoComplete: "new-password", onInput: (e) => setPassword(e.currentTarget.value) }}
-        />
-        <PasswordChecklist value={password} />
-      </div>
-      <TextField
-        field={fields.password_confirm}
-        label={t("account.password.confirm")}
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
+      <NewPasswordFields
+        password={fields.new_password}
+        confirm={fields.password_confirm}
+        labels={{ password: t("account.password.new"), confirm: t("account.password.confirm") }}
       />
       <SaveCancelActions pending={pending} submitLabel={t("account.password.submit")} cancelHref={cancelHref} />
     </Form>

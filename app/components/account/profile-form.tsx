@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors, SelectField, TextField } from "~/components/forms/fields";
@@ -18,12 +19,11 @@ export function ProfileForm({
   cancelHref: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useValidatedForm("profile", profileUpdateSchema, {
     lastResult,
     defaultValue: { first_name: user.firstName, last_name: user.lastName, phone_number: user.phoneNumber, language: user.language },
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  const pending = useIntentPending("update-profile");
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

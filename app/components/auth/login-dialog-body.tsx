@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "~/components/ui/toasts";
+import { useFormErrorToast } from "~/components/forms/use-form-error-toast";
 import { Dialog } from "~/components/ui/dialog";
-import { translateMessage } from "~/lib/messages";
 import { LoginForm } from "./login-form";
 
 /**
@@ -16,11 +15,7 @@ export default function LoginDialogBody({ open, onClose, redirectTo }: { open: b
   const fetcher = useFetcher();
   const [formKey, setFormKey] = useState(0);
   const result = fetcher.data as Parameters<typeof LoginForm>[0]["lastResult"];
-  const formError = result?.error?.[""]?.[0];
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && formError) toast.error(translateMessage(t, formError));
-  }, [fetcher.state, formError, result, t]);
+  useFormErrorToast(result, fetcher.state === "idle");
 
   // A successful login navigates away: the next dialog starts afresh.
   // eslint-disable-next-line react-hooks/set-state-in-effect

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
-import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { FieldErrors, FieldLabel, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { productInputSchema } from "~/schemas/catalogue-admin";
@@ -50,12 +50,9 @@ export function ProductForm({
       <TextAreaField field={fields.description} label={t("catalogue.admin.fields.description")} rows={4} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={price.id} className="mb-1 block text-sm font-medium">
-            {t("catalogue.admin.fields.price")}{" "}
-            <span aria-hidden="true" className="text-red-600">
-              *
-            </span>
-          </label>
+          <FieldLabel htmlFor={price.id} required>
+            {t("catalogue.admin.fields.price")}
+          </FieldLabel>
           <input
             key={priceKey}
             {...priceProps}

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useActionData, useNavigate } from "react-router";
+import { Link, useActionData, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toasts";
-import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { Alert } from "~/components/ui/alert";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { translateMessage } from "~/lib/messages";
@@ -188,12 +188,9 @@ function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult 
       <div className="space-y-4">
         {back}
         <Alert tone="warning" title={t("checkout.payment.not_ready")} />
-        <Form method="post">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="start-payment" />
-          <input type="hidden" name="order" value={order.id} />
-          <Button type="submit">{t("checkout.payment.prepare")}</Button>
-        </Form>
+        <IntentButton intent="start-payment" fields={{ order: order.id }} variant="primary" size="md">
+          {t("checkout.payment.prepare")}
+        </IntentButton>
       </div>
     );
   }

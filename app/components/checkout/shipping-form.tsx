@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useDeferredValidatedForm } from "~/components/forms/use-deferred-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
-import { FieldErrors, FormErrors, TextField } from "~/components/forms/fields";
-import { Button } from "~/components/ui/button";
+import { FieldErrors, FieldLabel, FormErrors, TextField } from "~/components/forms/fields";
 import { centsToDecimalString, formatMoney } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
 import type { FormConstraint } from "~/schemas/form-constraint";
+import { CheckoutSubmit } from "./checkout-submit";
 
 export type ShippingValues = Partial<Record<string, string>>;
 /** A catalogue purchase's product (the total is its price times the quantity); null for a live purchase. */
@@ -40,7 +41,6 @@ export function ShippingForm({
   orderId: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const unitPriceCents = catalogueItem?.unitPriceCents;
   const [form, fields, loadOnFocus] = useDeferredValidatedForm<CheckoutInput, CheckoutDetails>(
     "checkout-shipping",
@@ -50,7 +50,7 @@ export function ShippingForm({
       ),
     { constraint, lastResult, defaultValue },
   );
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "shipping";
+  const pending = useIntentPending("shipping", { throughReload: true });
   const amount = fields.total_amount as FieldMetadata<string>;
   const { key: amountKey, ...amountProps } = getInputProps(amount, { type: "number" });
 
@@ -109,12 +109,9 @@ export function ShippingForm({
             </div>
           )}
           <div>
-            <label htmlFor={amount.id} className="mb-1 block text-sm font-medium">
-              {t("checkout.fields.total_amount")}{" "}
-              <span aria-hidden="true" className="text-red-600">
-                *
-              </span>
-            </label>
+            <FieldLabel htmlFor={amount.id} required>
+              {t("checkout.fields.total_amount")}
+            </FieldLabel>
             <div className="relative">
               <input
                 key={amountKey}
@@ -135,16 +132,9 @@ export function ShippingForm({
         </fieldset>
       )}
 
-      <Button
-        type="submit"
-        size="lg"
-        pending={pending}
-        pendingLabel={t("checkout.shipping.submitting")}
-        className="w-full hover:brightness-95"
-        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
-      >
+      <CheckoutSubmit pending={pending} pendingLabel={t("checkout.shipping.submitting")}>
         {t("checkout.shipping.submit")}
-      </Button>
+      </CheckoutSubmit>
     </Form>
   );
 }
@@ -179,12 +169,9 @@ function CatalogueFields({
       <legend className="text-lg font-semibold">{t("purchase.title")}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={quantity.id} className="mb-1 block text-sm font-medium">
-            {t("purchase.quantity")}{" "}
-            <span aria-hidden="true" className="text-red-600">
-              *
-            </span>
-          </label>
+          <FieldLabel htmlFor={quantity.id} required>
+            {t("purchase.quantity")}
+          </FieldLabel>
           <input
             key={quantityKey}
             {...quantityProps}

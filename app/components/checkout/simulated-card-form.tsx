@@ -1,16 +1,17 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useDeferredValidatedForm } from "~/components/forms/use-deferred-validated-form";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { TextField } from "~/components/forms/fields";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { LockIcon } from "~/components/ui/icons";
 import { caretAfterDigits, formatCardNumber, formatExpiry } from "~/lib/card-format";
 import { formatMoney } from "~/lib/money";
 import type { FormConstraint } from "~/schemas/form-constraint";
 import type { SimulatedCardInput, SimulatedCardValues } from "~/schemas/payments";
+import { CheckoutSubmit } from "./checkout-submit";
 
 /** The built-in provider's card form (test mode): posts to the checkout, no JavaScript needed. */
 export function SimulatedCardForm({
@@ -30,13 +31,12 @@ export function SimulatedCardForm({
   error: string | null;
 }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields, loadOnFocus] = useDeferredValidatedForm<SimulatedCardInput, SimulatedCardValues>(
     "simulated-card",
     () => import("./checkout-validation").then(({ cardValidator }) => cardValidator),
     { constraint, lastResult },
   );
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-card";
+  const pending = useIntentPending("pay-card", { throughReload: true });
   return (
     <Form method="post" {...getFormProps(form)} {...loadOnFocus} className="space-y-4" data-testid="card-form">
       <CsrfInput />
@@ -86,17 +86,10 @@ export function SimulatedCardForm({
           <li>4000 0025 0000 3155 · {t("checkout.payment.test_authentication")}</li>
         </ul>
       </details>
-      <Button
-        type="submit"
-        size="lg"
-        pending={pending}
-        pendingLabel={t("checkout.payment.processing")}
-        className="w-full hover:brightness-95"
-        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
-      >
+      <CheckoutSubmit pending={pending} pendingLabel={t("checkout.payment.processing")}>
         <LockIcon className="size-4" />
         {t("checkout.payment.pay", { amount: formatMoney(amountCents, currency, i18n.language) })}
-      </Button>
+      </CheckoutSubmit>
     </Form>
   );
 }

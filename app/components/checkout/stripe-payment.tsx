@@ -4,9 +4,9 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/components/ui/toasts";
-import { Button } from "~/components/ui/button";
 import { CSRF_HEADER } from "~/lib/csrf";
 import { formatMoney } from "~/lib/money";
+import { CheckoutSubmit } from "./checkout-submit";
 
 /**
  * The Stripe Payment Element on the seller's connected account. This module (and Stripe.js)
@@ -81,17 +81,9 @@ function PaymentForm({ transactionId, orderId, amountCents, currency, csrfToken 
   return (
     <form onSubmit={(e) => void pay(e)} className="space-y-4">
       <PaymentElement />
-      <Button
-        type="submit"
-        size="lg"
-        pending={busy}
-        disabled={!stripe}
-        pendingLabel={t("checkout.payment.processing")}
-        className="w-full hover:brightness-95"
-        style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
-      >
+      <CheckoutSubmit pending={busy} disabled={!stripe} pendingLabel={t("checkout.payment.processing")}>
         {t("checkout.payment.pay", { amount: formatMoney(amountCents, currency, i18n.language) })}
-      </Button>
+      </CheckoutSubmit>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toasts";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -25,7 +26,6 @@ export function PaymentConnectionCard({ isSeller, payment }: { isSeller: boolean
   const { t } = useTranslation();
   const { csrfToken } = useRootData();
   const location = useLocation();
-  const navigation = useNavigation();
   const refresher = useFetcher<{ ok: boolean; message?: string }>();
   const actionData = useActionData<{ ok: boolean; message?: string }>();
   const failure = refresher.data?.ok === false ? refresher.data.message : actionData?.ok === false ? actionData.message : undefined;
@@ -59,7 +59,7 @@ export function PaymentConnectionCard({ isSeller, payment }: { isSeller: boolean
     };
   }, [location.hash, location.key]);
 
-  const connecting = navigation.state !== "idle" && navigation.formData?.get("intent") === "connect-payments";
+  const connecting = useIntentPending("connect-payments", { throughReload: true });
   return (
     <Card
       ref={card}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { dateLocale } from "~/components/ui/local-time";
+import { Table } from "~/components/ui/table";
 import { dateTickIndexes, valueAxis } from "~/lib/chart-scale";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 
 const WIDTH = 480;
@@ -25,8 +26,8 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
   const barWidth = plotWidth / Math.max(days.length, 1);
   const y = (cents: number) => baseline - (cents / axis.top) * plotHeight;
   // Days are UTC day keys (YYYY-MM-DD): formatted in UTC they are the same day everywhere.
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { day: "numeric", month: "short", timeZone: "UTC" });
-  const longDate = new Intl.DateTimeFormat(dateLocale(i18n.language), { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { day: "numeric", month: "short", timeZone: "UTC" });
+  const longDate = new Intl.DateTimeFormat(intlLocale(i18n.language), { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" });
   const dateTicks = dateTickIndexes(days.length);
   return (
     <figure>
@@ -81,31 +82,18 @@ export function SalesChart({ days, currency }: { days: { day: string; cents: num
       <figcaption className="mt-2 text-sm text-slate-600">{t("dashboard.chart.caption", { total: money(total) })}</figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-600">{t("dashboard.chart.show_table")}</summary>
-        <div className="mt-2 max-h-64 overflow-y-auto">
-          <table className="w-full text-left" data-testid="sales-chart-table">
-            <caption className="sr-only">{t("dashboard.chart.title")}</caption>
-            <thead>
-              <tr className="text-slate-600">
-                <th scope="col" className="py-1 font-medium">
-                  {t("dashboard.chart.day")}
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  {t("dashboard.chart.sales")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((d) => (
-                <tr key={d.day} className="border-t border-border">
-                  <th scope="row" className="py-1 font-normal">
-                    {longDate.format(new Date(d.day))}
-                  </th>
-                  <td className="py-1 text-right tabular-nums">{money(d.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          variant="plain"
+          caption={t("dashboard.chart.title")}
+          className="mt-2 max-h-64 overflow-y-auto"
+          testId="sales-chart-table"
+          rows={[...days].reverse()}
+          rowKey={(d) => d.day}
+          columns={[
+            { header: t("dashboard.chart.day"), rowHeader: true, cell: (d) => longDate.format(new Date(d.day)) },
+            { header: t("dashboard.chart.sales"), align: "right", className: "tabular-nums", cell: (d) => money(d.cents) },
+          ]}
+        />
       </details>
     </figure>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 
 type Stats = { totalSalesCents: number; totalOrders: number; totalProducts: number; storeViews: number };
@@ -7,7 +8,7 @@ type Stats = { totalSalesCents: number; totalOrders: number; totalProducts: numb
 /** Four tiles; sales and orders lead to /orders. */
 export function StatTiles({ stats, currency }: { stats: Stats; currency: string }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-US");
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const tiles = [
     { key: "sales", value: formatMoney(stats.totalSalesCents, currency, i18n.language), to: "/orders" },
     { key: "orders", value: number.format(stats.totalOrders), to: "/orders" },

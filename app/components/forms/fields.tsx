@@ -40,18 +40,27 @@ type FieldShellProps = {
   className?: string;
 };
 
+/** A field's label; a required field's ends with a red asterisk (its input tells screen readers). */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-slate-800">
+      {children}
+      {required ? (
+        <span aria-hidden="true" className="text-red-600">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
 function FieldShell({ field, label, hint, children, className }: FieldShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-slate-800">
+      <FieldLabel htmlFor={field.id} required={field.required}>
         {label}
-        {field.required ? (
-          <span aria-hidden="true" className="text-red-600">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+      </FieldLabel>
       {children}
       {hint ? (
         <div id={field.descriptionId} className="mt-1 text-xs text-slate-500">

@@ -10,8 +10,9 @@ import { PaymentStatusBadge } from "~/components/orders/status-badges";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { dateLocale, LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "~/components/ui/local-time";
 import type { LiveBoardScreen } from "~/domain/lives/live-screens.server";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 import { LiveReminderForm } from "./live-reminder-form";
 import { LiveShare } from "./live-share";
@@ -163,7 +164,7 @@ function Figure({ label, value, testId, big }: { label: string; value: string; t
 
 function useNumbers() {
   const { i18n } = useTranslation();
-  const locale = dateLocale(i18n.language);
+  const locale = intlLocale(i18n.language);
   return {
     count: (n: number) => new Intl.NumberFormat(locale).format(n),
     percent: (ratio: number | null) =>
@@ -367,13 +368,9 @@ function EndCard() {
         <details className="group">
           <summary className="cursor-pointer font-semibold text-red-800">{t("lives.board.end.title")}</summary>
           <p className="mt-2 text-sm text-slate-700">{t("lives.board.end.hint")}</p>
-          <Form method="post" className="mt-3">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="end" />
-            <Button type="submit" variant="danger">
-              {t("lives.board.end.confirm")}
-            </Button>
-          </Form>
+          <IntentButton intent="end" variant="danger" size="md" className="mt-3">
+            {t("lives.board.end.confirm")}
+          </IntentButton>
         </details>
       </CardContent>
     </Card>

@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { dateLocale, LocalTime } from "~/components/ui/local-time";
+import { LocalTime } from "~/components/ui/local-time";
 import type { LiveListItem } from "~/domain/lives/live-screens.server";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 
 /** The seller's lives, newest first: each opens its board. */
 export function LiveList({ lives, currency }: { lives: LiveListItem[]; currency: string }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(dateLocale(i18n.language));
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   if (lives.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600" data-testid="lives-empty">

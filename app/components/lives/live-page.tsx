@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { checkoutAccentStyle } from "~/components/checkout/checkout-submit";
 import { buttonClasses } from "~/components/ui/button";
 import { ImageIcon } from "~/components/ui/icons";
 import { formatMoney } from "~/lib/money";
@@ -64,7 +65,7 @@ function PinnedProduct({ product, currency, buying }: { product: NonNullable<Liv
             to={`?product_id=${product.id}`}
             preventScrollReset
             className={buttonClasses("primary", "md", "mt-1 self-start")}
-            style={{ backgroundColor: "var(--checkout-accent)", color: "var(--checkout-on-accent)" }}
+            style={checkoutAccentStyle}
           >
             {t("lives.page.buy", { name: product.name })}
           </Link>

@@ -4,21 +4,11 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
+import type { OrderHistoryEntry } from "~/domain/orders/order-status.server";
 import { formatMoney } from "~/lib/money";
 
-export type HistoryEntry = {
-  id: number;
-  kind: string;
-  from: string;
-  to: string;
-  at: string;
-  by: string | null;
-  amountCents?: number | null;
-  note?: string;
-};
-
 /** Who did what, when (shown to the seller). */
-export function OrderHistory({ history, currency }: { history: HistoryEntry[]; currency: string }) {
+export function OrderHistory({ history, currency }: { history: OrderHistoryEntry[]; currency: string }) {
   const { t, i18n } = useTranslation();
   if (history.length === 0) return null;
   return (

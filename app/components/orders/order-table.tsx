@@ -7,6 +7,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { LocalTime } from "~/components/ui/local-time";
 import { SearchIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
+import { Table } from "~/components/ui/table";
 import type { OrderView } from "~/domain/orders/order-view.server";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
@@ -107,84 +108,53 @@ export function OrderTable<T extends OrderView>({
           {t("orders.empty")}
         </p>
       ) : (
-        <div className="relative mt-6 overflow-x-auto rounded-xl border border-black/10 bg-white text-slate-900">
-          <table className="stacked-table w-full text-left text-sm" data-testid="orders-table">
-            <caption className="sr-only">{t("orders.table_caption")}</caption>
-            <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("orders.columns.number")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("orders.columns.date")}
-                </th>
-                {showShop ? (
-                  <th scope="col" className="px-4 py-3">
-                    {t("orders.columns.shop")}
-                  </th>
-                ) : null}
-                <th scope="col" className="px-4 py-3">
-                  {t("orders.columns.customer")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("orders.columns.total")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("orders.columns.status")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("orders.columns.payment_status")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t("orders.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {orders.map((order) => (
-                <tr key={order.id} data-testid="order-row">
-                  <td className="px-4 py-3 font-medium whitespace-nowrap" data-label={t("orders.columns.number")}>
-                    #{order.number}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap" data-label={t("orders.columns.date")}>
-                    <LocalTime value={order.createdAt} format="date" />
-                  </td>
-                  {showShop ? (
-                    <td className="px-4 py-3" data-label={t("orders.columns.shop")}>
-                      {order.shopName}
-                    </td>
-                  ) : null}
-                  <td className="px-4 py-3" data-label={t("orders.columns.customer")}>
-                    <span className="block">{order.customer.fullName}</span>
-                    <span className="block text-xs text-slate-500">{order.customer.email}</span>
-                  </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums" data-label={t("orders.columns.total")}>
-                    {money(order)}
-                  </td>
-                  <td className="px-4 py-3" data-label={t("orders.columns.status")}>
-                    <OrderStatusBadge status={order.status} />
-                  </td>
-                  <td className="px-4 py-3" data-label={t("orders.columns.payment_status")}>
-                    <PaymentStatusBadge status={order.paymentStatus} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <a
-                      href={detailHref(order)}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        setOpenId(order.id);
-                      }}
-                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                      aria-label={t("orders.view_order", { number: order.number })}
-                    >
-                      {t("orders.view")}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t("orders.table_caption")}
+          className="mt-6"
+          testId="orders-table"
+          rows={orders}
+          rowKey={(order) => order.id}
+          rowProps={() => ({ "data-testid": "order-row" })}
+          columns={[
+            { header: t("orders.columns.number"), className: "font-medium whitespace-nowrap", cell: (order) => `#${order.number}` },
+            {
+              header: t("orders.columns.date"),
+              className: "whitespace-nowrap",
+              cell: (order) => <LocalTime value={order.createdAt} format="date" />,
+            },
+            showShop && { header: t("orders.columns.shop"), cell: (order) => order.shopName },
+            {
+              header: t("orders.columns.customer"),
+              cell: (order) => (
+                <>
+                  <span className="block">{order.customer.fullName}</span>
+                  <span className="block text-xs text-slate-500">{order.customer.email}</span>
+                </>
+              ),
+            },
+            { header: t("orders.columns.total"), align: "right", className: "whitespace-nowrap tabular-nums", cell: money },
+            { header: t("orders.columns.status"), cell: (order) => <OrderStatusBadge status={order.status} /> },
+            { header: t("orders.columns.payment_status"), cell: (order) => <PaymentStatusBadge status={order.paymentStatus} /> },
+            {
+              header: t("orders.columns.actions"),
+              hideHeader: true,
+              align: "right",
+              cell: (order) => (
+                <a
+                  href={detailHref(order)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setOpenId(order.id);
+                  }}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  aria-label={t("orders.view_order", { number: order.number })}
+                >
+                  {t("orders.view")}
+                </a>
+              ),
+            },
+          ]}
+        />
       )}
 
       <Dialog

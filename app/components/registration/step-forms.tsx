@@ -3,8 +3,8 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { PasswordChecklist } from "~/components/account/password-checklist";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import {
@@ -126,7 +126,6 @@ export function Step2Form({ lastResult, defaultValue }: { lastResult: Result; de
 
 export function Step3Form({ lastResult, defaultValue }: { lastResult: Result; defaultValue?: Record<string, string> }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useValidatedForm("register-step3", registrationStep3Schema, { lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -138,20 +137,10 @@ export function Step3Form({ lastResult, defaultValue }: { lastResult: Result; de
         <TextField field={fields.first_name} label={t("register.fields.first_name")} inputProps={{ autoComplete: "given-name" }} />
         <TextField field={fields.last_name} label={t("register.fields.last_name")} inputProps={{ autoComplete: "family-name" }} />
       </div>
-      <div>
-        <TextField
-          field={fields.password}
-          label={t("register.fields.password")}
-          type="password"
-          inputProps={{ autoComplete: "new-password", onInput: (e) => setPassword(e.currentTarget.value) }}
-        />
-        <PasswordChecklist value={password} />
-      </div>
-      <TextField
-        field={fields.password_confirm}
-        label={t("register.fields.password_confirm")}
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
+      <NewPasswordFields
+        password={fields.password}
+        confirm={fields.password_confirm}
+        labels={{ password: t("register.fields.password"), confirm: t("register.fields.password_confirm") }}
       />
       <WizardButtons step={3} intent="step3" />
     </Form>

@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { SaveCancelActions } from "~/components/forms/save-cancel-actions";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
@@ -33,9 +34,8 @@ export function SellerProfileForm({
   cancelHref: string;
 }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useValidatedForm("seller-profile", sellerProfileSchema, { lastResult, defaultValue });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-seller-profile";
+  const pending = useIntentPending("update-seller-profile");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />

@@ -1,9 +1,8 @@
-import { lazy, useRef } from "react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { LanguageSwitcher } from "~/components/site/language-switcher";
-import { CloseIcon, MenuIcon } from "~/components/ui/icons";
-import { useDetailsDismiss } from "~/components/ui/use-details-dismiss";
+import { MobileSheet, SheetLinks } from "~/components/ui/mobile-sheet";
 import type { ShopBranding } from "~/domain/shops/shops.server";
 import { cx } from "~/lib/class-names";
 import { useRootData } from "~/components/site/root-data";
@@ -39,9 +38,6 @@ export function ShopBrand({ logoUrl, name, nameTestId = "shop-name" }: { logoUrl
 export function ShopHeader({ shop }: { shop: ShopBranding }) {
   const { t } = useTranslation();
   const { user } = useRootData();
-  const location = useLocation();
-  const sheet = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(sheet, location.key);
 
   return (
     <header className={shopHeaderClasses}>
@@ -71,35 +67,14 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
             </div>
           ) : null}
           <LanguageSwitcher />
-          <details ref={sheet} className="group sm:hidden">
-            <summary
-              className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5"
-              aria-label={t("nav.open_menu")}
-            >
-              <MenuIcon className="size-6 group-open:hidden" />
-              <CloseIcon className="hidden size-6 group-open:block" />
-            </summary>
-            <div className="fixed inset-x-0 top-16 bottom-0 z-40 bg-slate-900/40" aria-hidden="true" />
-            <nav
-              aria-label={t("nav.mobile")}
-              className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-[85vw] border-l border-border bg-white p-4 shadow-xl"
-            >
-              <ul className="space-y-1">
-                {links.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted">
-                      {t(link.labelKey)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              {user ? (
-                <div className="mt-4 border-t border-border pt-4">
-                  <AccountControl />
-                </div>
-              ) : null}
-            </nav>
-          </details>
+          <MobileSheet hiddenFrom="sm">
+            <SheetLinks links={links} />
+            {user ? (
+              <div className="mt-4 border-t border-border pt-4">
+                <AccountControl />
+              </div>
+            ) : null}
+          </MobileSheet>
         </div>
       </div>
     </header>

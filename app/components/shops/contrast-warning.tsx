@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { MIN_TEXT_CONTRAST } from "~/lib/contrast";
+import { intlLocale } from "~/lib/languages";
 import { shopContrastIssues, type ShopColors } from "~/lib/shop-theme";
 
 /**
@@ -10,7 +11,7 @@ import { shopContrastIssues, type ShopColors } from "~/lib/shop-theme";
 export function ContrastWarning({ colors, banner }: { colors: ShopColors; banner: boolean }) {
   const { t, i18n } = useTranslation();
   const issues = shopContrastIssues(colors, { banner });
-  const format = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value);
+  const format = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(value);
   return (
     <div role="status" aria-live="polite">
       {issues.length > 0 ? (

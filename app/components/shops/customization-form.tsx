@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useHydrated } from "~/components/hydrated";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
@@ -42,7 +43,6 @@ export function CustomizationForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [logoPreview, setLogoPreview] = useState<string | null>(initial.shop_logo);
@@ -53,7 +53,7 @@ export function CustomizationForm({
     lastResult,
     defaultValue: { ...initial, minimum_order_amount: initial.minimum_order_amount ?? "" },
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-customization";
+  const pending = useIntentPending("update-customization");
 
   useEffect(() => () => void (logoPreview?.startsWith("blob:") && URL.revokeObjectURL(logoPreview)), [logoPreview]);
   // The server refused the picked logo: back to the saved one, and nothing left to resend.

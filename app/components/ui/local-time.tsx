@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "~/lib/languages";
 
 const noSubscription = () => () => {};
 
@@ -20,8 +21,6 @@ const FORMATS: Record<InstantFormat, Intl.DateTimeFormatOptions> = {
   longDateTime: { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
 };
 
-export const dateLocale = (language: string) => (language === "fr" ? "fr-FR" : "en-US");
-
 /**
  * Formats instants (ISO strings) in the reader's time zone. The server cannot know it, so the
  * server and the hydrating browser both render UTC (times labelled "UTC"); the browser then
@@ -30,7 +29,7 @@ export const dateLocale = (language: string) => (language === "fr" ? "fr-FR" : "
 export function useInstantFormat(): (iso: string, format: InstantFormat) => string {
   const { i18n } = useTranslation();
   const hydrated = useHydrated();
-  const locale = dateLocale(i18n.language);
+  const locale = intlLocale(i18n.language);
   return (iso, format) => {
     const options: Intl.DateTimeFormatOptions = hydrated
       ? FORMATS[format]

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
+import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 import { translatorFor } from "~/lib/translations.server";
 
@@ -166,7 +167,7 @@ export function disputeMailToSeller(
       ...(!closed && params.evidenceDueBy
         ? [
             t("sec_payments.disputes.mail.respond_by", {
-              date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(params.evidenceDueBy),
+              date: new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "UTC" }).format(params.evidenceDueBy),
             }),
           ]
         : []),

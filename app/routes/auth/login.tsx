@@ -1,15 +1,13 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { toast } from "~/components/ui/toasts";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/auth/login-form";
+import { useFormErrorToast } from "~/components/forms/use-form-error-toast";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { authenticateLogin } from "~/http/authenticator.server";
 import { singleFormAction } from "~/http/forms.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
-import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { beginUserSession, currentUser } from "~/middleware/session.server";
@@ -60,10 +58,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const formError = lastResult?.error?.[""]?.[0];
-  useEffect(() => {
-    if (formError) toast.error(translateMessage(t, formError));
-  }, [lastResult, formError, t]);
+  useFormErrorToast(lastResult);
 
   return (
     <section className="container-page flex justify-center py-16">

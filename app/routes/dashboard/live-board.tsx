@@ -1,12 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/live-board";
 import { LiveBoard } from "~/components/lives/live-board";
-import { NotFoundError } from "~/domain/errors.server";
 import { endLive, getShopLive, pinLiveProduct, setLiveReminder } from "~/domain/lives/lives.server";
 import { liveBoardScreen } from "~/domain/lives/live-screens.server";
 import { formAction, type IntentArgs } from "~/http/forms.server";
-import { requireSellerPage } from "~/http/guards.server";
+import { orNotFound, requireSellerPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { liveIdParam } from "~/routes/dashboard/live-params";
 import { livePinSchema, liveReminderSchema } from "~/schemas/lives";
@@ -15,18 +14,13 @@ import { livePinSchema, liveReminderSchema } from "~/schemas/lives";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { shop } = await requireSellerPage(request, context);
   const id = liveIdParam(params.liveId);
-  try {
-    const board = await liveBoardScreen(shop.id, id, shop.subdomain);
-    return {
-      ...board,
-      currency: shop.currency,
-      qrOnly: new URL(request.url).searchParams.get("qr") === "1",
-      title: getI18nInstance(context).t("lives.board.page_title", { title: board.live.title }),
-    };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+  const board = await orNotFound(liveBoardScreen(shop.id, id, shop.subdomain));
+  return {
+    ...board,
+    currency: shop.currency,
+    qrOnly: new URL(request.url).searchParams.get("qr") === "1",
+    title: getI18nInstance(context).t("lives.board.page_title", { title: board.live.title }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
@@ -43,12 +37,7 @@ function done({ context, guarded }: IntentArgs<Guarded>, messageKey: string, val
 export const action = formAction(async ({ request, params, context }): Promise<Guarded> => {
   const { shop } = await requireSellerPage(request, context);
   const liveId = liveIdParam(params.liveId);
-  try {
-    await getShopLive(shop.id, liveId);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+  await orNotFound(getShopLive(shop.id, liveId));
   return { shopId: shop.id, liveId };
 })({
   pin: {

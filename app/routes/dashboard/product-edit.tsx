@@ -1,14 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/product-edit";
 import { ProductForm } from "~/components/catalogue/product-form";
 import { buttonClasses } from "~/components/ui/button";
 import { createProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
 import { listShopCategories } from "~/domain/catalogue/products.server";
-import { NotFoundError } from "~/domain/errors.server";
 import { singleFormAction } from "~/http/forms.server";
-import { requireSellerPage } from "~/http/guards.server";
+import { notFoundPage, orNotFound, requireSellerPage } from "~/http/guards.server";
 import { formFieldsAndFile } from "~/http/multipart.server";
 import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
@@ -19,7 +18,7 @@ import { productInputSchema } from "~/schemas/catalogue-admin";
 function productIdParam(value: string | undefined): number | null {
   if (value === "new") return null;
   const id = parsePathId(value);
-  if (id === null) throw data(null, { status: 404 });
+  if (id === null) throw notFoundPage();
   return id;
 }
 
@@ -29,20 +28,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getI18nInstance(context).t;
   let initial = { name: "", description: "", price: "", category: "", is_in_stock: true, imageUrl: null as string | null };
   if (id !== null) {
-    try {
-      const product = await getSellerProduct(shop.id, id);
-      initial = {
-        name: product.name,
-        description: product.description,
-        price: centsToDecimalString(product.priceCents),
-        category: product.categorySlug ?? "",
-        is_in_stock: product.isInStock,
-        imageUrl: product.imagePath,
-      };
-    } catch (error) {
-      if (error instanceof NotFoundError) throw data(null, { status: 404 });
-      throw error;
-    }
+    const product = await orNotFound(getSellerProduct(shop.id, id));
+    initial = {
+      name: product.name,
+      description: product.description,
+      price: centsToDecimalString(product.priceCents),
+      category: product.categorySlug ?? "",
+      is_in_stock: product.isInStock,
+      imageUrl: product.imagePath,
+    };
   }
   return {
     isNew: id === null,

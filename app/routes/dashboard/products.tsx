@@ -3,11 +3,13 @@ import { Form, Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/products";
 import { CsrfInput } from "~/components/forms/csrf-input";
+import { IntentButton } from "~/components/forms/intent-button";
 import { inputClasses } from "~/components/forms/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ImageIcon } from "~/components/ui/icons";
+import { Table } from "~/components/ui/table";
 import {
   createCategory,
   deleteCategory,
@@ -123,92 +125,81 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       {products.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600">{t("catalogue.admin.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-white">
-          <table className="stacked-table w-full text-left text-sm" data-testid="seller-products">
-            <caption className="sr-only">{loaderData.title}</caption>
-            <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t("catalogue.admin.fields.image")}</span>
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("catalogue.admin.fields.name")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("catalogue.admin.fields.category")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("catalogue.admin.fields.price")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("catalogue.admin.stock")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t("orders.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {products.map((product) => (
-                <tr key={product.id} className={product.archived ? "opacity-60" : undefined} data-testid="seller-product-row">
-                  <td className="px-4 py-2">
-                    <div className="flex size-10 items-center justify-center overflow-hidden rounded bg-slate-100">
-                      {product.imageUrl ? (
-                        <img src={product.imageUrl} alt="" className="size-full object-cover" />
-                      ) : (
-                        <ImageIcon className="size-4 text-slate-400" />
-                      )}
-                    </div>
-                  </td>
-                  <td className="px-4 py-2 font-medium" data-label={t("catalogue.admin.fields.name")}>
-                    {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
-                  </td>
-                  <td className="px-4 py-2" data-label={t("catalogue.admin.fields.category")}>
-                    {product.categoryName ?? "—"}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums" data-label={t("catalogue.admin.fields.price")}>
-                    {formatMoney(product.priceCents, loaderData.currency, i18n.language)}
-                  </td>
-                  <td className="px-4 py-2" data-label={t("catalogue.admin.stock")}>
-                    <Badge tone={product.isInStock ? "success" : "neutral"}>
-                      {product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-2">
-                    <div className="flex justify-end gap-2">
-                      <Link
-                        to={`/dashboard/products/${product.id}`}
-                        className={buttonClasses("outline", "sm")}
-                        aria-label={t("catalogue.admin.edit_named", { name: product.name })}
-                      >
-                        {t("catalogue.admin.edit")}
-                      </Link>
-                      <Form method="post" onSubmit={product.archived ? undefined : confirmDelete}>
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value={product.archived ? "restore-product" : "delete-product"} />
-                        <input type="hidden" name="productId" value={product.id} />
-                        <Button
-                          type="submit"
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", {
-                            name: product.name,
-                          })}
-                        >
-                          {product.archived
-                            ? t("catalogue.admin.restore")
-                            : product.ordered
-                              ? t("catalogue.admin.archive")
-                              : t("catalogue.admin.delete")}
-                        </Button>
-                      </Form>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={loaderData.title}
+          testId="seller-products"
+          compact
+          rows={products}
+          rowKey={(product) => product.id}
+          rowProps={(product) => ({ className: product.archived ? "opacity-60" : undefined, "data-testid": "seller-product-row" })}
+          columns={[
+            {
+              header: t("catalogue.admin.fields.image"),
+              hideHeader: true,
+              cell: (product) => (
+                <div className="flex size-10 items-center justify-center overflow-hidden rounded bg-slate-100">
+                  {product.imageUrl ? (
+                    <img src={product.imageUrl} alt="" className="size-full object-cover" />
+                  ) : (
+                    <ImageIcon className="size-4 text-slate-400" />
+                  )}
+                </div>
+              ),
+            },
+            {
+              header: t("catalogue.admin.fields.name"),
+              className: "font-medium",
+              cell: (product) => (
+                <>
+                  {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
+                </>
+              ),
+            },
+            { header: t("catalogue.admin.fields.category"), cell: (product) => product.categoryName ?? "—" },
+            {
+              header: t("catalogue.admin.fields.price"),
+              align: "right",
+              className: "tabular-nums",
+              cell: (product) => formatMoney(product.priceCents, loaderData.currency, i18n.language),
+            },
+            {
+              header: t("catalogue.admin.stock"),
+              cell: (product) => (
+                <Badge tone={product.isInStock ? "success" : "neutral"}>
+                  {product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}
+                </Badge>
+              ),
+            },
+            {
+              header: t("orders.columns.actions"),
+              hideHeader: true,
+              cell: (product) => (
+                <div className="flex justify-end gap-2">
+                  <Link
+                    to={`/dashboard/products/${product.id}`}
+                    className={buttonClasses("outline", "sm")}
+                    aria-label={t("catalogue.admin.edit_named", { name: product.name })}
+                  >
+                    {t("catalogue.admin.edit")}
+                  </Link>
+                  <IntentButton
+                    intent={product.archived ? "restore-product" : "delete-product"}
+                    fields={{ productId: product.id }}
+                    variant="ghost"
+                    label={t(product.archived ? "catalogue.admin.restore_named" : "catalogue.admin.delete_named", { name: product.name })}
+                    onSubmit={product.archived ? undefined : confirmDelete}
+                  >
+                    {product.archived
+                      ? t("catalogue.admin.restore")
+                      : product.ordered
+                        ? t("catalogue.admin.archive")
+                        : t("catalogue.admin.delete")}
+                  </IntentButton>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
 
       <Card>
@@ -241,14 +232,14 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     {t("catalogue.admin.rename")}
                   </Button>
                 </Form>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="delete-category" />
-                  <input type="hidden" name="slug" value={category.slug} />
-                  <Button type="submit" variant="ghost" size="sm" aria-label={t("catalogue.admin.delete_named", { name: category.name })}>
-                    {t("catalogue.admin.delete")}
-                  </Button>
-                </Form>
+                <IntentButton
+                  intent="delete-category"
+                  fields={{ slug: category.slug }}
+                  variant="ghost"
+                  label={t("catalogue.admin.delete_named", { name: category.name })}
+                >
+                  {t("catalogue.admin.delete")}
+                </IntentButton>
               </li>
             ))}
           </ul>

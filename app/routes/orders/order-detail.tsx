@@ -2,12 +2,10 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-detail";
-import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
 import { OrderDetail } from "~/components/orders/order-detail";
-import { OrderDisputes } from "~/components/orders/order-disputes";
-import { StatusLinkActions } from "~/components/orders/status-link-actions";
+import { SellerOrderTools } from "~/components/orders/seller-order-tools";
 import { buttonClasses } from "~/components/ui/button";
-import { OrderRefunds, type RefundFormResult } from "~/components/orders/refund-form";
+import type { RefundFormResult } from "~/components/orders/refund-form";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import type { DomainError } from "~/domain/errors.server";
 import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
@@ -23,6 +21,7 @@ import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { formAction } from "~/http/forms.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import type { IntentArgs } from "~/http/forms.server";
+import { notFoundPage, orNotFound, throwIfNotFound } from "~/http/guards.server";
 import { orderViewer } from "~/http/shopper.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
@@ -32,7 +31,7 @@ import { refundSchema } from "~/schemas/refunds";
 
 function orderIdParam(value: string | undefined): number {
   const id = parsePathId(value);
-  if (id === null) throw data(null, { status: 404 });
+  if (id === null) throw notFoundPage();
   return id;
 }
 
@@ -40,25 +39,20 @@ function orderIdParam(value: string | undefined): number {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await orderViewer(request, context);
   const id = orderIdParam(params.orderId);
-  try {
-    const order = await getVisibleOrder(id, viewer);
-    const sellerView = canManageOrder(order, viewer);
-    return {
-      order: {
-        ...orderView(order),
-        history: sellerView ? ((await orderHistories([order.id])).get(order.id) ?? []) : [],
-        disputes: sellerView ? ((await orderDisputes([order.id])).get(order.id) ?? []) : [],
-        transitions: sellerView ? allowedTransitions(order.status) : [],
-        refund: sellerView ? ((await orderRefundSummaries([order])).get(order.id) ?? null) : null,
-      },
-      sellerView,
-      confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
-      title: getI18nInstance(context).t("orders.detail.title", { number: formatOrderNumber(order.number) }),
-    };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+  const order = await orNotFound(getVisibleOrder(id, viewer));
+  const sellerView = canManageOrder(order, viewer);
+  return {
+    order: {
+      ...orderView(order),
+      history: sellerView ? ((await orderHistories([order.id])).get(order.id) ?? []) : [],
+      disputes: sellerView ? ((await orderDisputes([order.id])).get(order.id) ?? []) : [],
+      transitions: sellerView ? allowedTransitions(order.status) : [],
+      refund: sellerView ? ((await orderRefundSummaries([order])).get(order.id) ?? null) : null,
+    },
+    sellerView,
+    confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
+    title: getI18nInstance(context).t("orders.detail.title", { number: formatOrderNumber(order.number) }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
@@ -79,7 +73,7 @@ function returnTo({ formData, guarded: { id } }: OrderActionArgs) {
 
 /** A refused change: the 404 page for an order this user cannot see, else a toast back where they were. */
 function orderActionFailed(error: DomainError, args: OrderActionArgs) {
-  if (error instanceof NotFoundError) throw data(null, { status: 404 });
+  throwIfNotFound(error);
   setToast(args.context, { type: "error", message: translateMessage(getI18nInstance(args.context).t, error.messageKey, error.values) });
   return redirect(returnTo(args));
 }
@@ -150,32 +144,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       <h1 className="mt-4 text-2xl font-bold">{t("orders.detail.title", { number: order.number })}</h1>
       <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
         <OrderDetail order={order} sellerView={sellerView}>
-          {sellerView ? (
-            <>
-              <OrderDisputes disputes={order.disputes} />
-              <OrderStatusActions
-                key={`${order.status}-${confirmCancel}`}
-                orderId={order.id}
-                number={order.number}
-                transitions={order.transitions}
-                paid={order.refund !== null && order.refund.refundableCents > 0}
-                totalCents={order.refund?.refundableCents ?? order.totalCents}
-                currency={order.currency}
-                confirmingCancel={confirmCancel}
-              />
-              {order.refund ? (
-                <OrderRefunds
-                  orderId={order.id}
-                  number={order.number}
-                  summary={order.refund}
-                  currency={order.currency}
-                  pageResult={actionData}
-                />
-              ) : null}
-              <OrderHistory history={order.history} currency={order.currency} />
-              <StatusLinkActions orderId={order.id} number={order.number} />
-            </>
-          ) : null}
+          {sellerView ? <SellerOrderTools order={order} page={{ confirmingCancel: confirmCancel, refundResult: actionData }} /> : null}
         </OrderDetail>
       </div>
     </section>

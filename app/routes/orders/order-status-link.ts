@@ -1,19 +1,20 @@
 import { data, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-status-link";
-import { ForbiddenError, NotFoundError } from "~/domain/errors.server";
+import { ForbiddenError } from "~/domain/errors.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { rotateOrderStatusLinks } from "~/domain/orders/status-links.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { singleFormAction } from "~/http/forms.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
+import { notFoundPage, throwIfNotFound } from "~/http/guards.server";
 import { orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 
 function orderIdParam(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  if (!Number.isInteger(id) || id <= 0) throw notFoundPage();
   return id;
 }
 
@@ -28,7 +29,7 @@ export const action = singleFormAction(async ({ request, params, context }) => (
   viewer: await orderViewer(request, context),
 }))({
   errors: (error, { context }) => {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throwIfNotFound(error);
     throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
   },
   handle: async ({ guarded: { id, viewer }, formData, context }) => {

@@ -1,14 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/orders";
 import { LoginButton } from "~/components/auth/login-dialog";
-import { OrderHistory, OrderStatusActions } from "~/components/orders/order-actions";
-import { OrderDisputes } from "~/components/orders/order-disputes";
 import { OrderTable } from "~/components/orders/order-table";
 import { OrderViewTabs } from "~/components/orders/order-view-tabs";
 import { Pagination } from "~/components/orders/pagination";
-import { OrderRefunds } from "~/components/orders/refund-form";
 import { ShopperAccessCard } from "~/components/orders/shopper-access-card";
-import { StatusLinkActions } from "~/components/orders/status-link-actions";
+import { SellerOrderTools } from "~/components/orders/seller-order-tools";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorReference } from "~/components/request-id";
@@ -68,28 +65,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             sellerView={audience === "seller"}
             showShop={audience === "client"}
             detailHref={(order) => (audience === "shopper" ? `/order-confirmation/${order.id}` : `/orders/${order.id}`)}
-            renderDetailExtras={
-              audience === "seller"
-                ? (order) => (
-                    <>
-                      <OrderDisputes disputes={order.disputes} />
-                      <OrderStatusActions
-                        orderId={order.id}
-                        number={order.number}
-                        transitions={order.transitions}
-                        paid={order.refund !== null && order.refund.refundableCents > 0}
-                        totalCents={order.refund?.refundableCents ?? order.totalCents}
-                        currency={order.currency}
-                      />
-                      {order.refund ? (
-                        <OrderRefunds orderId={order.id} number={order.number} summary={order.refund} currency={order.currency} />
-                      ) : null}
-                      <OrderHistory history={order.history} currency={order.currency} />
-                      <StatusLinkActions orderId={order.id} number={order.number} />
-                    </>
-                  )
-                : undefined
-            }
+            renderDetailExtras={audience === "seller" ? (order) => <SellerOrderTools order={order} /> : undefined}
           />
           <Pagination page={page} pageSize={pageSize} count={count} />
         </div>

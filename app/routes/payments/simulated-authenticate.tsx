@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/simulated-authenticate";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ShieldIcon } from "~/components/ui/icons";
-import { NotFoundError } from "~/domain/errors.server";
 import { answerSimulatedAuthentication, simulatedChallengeFor } from "~/domain/payments/simulated-actions.server";
 import { singleFormAction } from "~/http/forms.server";
+import { orNotFound, throwIfNotFound } from "~/http/guards.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
@@ -17,18 +17,8 @@ import { getI18nInstance } from "~/middleware/i18n.server";
  * The simulated bank's authentication step (card 4000 0025 0000 3155): Complete or Fail,
  * then back to `return_to` on this site. Only the paying shopper's browser gets it.
  */
-function notFoundAsPage(error: unknown): never {
-  if (error instanceof NotFoundError) throw data(null, { status: 404 });
-  throw error;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  let intent;
-  try {
-    intent = await simulatedChallengeFor(params.intentId, await orderViewer(request, context));
-  } catch (error) {
-    notFoundAsPage(error);
-  }
+  const intent = await orNotFound(simulatedChallengeFor(params.intentId, await orderViewer(request, context)));
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("return_to"), "/");
   return {
     amountCents: intent.amountCents,
@@ -43,7 +33,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 /** The shopper's answer to the challenge, then back to the shop as Stripe would return. */
 export const action = singleFormAction(() => null)({
-  errors: notFoundAsPage,
+  errors: (error) => {
+    throwIfNotFound(error);
+    throw error;
+  },
   handle: async ({ params, request, context, formData }) => {
     const outcome = formData.get("outcome") === "complete" ? "complete" : "fail";
     const intentId = params.intentId ?? "";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/simulated-onboarding";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -12,12 +12,12 @@ import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { finishSimulatedOnboarding } from "~/domain/payments/simulated-actions.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { singleFormAction } from "~/http/forms.server";
-import { requireSellerPage } from "~/http/guards.server";
+import { notFoundPage, requireSellerPage } from "~/http/guards.server";
 import { simulatedOnboardingSchema } from "~/schemas/payments";
 
 /** The simulated provider's onboarding page (test mode): the signed-in seller's own account only. */
 async function sellerAccountId(request: Request, context: Route.LoaderArgs["context"]) {
-  if (getPaymentProvider().slug !== "simulated") throw data(null, { status: 404 });
+  if (getPaymentProvider().slug !== "simulated") throw notFoundPage();
   const { account } = await requireSellerPage(request, context);
   const accountId = account.profile.stripeConnectAccountId;
   if (!accountId) throw redirect("/dashboard#stripe-connect");

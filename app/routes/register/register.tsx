@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { redirect, replace, useActionData } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { toast } from "~/components/ui/toasts";
 import type { Route } from "./+types/register";
+import { useFormErrorToast } from "~/components/forms/use-form-error-toast";
 import { Step1Form, Step2Form, Step3Form } from "~/components/registration/step-forms";
 import { StepIndicator, TrustBadges } from "~/components/registration/wizard-chrome";
 import { ConflictError } from "~/domain/errors.server";
@@ -19,7 +18,6 @@ import {
 } from "~/domain/sellers/registration.server";
 import { formAction } from "~/http/forms.server";
 import type { IntentArgs } from "~/http/forms.server";
-import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getConfig } from "~/config.server";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
@@ -101,10 +99,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { step, values, rootDomain } = loaderData;
   const lastResult = useActionData<typeof action>();
-  const formError = lastResult?.error?.[""]?.[0];
-  useEffect(() => {
-    if (formError) toast.error(translateMessage(t, formError));
-  }, [lastResult, formError, t]);
+  useFormErrorToast(lastResult);
 
   return (
     <section className="container-page flex justify-center py-12">

@@ -5,12 +5,13 @@ import { getConfig } from "~/config.server";
 import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.server";
 import { payOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
-import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
+import { DomainError, ForbiddenError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 import { formAction, type IntentArgs, type IntentHandler } from "~/http/forms.server";
+import { orNotFound } from "~/http/guards.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
 import { parsePathId } from "~/lib/path-id";
@@ -63,12 +64,7 @@ function formOrderId(formData: FormData): number {
 
 /** The order a payment form is about; a stale or foreign id (another shopper's, a tampered form) is a plain 404. */
 async function visibleFormOrder(formData: FormData, viewer: OrderViewer, shopId: number, context: Args["context"]) {
-  try {
-    return await getVisibleOrder(formOrderId(formData), viewer, shopId);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data({ message: getI18nInstance(context).t("orders.not_found") }, { status: 404 });
-    throw error;
-  }
+  return orNotFound(getVisibleOrder(formOrderId(formData), viewer, shopId), { message: getI18nInstance(context).t("orders.not_found") });
 }
 
 /** A live's link the order is placed from: the order belongs to that live and names it. */

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/live-events";
 import { subscribeToLive } from "~/domain/lives/live-events.server";
 import { publicLive } from "~/domain/lives/lives.server";
 import { eventStream } from "~/http/event-stream.server";
+import { notFoundPage } from "~/http/guards.server";
 import { hostShopPage } from "~/middleware/site.server";
 
 /**
@@ -15,7 +15,7 @@ import { hostShopPage } from "~/middleware/site.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
   const live = await publicLive(shop.id, params.code);
-  if (!live) throw data(null, { status: 404 });
+  if (!live) throw notFoundPage();
   const shown = new URL(request.url).searchParams.get("pinned");
   return eventStream({ request, context }, async (send) => {
     const unsubscribe = await subscribeToLive(live.id, (event) => {

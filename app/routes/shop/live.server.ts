@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { publicLive } from "~/domain/lives/lives.server";
 import { formAction } from "~/http/forms.server";
+import { notFoundPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
@@ -16,7 +17,7 @@ type Args = { request: Request; params: { code?: string }; context: Readonly<Rou
 export async function livePageData({ request, params, context }: Args) {
   const shop = hostShopPage(context);
   const live = await publicLive(shop.id, params.code ?? "");
-  if (!live) throw data(null, { status: 404 });
+  if (!live) throw notFoundPage();
   const t = getI18nInstance(context).t;
   const meta = {
     ...shopPageMeta(t, shop, new URL(request.url)),
@@ -41,7 +42,7 @@ export async function livePageData({ request, params, context }: Args) {
 export const liveCheckoutAction = formAction(({ context }) => hostShopPage(context))({
   shipping: shippingIntent(async ({ params, guarded: shop }) => {
     const live = await publicLive(shop.id, params.code ?? "");
-    if (!live) throw data(null, { status: 404 });
+    if (!live) throw notFoundPage();
     return { id: live.id, code: live.code };
   }),
 });

@@ -1,5 +1,5 @@
 import { mainSiteUrl } from "~/config.server";
-import { openApiDocument } from "~/domain/api-docs/openapi.server";
+import { openApiDocument } from "./document.server";
 import { apiResource } from "~/http/api.server";
 
 /** GET /api/v1/openapi.json: the same document on every host (a shared cache keeps it), naming the configured address. */

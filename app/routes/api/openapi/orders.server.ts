@@ -1,0 +1,65 @@
+import { tagged } from "./endpoint.server";
+import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
+import { DEFAULT_MINIMUM_ORDER_CENTS } from "~/schemas/customization";
+import { refundSchema } from "~/schemas/refunds";
+
+/** Orders, their status and refunds. */
+export const ordersEndpoints = tagged("Orders", [
+  {
+    path: "/shop/orders/",
+    method: "get",
+    auth: "none",
+    summary:
+      "Orders: the shopper's in a shop, a seller's shop orders (paid ones unless view or payment_status says otherwise; with refunded_amount, refundable_amount and refunds), or a client's own.",
+    query: orderListQuerySchema,
+  },
+  {
+    path: "/shop/orders/",
+    method: "post",
+    auth: "none",
+    summary:
+      "Place an order in the shop host's shop. With items, total_amount must be the sum of their prices times quantities (400 otherwise); an out-of-stock item is a 409.",
+    body: orderCreateSchema(DEFAULT_MINIMUM_ORDER_CENTS),
+    status: 201,
+    also: { "409": "A product is out of stock" },
+  },
+  {
+    path: "/shop/orders/{id}/",
+    method: "get",
+    auth: "none",
+    summary:
+      "One order (the shopper who placed it or the shop's seller; 404 otherwise). The seller also gets refunded_amount, refundable_amount and refunds.",
+  },
+  {
+    path: "/shop/orders/{id}/",
+    method: "patch",
+    auth: "seller",
+    summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.",
+    body: orderStatusChangeSchema,
+    also: { "409": "Invalid transition, or the order changed meanwhile", "502": "The refund failed at the provider" },
+  },
+  {
+    path: "/shop/orders/export/",
+    method: "get",
+    auth: "seller",
+    summary: "The seller's filtered orders as CSV (same rule as the list: paid orders unless view or payment_status says otherwise).",
+    query: orderListQuerySchema.pick({ view: true, status: true, payment_status: true, search: true }),
+  },
+  {
+    path: "/shop/orders/{id}/refunds/",
+    method: "get",
+    auth: "seller",
+    summary:
+      "The order's refunds: {refunded_amount, refundable_amount, refunds: [{id, amount, currency, reason, status, created_at, created_by}]}.",
+  },
+  {
+    path: "/shop/orders/{id}/refunds/",
+    method: "post",
+    auth: "seller",
+    summary:
+      "Refund some or all of what remains of a paid order (any order status, a return after delivery included), through the provider with the platform fee given back in proportion; recorded in the history and mailed to the shopper.",
+    body: refundSchema,
+    status: 201,
+    also: { "409": "Not paid, or nothing left to refund", "502": "The refund failed at the provider" },
+  },
+]);
