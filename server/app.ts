@@ -29,6 +29,8 @@ export { closeDatabase } from "~db/client";
 // Background rounds the lifecycle runs on timers, for tests to run on demand.
 export { sendDueLiveReminders } from "~/domain/lives/reminders.server";
 export { flushLiveVisits } from "~/domain/lives/visits.server";
+// Tests capture the app's log lines (levels, stacks) with these.
+export { createLogger, setLogger } from "~/lib/logger.server";
 // `npm run db:migrate` (scripts/migrate.js): SQLite or PostgreSQL, from DATABASE_URL alone.
 export { migrateDatabaseAt } from "~db/migrate-url";
 
