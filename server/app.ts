@@ -15,6 +15,7 @@ import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
+import { crossOriginEdge, withoutForeignOrigin } from "~/http/cross-origin.server";
 import { startBackgroundWork } from "./lifecycle";
 
 /**
@@ -95,11 +96,12 @@ export async function runAdminCommand(args: string[]): Promise<string> {
 }
 
 export const app = express.Router();
+app.use(crossOriginEdge);
 app.use(
   createExpressHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => createLoadContext(req.ip, req.path),
+    getLoadContext: (req, res) => createLoadContext(req.ip, req.path, res.locals.crossOrigin === true),
   }),
 );
 app.use(requestErrorHandler);
@@ -107,5 +109,8 @@ app.use(requestErrorHandler);
 const fetchHandler = createRequestHandler(build, process.env.NODE_ENV);
 /** Whole requests through the app, as `new Request("http://demo.localhost/...")` (tests). */
 export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Promise<Response> {
-  return withRequestLog(request, () => fetchHandler(request, createLoadContext(clientAddress, new URL(request.url).pathname)));
+  return withRequestLog(request, () => {
+    const edge = withoutForeignOrigin(request);
+    return fetchHandler(edge.request, createLoadContext(clientAddress, new URL(request.url).pathname, edge.crossOrigin));
+  });
 }

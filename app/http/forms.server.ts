@@ -4,6 +4,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { z } from "zod";
 import { DomainError, ForbiddenError } from "~/domain/errors.server";
+import { requestLog } from "~/lib/logger.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
@@ -25,7 +26,8 @@ import { safeRedirectPath } from "~/lib/redirect-path";
  * form) is not about what was typed: in the built-in modes it is the error page, with its
  * status and message.
  * Anything else a handler throws (redirects, 404 pages, unexpected errors) goes on as is.
- * An unknown or missing intent is a 400.
+ * An unknown or missing intent is a 400; a body that is not a form is a 415 (400 when it
+ * cannot be read).
  */
 export type FormActionArgs = {
   request: Request;
@@ -87,7 +89,7 @@ export function formAction<G>(guard: Guard<G>) {
   return <H extends Record<string, IntentHandler<G>>>(intents: H) =>
     async (args: FormActionArgs): Promise<HandlerResult<H[keyof H]>> => {
       const guarded = await guard(args);
-      const formData = await args.request.formData();
+      const formData = await readForm(args);
       const intent = formData.get("intent");
       const handler = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
       if (!handler) throw data({ message: getI18nInstance(args.context).t("errors.unknown_action") }, { status: 400 });
@@ -102,7 +104,7 @@ export function singleFormAction<G>(guard: Guard<G>) {
   return <H extends IntentHandler<G>>(handler: H) =>
     async (args: FormActionArgs): Promise<HandlerResult<H>> => {
       const guarded = await guard(args);
-      const formData = await args.request.formData();
+      const formData = await readForm(args);
       const intent = formData.get("intent");
       return (await runHandler(handler, {
         ...args,
@@ -112,6 +114,28 @@ export function singleFormAction<G>(guard: Guard<G>) {
         headers: new Headers(),
       })) as HandlerResult<H>;
     };
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * The posted form. Another body (text, JSON, none) is the client's mistake, answered with the
+ * error page (415, or 400 for a form that cannot be read: multipart without its boundary, or
+ * cut short) and a warning in the log rather than a 500.
+ */
+async function readForm({ request, context }: FormActionArgs): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const t = getI18nInstance(context).t;
+  if (!FORM_TYPES.has(type)) {
+    requestLog().warn({ status: 415, reason: "not a form", content_type: type.slice(0, 100) }, "request refused");
+    throw data({ message: t("errors.form_expected") }, { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    requestLog().warn({ status: 400, reason: "malformed form", content_type: type }, "request refused");
+    throw data({ message: t("errors.malformed_form") }, { status: 400 });
+  }
 }
 
 /** Thrown by `parse` for an invalid submission; answered by the action, never seen outside. */

@@ -11,9 +11,17 @@ vi.mock("remix-toast/middleware", async (original) => ({
   setToast: (_context: unknown, toast: { type: string; message: string }) => void toasts.push(toast),
 }));
 
-/** Posts `fields` to `action` with the request's i18n instance in place, as the root middleware does. */
-async function post(action: (args: FormActionArgs) => Promise<unknown>, fields: Record<string, string>, path = "/account") {
-  const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields) });
+/** Posts `fields` (or any body) to `action` with the request's i18n instance in place, as the root middleware does. */
+async function post(
+  action: (args: FormActionArgs) => Promise<unknown>,
+  fields: Record<string, string> | { body: BodyInit; type?: string },
+  path = "/account",
+) {
+  const init =
+    "body" in fields
+      ? { body: fields.body as BodyInit, headers: fields.type ? { "Content-Type": fields.type as string } : undefined }
+      : { body: new URLSearchParams(fields as Record<string, string>) };
+  const request = new Request(`http://localhost:3000${path}`, { method: "POST", ...init });
   const context = new RouterContextProvider();
   let outcome: { value?: unknown; thrown?: unknown } = {};
   await i18nextMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => {
@@ -132,6 +140,37 @@ describe("formAction", () => {
     const { thrown } = await post(guarded, { intent: "save", name: "Lamp" });
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
     expect(handle).not.toHaveBeenCalled();
+  });
+});
+
+describe("a body that is no form", () => {
+  const action = formAction(() => null)({ save: { errors: "form", handle: () => ({ saved: true }) } });
+
+  it.each([
+    ["text", { body: "intent=save", type: "text/plain" }],
+    ["JSON", { body: '{"intent":"save"}', type: "application/json" }],
+    ["no Content-Type", { body: new TextEncoder().encode("intent=save") }],
+  ])("(%s) is a 415 saying what to send", async (_label, body) => {
+    const { thrown } = await post(action, body);
+    expect(asData(thrown).init?.status).toBe(415);
+    expect(asData(thrown).data).toEqual({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data." });
+  });
+
+  it.each([
+    ["multipart without its boundary", { body: "--x\r\n", type: "multipart/form-data" }],
+    [
+      "cut-short multipart",
+      { body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunfinished', type: "multipart/form-data; boundary=x" },
+    ],
+  ])("(%s) is a 400: the form cannot be read", async (_label, body) => {
+    const { thrown } = await post(action, body);
+    expect(asData(thrown).init?.status).toBe(400);
+    expect(asData(thrown).data).toEqual({ message: "The form data could not be read." });
+  });
+
+  it("takes a form whatever the letter case and parameters of its type", async () => {
+    const { value } = await post(action, { body: "intent=save", type: "Application/X-WWW-Form-Urlencoded; charset=UTF-8" });
+    expect(value).toEqual({ saved: true });
   });
 });
 
