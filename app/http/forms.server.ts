@@ -6,8 +6,10 @@ import { z } from "zod";
 import { DomainError, ForbiddenError } from "~/domain/errors.server";
 import { requestLog } from "~/lib/logger.server";
 import { messageKey, translateMessage } from "~/lib/messages";
+import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
+import { formControlCharacterError } from "./text-input.server";
 
 /**
  * Screen actions. A screen declares its action as a map from the form's `intent` to a
@@ -27,7 +29,8 @@ import { safeRedirectPath } from "~/lib/redirect-path";
  * status and message.
  * Anything else a handler throws (redirects, 404 pages, unexpected errors) goes on as is.
  * An unknown or missing intent is a 400; a body that is not a form is a 415 (400 when it
- * cannot be read).
+ * cannot be read); typed text holding a control character is a 400 that names the field
+ * (`text-input.server.ts`), answered in the handler's mode before the handler runs.
  */
 export type FormActionArgs = {
   request: Request;
@@ -169,13 +172,27 @@ async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>
       return submission.value as z.output<typeof schema>;
     },
   };
+  // A control character is a 400 before the handler runs: in place where the form answers its
+  // errors there, else (a toast and a redirect) the error page. A toast form's fields are not
+  // typed (ids, hidden values): a control character there comes from a crafted request.
+  const typedControlCharacter = formControlCharacterError(base.formData);
+  const controlCharacterPage = (error: DomainError) =>
+    data({ message: translateMessage(getI18nInstance(base.context).t, error.messageKey, error.values) }, { status: error.status });
+  if (typedControlCharacter && handler.errors === "toast") throw controlCharacterPage(typedControlCharacter);
   try {
+    if (typedControlCharacter) throw typedControlCharacter;
     return await handler.handle(args);
   } catch (error) {
     if (error instanceof InvalidSubmission) return error.response;
     if (!(error instanceof DomainError)) throw error;
     const mode = handler.errors;
-    if (typeof mode === "function") return mode(error, args);
+    if (typeof mode === "function") {
+      const answer = await mode(error, args);
+      if (error === typedControlCharacter && answer instanceof Response && answer.status >= 300 && answer.status < 400) {
+        throw controlCharacterPage(error);
+      }
+      return answer;
+    }
     const t = getI18nInstance(base.context).t;
     // A refusal is not about what was typed: the error page says it, whatever the form.
     if (error instanceof ForbiddenError) {
@@ -193,6 +210,16 @@ async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>
     const url = new URL(base.request.url);
     return redirect(safeRedirectPath(base.formData.get("returnTo"), url.pathname + url.search), { headers: withActionHeaders() });
   }
+}
+
+/**
+ * The record a form names in a field (a hidden id): spelled as in a path (`parsePathId`), else
+ * 0, which names none (its action then answers "not found"), rather than a `NaN` or a number
+ * no id column holds, which PostgreSQL refuses with an error.
+ */
+export function formRecordId(formData: FormData, name: string): number {
+  const value = formData.get(name);
+  return typeof value === "string" ? (parsePathId(value) ?? 0) : 0;
 }
 
 /** A domain error as a Conform reply: field errors when it has some, else a form error. */
