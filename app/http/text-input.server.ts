@@ -14,7 +14,7 @@ export function controlCharacterError(field: string): ValidationError {
   return new ValidationError("errors.control_characters", { [field]: ["validation.control_characters"] }, { field: field.slice(0, 100) });
 }
 
-/** Refuses parsed input (a JSON body, a form's text fields) holding a control character. */
+/** Refuses parsed input (a JSON body: nested values too) holding a control character. */
 export function refuseControlCharacters(input: unknown): void {
   const field = controlCharacterField(input);
   if (field !== null) throw controlCharacterError(field);
