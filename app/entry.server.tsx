@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { RequestIdProvider } from "./components/request-id";
 import { currentRequestId, requestLog } from "./lib/logger.server";
 import { TranslationProvider } from "./lib/i18n-render.server";
@@ -75,8 +75,16 @@ export default function handleRequest(
   });
 }
 
-/** Errors thrown by loaders and actions: logged once, with the request's id (shown on the error page). */
+/**
+ * Errors thrown by loaders and actions: logged once, with the request's id (shown on the error
+ * page). A refusal the router makes itself (405: a post to a page without an action, or a
+ * method it does not serve) is the client's mistake, not ours: a warning, without a stack.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    requestLog().warn({ status: error.status, reason: error.statusText }, "request refused");
+    return;
+  }
   requestLog().error({ err: error }, "unhandled error");
 };

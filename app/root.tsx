@@ -21,6 +21,7 @@ import { getConfig, mainSiteUrl } from "./config.server";
 import { shopBranding } from "./domain/shops/shops.server";
 import { fallbackLanguage, isLanguage, textDirection } from "./lib/languages";
 import { bodyLimitMiddleware } from "./middleware/body-limit.server";
+import { addressControlCharacterMiddleware } from "./http/text-input.server";
 import { csrfMiddleware, csrfTokenContext } from "./middleware/csrf.server";
 import { getI18nInstance, getLocale, i18nextMiddleware, languageParamMiddleware } from "./middleware/i18n.server";
 import { localesVersion } from "./lib/translations.server";
@@ -49,6 +50,8 @@ export const middleware: MiddlewareFunction<Response>[] = [
   siteMiddleware,
   // Before the session, CSRF and toast: a public shop page is served without them.
   pageCacheMiddleware,
+  // Inside the page cache, whose answers say no-store unless a page is public.
+  addressControlCharacterMiddleware,
   sessionMiddleware,
   csrfMiddleware,
   createToastMiddleware(),

@@ -15,6 +15,7 @@ import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
+import { crossOriginEdge, withoutForeignOrigin } from "~/http/cross-origin.server";
 import { startBackgroundWork } from "./lifecycle";
 
 /**
@@ -31,6 +32,8 @@ export { serveStreamSlots } from "~/http/stream-slots.server";
 // Background rounds the lifecycle runs on timers, for tests to run on demand.
 export { sendDueLiveReminders } from "~/domain/lives/reminders.server";
 export { flushLiveVisits } from "~/domain/lives/visits.server";
+// Tests capture the app's log lines (levels, stacks) with these.
+export { createLogger, setLogger } from "~/lib/logger.server";
 // `npm run db:migrate` (scripts/migrate.js): SQLite or PostgreSQL, from DATABASE_URL alone.
 export { migrateDatabaseAt } from "~db/migrate-url";
 
@@ -94,11 +97,12 @@ export async function runAdminCommand(args: string[]): Promise<string> {
 }
 
 export const app = express.Router();
+app.use(crossOriginEdge);
 app.use(
   createExpressHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => createLoadContext(req.ip, req.path),
+    getLoadContext: (req, res) => createLoadContext(req.ip, req.path, res.locals.crossOrigin === true),
   }),
 );
 app.use(requestErrorHandler);
@@ -106,5 +110,8 @@ app.use(requestErrorHandler);
 const fetchHandler = createRequestHandler(build, process.env.NODE_ENV);
 /** Whole requests through the app, as `new Request("http://demo.localhost/...")` (tests). */
 export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Promise<Response> {
-  return withRequestLog(request, () => fetchHandler(request, createLoadContext(clientAddress, new URL(request.url).pathname)));
+  return withRequestLog(request, () => {
+    const edge = withoutForeignOrigin(request);
+    return fetchHandler(edge.request, createLoadContext(clientAddress, new URL(request.url).pathname, edge.crossOrigin));
+  });
 }

@@ -5,6 +5,8 @@ import { DomainError, RateLimitedError, ValidationError, type FieldErrors } from
 import { requestLog } from "~/lib/logger.server";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
+import { wellFormed } from "~/schemas/text-input";
+import { refuseControlCharacters } from "./text-input.server";
 
 /**
  * The /api/v1 surface: JSON in, JSON out, errors as {"message"} (plus "errors" per field)
@@ -62,7 +64,7 @@ export function apiErrorResponse(error: unknown, t: TFunction): Response {
   return Response.json({ message: t("errors.server") }, { status: 500 });
 }
 
-/** Reads a JSON object body; anything else is a 400 with a clear message. */
+/** Reads a JSON object body; anything else, or text holding a control character, is a 400 with a clear message. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type && !type.includes("json")) throw new ValidationError("errors.json_expected");
@@ -75,11 +77,14 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   if (text.trim() === "") return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A lone surrogate ("\ud800", which only a JSON escape can write) is no text: it reads as
+    // U+FFFD, as in a form's UTF-8 (PostgreSQL's jsonb refuses it outright).
+    value = JSON.parse(text, (_key, item: unknown) => (typeof item === "string" ? wellFormed(item) : item));
   } catch {
     throw new ValidationError("errors.malformed_json");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ValidationError("errors.json_object_expected");
+  refuseControlCharacters(value);
   return value as Record<string, unknown>;
 }
 

@@ -4,9 +4,12 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { z } from "zod";
 import { DomainError, ForbiddenError } from "~/domain/errors.server";
+import { requestLog } from "~/lib/logger.server";
 import { messageKey, translateMessage } from "~/lib/messages";
+import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
+import { formControlCharacterError } from "./text-input.server";
 
 /**
  * Screen actions. A screen declares its action as a map from the form's `intent` to a
@@ -25,7 +28,9 @@ import { safeRedirectPath } from "~/lib/redirect-path";
  * form) is not about what was typed: in the built-in modes it is the error page, with its
  * status and message.
  * Anything else a handler throws (redirects, 404 pages, unexpected errors) goes on as is.
- * An unknown or missing intent is a 400.
+ * An unknown or missing intent is a 400; a body that is not a form is a 415 (400 when it
+ * cannot be read); typed text holding a control character is a 400 that names the field
+ * (`text-input.server.ts`), answered in the handler's mode before the handler runs.
  */
 export type FormActionArgs = {
   request: Request;
@@ -87,7 +92,7 @@ export function formAction<G>(guard: Guard<G>) {
   return <H extends Record<string, IntentHandler<G>>>(intents: H) =>
     async (args: FormActionArgs): Promise<HandlerResult<H[keyof H]>> => {
       const guarded = await guard(args);
-      const formData = await args.request.formData();
+      const formData = await readForm(args);
       const intent = formData.get("intent");
       const handler = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
       if (!handler) throw data({ message: getI18nInstance(args.context).t("errors.unknown_action") }, { status: 400 });
@@ -102,7 +107,7 @@ export function singleFormAction<G>(guard: Guard<G>) {
   return <H extends IntentHandler<G>>(handler: H) =>
     async (args: FormActionArgs): Promise<HandlerResult<H>> => {
       const guarded = await guard(args);
-      const formData = await args.request.formData();
+      const formData = await readForm(args);
       const intent = formData.get("intent");
       return (await runHandler(handler, {
         ...args,
@@ -112,6 +117,28 @@ export function singleFormAction<G>(guard: Guard<G>) {
         headers: new Headers(),
       })) as HandlerResult<H>;
     };
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * The posted form. Another body (text, JSON, none) is the client's mistake, answered with the
+ * error page (415, or 400 for a form that cannot be read: multipart without its boundary, or
+ * cut short) and a warning in the log rather than a 500.
+ */
+async function readForm({ request, context }: FormActionArgs): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const t = getI18nInstance(context).t;
+  if (!FORM_TYPES.has(type)) {
+    requestLog().warn({ status: 415, reason: "not a form", content_type: type.slice(0, 100) }, "request refused");
+    throw data({ message: t("errors.form_expected") }, { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    requestLog().warn({ status: 400, reason: "malformed form", content_type: type }, "request refused");
+    throw data({ message: t("errors.malformed_form") }, { status: 400 });
+  }
 }
 
 /** Thrown by `parse` for an invalid submission; answered by the action, never seen outside. */
@@ -145,13 +172,27 @@ async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>
       return submission.value as z.output<typeof schema>;
     },
   };
+  // A control character is a 400 before the handler runs: in place where the form answers its
+  // errors there, else (a toast and a redirect) the error page. A toast form's fields are not
+  // typed (ids, hidden values): a control character there comes from a crafted request.
+  const typedControlCharacter = formControlCharacterError(base.formData);
+  const controlCharacterPage = (error: DomainError) =>
+    data({ message: translateMessage(getI18nInstance(base.context).t, error.messageKey, error.values) }, { status: error.status });
+  if (typedControlCharacter && handler.errors === "toast") throw controlCharacterPage(typedControlCharacter);
   try {
+    if (typedControlCharacter) throw typedControlCharacter;
     return await handler.handle(args);
   } catch (error) {
     if (error instanceof InvalidSubmission) return error.response;
     if (!(error instanceof DomainError)) throw error;
     const mode = handler.errors;
-    if (typeof mode === "function") return mode(error, args);
+    if (typeof mode === "function") {
+      const answer = await mode(error, args);
+      if (error === typedControlCharacter && answer instanceof Response && answer.status >= 300 && answer.status < 400) {
+        throw controlCharacterPage(error);
+      }
+      return answer;
+    }
     const t = getI18nInstance(base.context).t;
     // A refusal is not about what was typed: the error page says it, whatever the form.
     if (error instanceof ForbiddenError) {
@@ -169,6 +210,16 @@ async function runHandler<G>(handler: IntentHandler<G>, base: Omit<IntentArgs<G>
     const url = new URL(base.request.url);
     return redirect(safeRedirectPath(base.formData.get("returnTo"), url.pathname + url.search), { headers: withActionHeaders() });
   }
+}
+
+/**
+ * The record a form names in a field (a hidden id): spelled as in a path (`parsePathId`), else
+ * 0, which names none (its action then answers "not found"), rather than a `NaN` or a number
+ * no id column holds, which PostgreSQL refuses with an error.
+ */
+export function formRecordId(formData: FormData, name: string): number {
+  const value = formData.get(name);
+  return typeof value === "string" ? (parsePathId(value) ?? 0) : 0;
 }
 
 /** A domain error as a Conform reply: field errors when it has some, else a form error. */

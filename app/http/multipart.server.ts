@@ -1,11 +1,14 @@
 import { ValidationError } from "~/domain/errors.server";
 import { readJsonBody } from "./api.server";
+import { formControlCharacterError } from "./text-input.server";
 
-/** Splits a form into its text fields and one optional file field. */
+/** Splits a form into its text fields (refused when one holds a control character) and one optional file field. */
 export async function formFieldsAndFile(
   formData: FormData,
   fileField: string,
 ): Promise<{ fields: Record<string, string>; file: Uint8Array | null }> {
+  const refused = formControlCharacterError(formData);
+  if (refused) throw refused;
   const fields: Record<string, string> = {};
   let file: Uint8Array | null = null;
   for (const [name, value] of formData) {

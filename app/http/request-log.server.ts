@@ -8,7 +8,8 @@ import { securityHeaders } from "~/middleware/security-headers.server";
 
 /**
  * The edge of the app: every request gets an id (X-Request-Id), one structured log line
- * when it ends, and a 400 when its Host cannot be a URL, before anything routes it. Every
+ * when it ends, and, before anything routes it, a 400 when its Host cannot be a URL, a 404
+ * when it is none of ours, and a 405 or 501 for a method the app does not serve. Every
  * answer leaves here saying how it may be kept (`privateByDefault`).
  */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -74,7 +75,7 @@ function edgeTranslator(req: ExpressRequest) {
 /** A plain-text answer, or the API's JSON error shape under /api/. */
 function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number, message: string): void {
   const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? "");
-  res.status(status).set(securityHeaders());
+  res.status(status).set(securityHeaders()).set("Cache-Control", "no-store");
   if (req.path.startsWith("/api/")) res.json({ message, request_id: requestId });
   else res.type("text/plain; charset=utf-8").send(`${message}\n${edgeTranslator(req)("server.reference", { id: requestId })}\n`);
 }
@@ -83,6 +84,29 @@ function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number
 function routedHosts(req: ExpressRequest): (string | undefined)[] {
   const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
   return forwarded === undefined ? [req.get("host")] : [req.get("host"), forwarded.split(",")[0]!.trim()];
+}
+
+/** The methods the app serves; OPTIONS reaches it too (answered 405 there, as a warning). */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+// HTTP's own methods the app does not serve (CONNECT never reaches express): 405. Any other
+// (WebDAV's, SSDP's...) is one it does not implement: 501. TRACE would even make the fetch
+// Request constructor throw, a 500 before.
+const REFUSED_METHODS = new Set(["TRACE"]);
+
+/** 405 or 501 for a method outside `SERVED_METHODS`, logged as a warning; false when served. */
+function refusedMethod(req: ExpressRequest, res: ExpressResponse): boolean {
+  if (SERVED_METHODS.has(req.method)) return false;
+  const status = REFUSED_METHODS.has(req.method) ? 405 : 501;
+  requestLog().warn({ status, method: req.method }, "request refused");
+  const t = edgeTranslator(req);
+  if (status === 405) res.set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE");
+  sendEdgeError(
+    req,
+    res,
+    status,
+    t(status === 405 ? "errors.method_not_allowed" : "errors.method_not_implemented", { method: req.method }),
+  );
+  return true;
 }
 
 /** Express middleware, first in `server.js`: before static files and the app. */
@@ -114,6 +138,7 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
       res.set("Cache-Control", "no-store");
       return sendEdgeError(req, res, 404, edgeTranslator(req)("server.unknown_host"));
     }
+    if (refusedMethod(req, res)) return;
     next();
   });
 }

@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
+import { requestLog } from "~/lib/logger.server";
 import { getI18nInstance } from "./i18n.server";
-import { publicPageContext } from "./request.server";
+import { crossOriginContext, publicPageContext } from "./request.server";
 import { bearerToken } from "./session.server";
 import { isApiPath } from "./site.server";
 
@@ -41,9 +42,12 @@ function browserSaysSameOrigin(request: Request, origin: string): boolean {
  * Every unsafe request must prove it comes from our own pages: a form carries the token in a
  * hidden field or the browser says it posts from this origin (above); an API call sends
  * `X-CSRFToken` equal to the `csrftoken` cookie (double submit, the API's contract). A
- * cross-origin `Origin` or `Sec-Fetch-Site` is refused whatever else the request carries.
- * Calls authenticated by an API key carry no cookies and are exempt. Any GET response sets
- * the cookie when it is missing, except a public page's (a cookie would make it one shopper's).
+ * cross-origin `Origin` or `Sec-Fetch-Site` is refused whatever else the request carries
+ * (the edge takes a foreign `Origin` away before React Router's own check and notes it in
+ * `crossOriginContext`: `cross-origin.server.ts`). A refusal is a 403 with the app's error
+ * page (JSON for the API) and a warning in the log. Calls authenticated by an API key carry
+ * no cookies and are exempt. Any GET response sets the cookie when it is missing, except a
+ * public page's (a cookie would make it one shopper's).
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
@@ -56,7 +60,9 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
       const origin = request.headers.get("Origin");
       const fetchSite = request.headers.get("Sec-Fetch-Site");
       const crossOrigin =
-        (origin !== null && origin !== url.origin) || (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none");
+        context.get(crossOriginContext) ||
+        (origin !== null && origin !== url.origin) ||
+        (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none");
       const formFromOurPage = !api && browserSaysSameOrigin(request, url.origin);
       let submitted = request.headers.get(CSRF_HEADER);
       if (!submitted && !api && !formFromOurPage) {
@@ -71,6 +77,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
         }
       }
       if (crossOrigin || !(formFromOurPage || sameToken(submitted, validCookie))) {
+        requestLog().warn({ status: 403, reason: crossOrigin ? "cross-origin" : "no csrf token" }, "request refused");
         const t = getI18nInstance(context).t;
         const message = t("errors.csrf");
         if (api) return Response.json({ message }, { status: 403 });

@@ -18,10 +18,18 @@ export const dataRequestContext = createContext<boolean>(false);
  */
 export const publicPageContext = createContext<boolean>(false);
 
-export function createLoadContext(clientAddress: string | undefined, pathname: string): RouterContextProvider {
+/**
+ * Whether the browser said an unsafe request comes from another origin (its `Origin` header,
+ * which the edge takes away before React Router sees it: `cross-origin.server.ts`). The CSRF
+ * check refuses it.
+ */
+export const crossOriginContext = createContext<boolean>(false);
+
+export function createLoadContext(clientAddress: string | undefined, pathname: string, crossOrigin = false): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress ?? "unknown");
   context.set(dataRequestContext, pathname.endsWith(".data"));
+  context.set(crossOriginContext, crossOrigin);
   return context;
 }
 

@@ -2,6 +2,7 @@ import { messageKey } from "~/lib/messages";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
 import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
+import { MAX_RECORD_ID } from "~/lib/path-id";
 import { z } from "./zod-messages";
 
 const text = (min: number, message: string, max = 200) => z.string({ error: message }).trim().min(min, message).max(max, message);
@@ -198,8 +199,8 @@ export function totalMismatchMessage(expectedCents: number): string {
 export const orderItemsSchema = z
   .array(
     z.object({
-      product: z.coerce.number().int().positive().optional(),
-      product_id: z.coerce.number().int().positive().optional(),
+      product: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+      product_id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
       quantity: z.coerce.number().int().min(1).max(MAX_ITEM_QUANTITY).default(1),
     }),
   )

@@ -1,4 +1,5 @@
 import { LIVE_PLATFORMS, type LivePlatform } from "~/lib/live-platforms";
+import { isRecordId } from "~/lib/path-id";
 import { z } from "./zod-messages";
 
 /** A new live as the seller's form and the API name it. */
@@ -66,7 +67,7 @@ export const livePinSchema = z
       .transform((value, ctx) => {
         if (value === null || value === undefined || value === "") return null;
         const id = Number(value);
-        if (!Number.isInteger(id) || id <= 0) {
+        if (!isRecordId(id)) {
           ctx.addIssue({ code: "custom", message: "lives.errors.product" });
           return z.NEVER;
         }

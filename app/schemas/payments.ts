@@ -1,9 +1,10 @@
 import { isExpired, parseExpiry, passesLuhn } from "~/lib/card-format";
+import { MAX_RECORD_ID } from "~/lib/path-id";
 import { z } from "./zod-messages";
 
 export const payRequestSchema = z.object({
   // Numbers or digit strings; a missing id reads "required", not "wrong type".
-  order_id: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number().int().positive()),
+  order_id: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number().int().positive().max(MAX_RECORD_ID)),
   provider_slug: z.string().trim().min(1).max(30),
 });
 

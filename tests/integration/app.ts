@@ -11,6 +11,8 @@ import { pathToFileURL } from "node:url";
 type ServerBuild = {
   prepare(): Promise<unknown>;
   handleRequest(request: Request, clientAddress?: string): Promise<Response>;
+  createLogger(level: "info", destination: { write: (line: string) => void }): unknown;
+  setLogger(logger: unknown): void;
 };
 
 let app: Promise<ServerBuild> | undefined;
@@ -23,6 +25,17 @@ export function loadApp(): Promise<ServerBuild> {
     return mod;
   })();
   return app;
+}
+
+/** A line of the app's log (pino's JSON). */
+export type LogLine = Record<string, unknown> & { level: string; msg: string };
+
+/** Captures the app's log from `info` up until `stop()` (the suite's log is silent otherwise). */
+export async function captureAppLog(): Promise<{ lines: LogLine[]; stop: () => void }> {
+  const app = await loadApp();
+  const lines: LogLine[] = [];
+  app.setLogger(app.createLogger("info", { write: (line) => void lines.push(JSON.parse(line) as LogLine) }));
+  return { lines, stop: () => app.setLogger(undefined) };
 }
 
 type RequestOptions = {

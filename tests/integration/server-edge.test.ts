@@ -161,6 +161,64 @@ describe("a refused webhook", () => {
   });
 });
 
+describe("requests the app refuses at its own edge (issue 25)", () => {
+  /** The answer's lines: one warning that it was refused, nothing at error level, no stack anywhere. */
+  async function expectWarnedOnly(answer: Awaited<ReturnType<typeof send>>, status: number) {
+    const lines = await linesOf(String(answer.headers["x-request-id"]));
+    expect(lines.filter((line) => line.msg === "request refused").map((line) => [line.level, line.status])).toEqual([["warn", status]]);
+    expect(lines.filter((line) => line.level === "error" || JSON.stringify(line).includes("stack"))).toEqual([]);
+    expect(lines.find((line) => line.msg === "request")).toMatchObject({ status });
+  }
+
+  it("answers TRACE with a 405 and a method it does not implement with a 501, with the app's headers", async () => {
+    const trace = await send("/login", { method: "TRACE" });
+    expect(trace.status).toBe(405);
+    expect(trace.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+    expect(trace.body).toContain("Method TRACE is not allowed here.");
+    const webdav = await send("/api/v1/shop/categories/", { method: "PROPFIND", headers: { "Accept-Language": "fr" } });
+    expect(webdav.status).toBe(501);
+    expect(JSON.parse(webdav.body)).toEqual({
+      message: "La méthode PROPFIND n'est pas prise en charge.",
+      request_id: webdav.headers["x-request-id"],
+    });
+    for (const answer of [trace, webdav]) {
+      expect(answer.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    }
+    await expectWarnedOnly(trace, 405);
+    await expectWarnedOnly(webdav, 501);
+  });
+
+  it("refuses a form posted from another origin with the app's 403 page, before React Router's own check", async () => {
+    const answer = await send("/login", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40example.test&password=whatever1",
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.body).toContain("CSRF check failed: reload the page and try again.");
+    await expectWarnedOnly(answer, 403);
+  });
+
+  it("answers a form action's body that is no form with a 415, and one of the same origin goes through", async () => {
+    const origin = `http://localhost:${port}`;
+    const text = await send("/login", { method: "POST", headers: { Origin: origin, "Content-Type": "text/plain" }, body: "hello" });
+    expect(text.status).toBe(415);
+    expect(text.headers["cache-control"]).toBe("no-store");
+    await expectWarnedOnly(text, 415);
+    const form = await send("/login", {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=nobody%40example.test&password=whatever1",
+    });
+    expect(form.status).toBe(400); // read and checked: wrong credentials
+    expect(form.body).toContain("Log in");
+  });
+});
+
 describe("with PUBLIC_SCHEME=https", () => {
   it("pages, API answers and static files carry Strict-Transport-Security", async () => {
     for (const path of ["/", "/api/v1/shop/categories/", "/favicon.svg"]) {

@@ -6,6 +6,7 @@ import { resendVerification } from "~/domain/accounts/email-verification.server"
 import { changePassword, updateProfile } from "~/domain/accounts/profile.server";
 import { RateLimitedError } from "~/domain/errors.server";
 import type { IntentHandler } from "~/http/forms.server";
+import { translateMessage } from "~/lib/messages";
 import { getI18nInstance, languageChoiceCookies } from "~/middleware/i18n.server";
 import { sessionContext } from "~/middleware/session.server";
 import { changePasswordFormSchema, profileUpdateSchema } from "~/schemas/accounts";
@@ -41,7 +42,11 @@ export const resendVerificationAction = {
         ok: false,
         // The API says "This email is already verified." (clients detect "already verified");
         // the screen uses the spec's own text for that case.
-        message: t(error.messageKey === "auth.resend.already_verified" ? "account.verification.already_verified" : error.messageKey),
+        message: translateMessage(
+          t,
+          error.messageKey === "auth.resend.already_verified" ? "account.verification.already_verified" : error.messageKey,
+          error.values,
+        ),
         retryAfterSeconds: error instanceof RateLimitedError ? error.retryAfterSeconds : undefined,
       },
       { status: error.status },

@@ -5,7 +5,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from "~/domain/accounts/api-k
 import type { SessionUser } from "~/domain/accounts/users.server";
 import { onboardingView, sellerOnboardingSteps, type SellerAccount } from "~/domain/sellers/onboarding.server";
 import { sellerProfileResource, updateSellerProfile } from "~/domain/sellers/seller-profile.server";
-import type { IntentHandler } from "~/http/forms.server";
+import { formRecordId, type IntentHandler } from "~/http/forms.server";
 import { requireSeller } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { sellerProfileSchema } from "~/schemas/sellers";
@@ -31,7 +31,7 @@ export const createApiKeyAction = {
 export const revokeApiKeyAction = {
   errors: "message",
   handle: async ({ context, formData, guarded: user }) => {
-    await revokeApiKey(user.id, Number(formData.get("keyId")));
+    await revokeApiKey(user.id, formRecordId(formData, "keyId"));
     setToast(context, { type: "success", message: getI18nInstance(context).t("api_keys.revoked_toast") });
     return redirect("/account?section=seller");
   },

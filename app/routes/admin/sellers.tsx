@@ -8,12 +8,13 @@ import { VerificationBadge } from "~/components/sellers/verification-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useInstantFormat } from "~/components/ui/local-time";
+import type { DomainError } from "~/domain/errors.server";
 import { approveSeller, listSellersForReview, rejectSeller } from "~/domain/sellers/approval.server";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/schemas/sellers";
 import { cx } from "~/lib/class-names";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { formAction } from "~/http/forms.server";
+import { formAction, formRecordId } from "~/http/forms.server";
 import type { IntentArgs } from "~/http/forms.server";
 import { requireStaffPage } from "~/http/guards.server";
 
@@ -35,23 +36,23 @@ function reviewed({ context, formData }: IntentArgs<unknown>, messageKey: string
 }
 
 /** A refused review shows next to the seller it was about. */
-function reviewFailed(error: { messageKey: string; status: number }, { context, formData }: IntentArgs<unknown>) {
-  const message = translateMessage(getI18nInstance(context).t, error.messageKey);
-  return data({ userId: Number(formData.get("userId")), error: message }, { status: error.status });
+function reviewFailed(error: DomainError, { context, formData }: IntentArgs<unknown>) {
+  const message = translateMessage(getI18nInstance(context).t, error.messageKey, error.values);
+  return data({ userId: formRecordId(formData, "userId"), error: message }, { status: error.status });
 }
 
 export const action = formAction(({ context }) => requireStaffPage(context))({
   approve: {
     errors: reviewFailed,
     handle: async (args) => {
-      await approveSeller(Number(args.formData.get("userId")));
+      await approveSeller(formRecordId(args.formData, "userId"));
       return reviewed(args, "admin.sellers.approved");
     },
   },
   reject: {
     errors: reviewFailed,
     handle: async (args) => {
-      await rejectSeller(Number(args.formData.get("userId")), String(args.formData.get("reason") ?? ""));
+      await rejectSeller(formRecordId(args.formData, "userId"), String(args.formData.get("reason") ?? ""));
       return reviewed(args, "admin.sellers.rejected");
     },
   },

@@ -5,6 +5,7 @@ import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { apiResource, parseInput, readJsonBody } from "~/http/api.server";
 import { orderViewer } from "~/http/shopper.server";
+import { parsePathId } from "~/lib/path-id";
 import { refundSchema } from "~/schemas/refunds";
 
 /**
@@ -12,8 +13,8 @@ import { refundSchema } from "~/schemas/refunds";
  * some or all of what remains (POST {amount, reason}), whatever the order's status.
  */
 async function sellerOrder(request: Request, id: string | undefined, context: Readonly<RouterContextProvider>) {
-  const orderId = Number(id);
-  if (!Number.isInteger(orderId) || orderId <= 0) throw new NotFoundError("orders.not_found");
+  const orderId = parsePathId(id);
+  if (orderId === null) throw new NotFoundError("orders.not_found");
   const viewer = await orderViewer(request, context);
   if (!viewer.user) throw new UnauthorizedError("errors.unauthenticated");
   const order = await getVisibleOrder(orderId, viewer);

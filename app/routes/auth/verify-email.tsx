@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useActionData, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -9,6 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { verifyEmailToken } from "~/domain/accounts/email-verification.server";
 import { singleFormAction } from "~/http/forms.server";
 import { CSRF_FIELD } from "~/lib/csrf";
+import { translateMessage } from "~/lib/messages";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { useRootData } from "~/components/site/root-data";
@@ -27,7 +28,11 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
  * with a button without it): mail scanners that merely open the link do not use it up.
  */
 export const action = singleFormAction(() => null)({
-  errors: (error, { context }): VerifyResult => ({ verified: false, message: getI18nInstance(context).t(error.messageKey) }),
+  errors: (error, { context }) =>
+    data<VerifyResult>(
+      { verified: false, message: translateMessage(getI18nInstance(context).t, error.messageKey, error.values) },
+      { status: error.status },
+    ),
   handle: async ({ params, context }): Promise<VerifyResult> => {
     await verifyEmailToken(params.token ?? "");
     return { verified: true, message: getI18nInstance(context).t("auth.verify.success") };

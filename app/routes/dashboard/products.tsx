@@ -22,7 +22,7 @@ import {
 import { formatMoney } from "~/lib/money";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { parseInput } from "~/http/api.server";
-import { formAction } from "~/http/forms.server";
+import { formAction, formRecordId } from "~/http/forms.server";
 import { requireSellerPage } from "~/http/guards.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
 
@@ -65,14 +65,14 @@ export const action = formAction(async ({ request, context }) => (await requireS
   "delete-product": {
     errors: "message",
     handle: async ({ guarded: shop, formData, context }) => {
-      const { archived } = await deleteProduct(shop.id, Number(formData.get("productId")));
+      const { archived } = await deleteProduct(shop.id, formRecordId(formData, "productId"));
       return done(context, archived ? "catalogue.admin.archived" : "catalogue.admin.deleted");
     },
   },
   "restore-product": {
     errors: "message",
     handle: async ({ guarded: shop, formData, context }) => {
-      await restoreProduct(shop.id, Number(formData.get("productId")));
+      await restoreProduct(shop.id, formRecordId(formData, "productId"));
       return done(context, "catalogue.admin.restored");
     },
   },

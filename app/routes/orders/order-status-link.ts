@@ -30,7 +30,7 @@ export const action = singleFormAction(async ({ request, params, context }) => (
 }))({
   errors: (error, { context }) => {
     throwIfNotFound(error);
-    throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
+    throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey, error.values) }, { status: error.status });
   },
   handle: async ({ guarded: { id, viewer }, formData, context }) => {
     const order = await getVisibleOrder(id, viewer);

@@ -10,11 +10,10 @@ import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
-import { formAction, type IntentArgs, type IntentHandler } from "~/http/forms.server";
+import { formAction, formRecordId, type IntentArgs, type IntentHandler } from "~/http/forms.server";
 import { orNotFound } from "~/http/guards.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
-import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { hostShopPage } from "~/middleware/site.server";
@@ -58,8 +57,7 @@ const isAboutItems = (error: DomainError) => Object.keys(error.fieldErrors).some
 const paymentStep = (orderId: number) => `/?order=${orderId}&step=payment`;
 
 function formOrderId(formData: FormData): number {
-  const field = formData.get("order");
-  return typeof field === "string" ? (parsePathId(field) ?? 0) : 0;
+  return formRecordId(formData, "order");
 }
 
 /** The order a payment form is about; a stale or foreign id (another shopper's, a tampered form) is a plain 404. */
@@ -141,7 +139,7 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
       data(
         {
           card: parseWithZod(formData, { schema: simulatedCardFormSchema }).reply({ hideFields: ["cvc"] }),
-          cardError: translateMessage(getI18nInstance(context).t, error.messageKey),
+          cardError: translateMessage(getI18nInstance(context).t, error.messageKey, error.values),
         },
         { status: error.status },
       ),
