@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { MIN_TEXT_CONTRAST } from "~/lib/contrast";
-import { shopContrastIssues, type ShopColors } from "~/lib/shop-theme";
+import type { ShopColors } from "~/lib/shop-colors";
+import { shopContrastIssues } from "~/lib/shop-theme";
 
 /**
  * Warns the seller when their text colour does not read on their background or banner
