@@ -1,9 +1,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import type { Logger } from "pino";
-import { pinoHttp, type HttpLogger } from "pino-http";
 import { isWellFormedHost } from "~/lib/host";
 import { fallbackLanguage, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
-import { logger, newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
+import { newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
 import { translatorFor } from "~/lib/translations.server";
 import { securityHeaders } from "~/middleware/security-headers.server";
 
@@ -23,68 +21,19 @@ export function loggedPath(pathname: string): string {
 
 type RequestLine = { method: string; host: string | null; path: string; status: number; durationMs: number; aborted?: boolean };
 
-/** The fields of the request line: what, for which host, how it ended and how long it took. Never headers or bodies. */
-function requestLineFields(line: RequestLine) {
-  return {
-    method: line.method,
-    host: line.host?.slice(0, 255) ?? null,
-    path: loggedPath(line.path).slice(0, 2048),
-    status: line.status,
-    duration_ms: Math.round(line.durationMs * 10) / 10,
-    ...(line.aborted ? { aborted: true } : {}),
-  };
-}
-
-/** One line per request, in the current request's scope (its id). */
+/** One line per request: what, for which host, how it ended and how long it took. Never headers or bodies. */
 export function logRequest(line: RequestLine): void {
-  requestLog().info(requestLineFields(line), "request");
-}
-
-/**
- * What the line says of a request, read when it arrives: a mounted handler such as `/assets`
- * shortens `req.url` while it runs, and pino-http's `responseTime` counts whole milliseconds.
- */
-type Arrival = { method: string; host: string | null; path: string; startedAt: number };
-const arrivals = new WeakMap<ExpressRequest, Arrival>();
-
-/**
- * The request log of `server.js`: pino-http, on the app's logger. It generates the request
- * id, gives the request a logger bound to it (`req.log`, which `requestLog()` returns for
- * the whole request) and writes the line when the response ends or the client leaves. Its
- * own request and response serializers are off: they would log headers, cookies included.
- */
-function createHttpLogger(root: Logger): HttpLogger<ExpressRequest, ExpressResponse> {
-  const line = (req: ExpressRequest, res: ExpressResponse) => {
-    const { startedAt, ...arrival } = arrivals.get(req) ?? arrivalOf(req);
-    const durationMs = performance.now() - startedAt;
-    return requestLineFields({ ...arrival, status: res.statusCode, durationMs, aborted: !res.writableFinished });
-  };
-  return pinoHttp<ExpressRequest, ExpressResponse>({
-    logger: root,
-    // Always ours: an id taken from the client could be forged or inject log text.
-    genReqId: () => newRequestId(),
-    customAttributeKeys: { reqId: "request_id" },
-    quietReqLogger: true,
-    quietResLogger: true,
-    wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
-    // A 500 is logged as any other request (the error itself is logged where it is caught).
-    customSuccessObject: line,
-    customErrorObject: line,
-    customSuccessMessage: () => "request",
-    customErrorMessage: () => "request",
-  });
-}
-
-function arrivalOf(req: ExpressRequest): Arrival {
-  return { method: req.method, host: req.get("host") ?? null, path: req.path, startedAt: performance.now() };
-}
-
-// Made again when the root logger is replaced (tests capture the log with `setLogger`).
-let httpLogger: { root: Logger; log: HttpLogger<ExpressRequest, ExpressResponse> } | null = null;
-function httpLoggerOf(root: Logger): HttpLogger<ExpressRequest, ExpressResponse> {
-  if (httpLogger?.root !== root) httpLogger = { root, log: createHttpLogger(root) };
-  return httpLogger.log;
+  requestLog().info(
+    {
+      method: line.method,
+      host: line.host?.slice(0, 255) ?? null,
+      path: loggedPath(line.path).slice(0, 2048),
+      status: line.status,
+      duration_ms: Math.round(line.durationMs * 10) / 10,
+      ...(line.aborted ? { aborted: true } : {}),
+    },
+    "request",
+  );
 }
 
 /** Before the app's i18n middleware runs: the language cookie, else Accept-Language. */
@@ -109,18 +58,29 @@ function routedHosts(req: ExpressRequest): (string | undefined)[] {
 
 /** Express middleware, first in `server.js`: before static files and the app. */
 export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
-  arrivals.set(req, arrivalOf(req));
-  httpLoggerOf(logger())(req, res, () => {
-    const requestId = String(req.id);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    runInRequestScope(
-      requestId,
-      () => {
-        if (!routedHosts(req).every(isWellFormedHost)) return sendEdgeError(req, res, 400, edgeTranslator(req)("server.bad_host"));
-        next();
-      },
-      req.log,
-    );
+  const requestId = newRequestId();
+  const started = performance.now();
+  // Read now: a mounted handler (`/assets`) shortens `req.url` while it serves the request.
+  const path = req.path;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  runInRequestScope(requestId, () => {
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      logRequest({
+        method: req.method,
+        host: req.get("host") ?? null,
+        path,
+        status: res.statusCode,
+        durationMs: performance.now() - started,
+        aborted: !res.writableFinished,
+      });
+    };
+    res.once("finish", done);
+    res.once("close", done);
+    if (!routedHosts(req).every(isWellFormedHost)) return sendEdgeError(req, res, 400, edgeTranslator(req)("server.bad_host"));
+    next();
   });
 }
 

@@ -37,12 +37,9 @@ export function newRequestId(): string {
   return crypto.randomBytes(8).toString("hex");
 }
 
-/**
- * Runs `work` (and everything it awaits) as part of the request `requestId`, logging through
- * `log` (pino-http's request logger in `server.js`), else a child logger bound to the id.
- */
-export function runInRequestScope<T>(requestId: string, work: () => T, log: Logger = logger().child({ request_id: requestId })): T {
-  return requestScope.run({ requestId, log }, work);
+/** Runs `work` (and everything it awaits) as part of the request `requestId`. */
+export function runInRequestScope<T>(requestId: string, work: () => T): T {
+  return requestScope.run({ requestId, log: logger().child({ request_id: requestId }) }, work);
 }
 
 /** The current request's id, or null outside a request (start-up, timers). */
