@@ -113,6 +113,8 @@ function refusedMethod(req: ExpressRequest, res: ExpressResponse): boolean {
 export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   const requestId = newRequestId();
   const started = performance.now();
+  // Read now: a mounted handler (`/assets`) shortens `req.url` while it serves the request.
+  const path = req.path;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   privateByDefaultOnWrite(res);
   runInRequestScope(requestId, () => {
@@ -123,7 +125,7 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
       logRequest({
         method: req.method,
         host: req.get("host") ?? null,
-        path: req.path,
+        path,
         status: res.statusCode,
         durationMs: performance.now() - started,
         aborted: !res.writableFinished,

@@ -1,74 +1,30 @@
+import { colord, extend } from "colord";
+import namesPlugin from "colord/plugins/names";
+
 /**
  * Shop colours typed by sellers end up in inline styles / CSS variables, so only plain
- * colour syntax is accepted: no url(), var(), expression() or `;` smuggling.
- * Isomorphic: used by forms on the client and by the server before saving.
+ * colour syntax is accepted: hex, rgb()/rgba() and hsl()/hsla() in the legacy comma or the
+ * modern space syntax, the CSS named colours and `transparent`, as colord reads them (its
+ * patterns are anchored and take numbers only: no url(), var(), expression() or `;`
+ * smuggling). Isomorphic: used by forms on the client and by the server before saving.
  */
+extend([namesPlugin]);
 
 export const MAX_COLOR_LENGTH = 64;
 
-/** The 148 CSS named colours (CSS Color 4), plus `transparent`. */
-export const CSS_NAMED_COLORS: ReadonlySet<string> = new Set(
-  (
-    "aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown " +
-    "burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan " +
-    "darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred " +
-    "darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink " +
-    "deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold " +
-    "goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush " +
-    "lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey " +
-    "lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow " +
-    "lime limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen " +
-    "mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin " +
-    "navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise " +
-    "palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue " +
-    "saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow " +
-    "springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen " +
-    "transparent"
-  ).split(" "),
-);
-
-const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/;
-const PERCENT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?%$/;
-const HUE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?(?:deg|rad|grad|turn)?$/;
-// The body may not contain parentheses, so nested functions (var(), calc(), url()) never match.
-const FUNCTION = /^(rgba?|hsla?)\(\s*([^()]*?)\s*\)$/;
-
-const isNumberOrPercent = (part: string) => NUMBER.test(part) || PERCENT.test(part);
-
-/** rgb()/rgba()/hsl()/hsla() in legacy comma or modern space syntax, normalised; else null. */
-function normalizeFunction(value: string): string | null {
-  const match = FUNCTION.exec(value);
-  if (!match) return null;
-  const fn = match[1] as string;
-  const body = match[2] as string;
-  const legacy = body.includes(",");
-  let channels: string[];
-  let alpha: string | undefined;
-  if (legacy) {
-    const parts = body.split(",").map((part) => part.trim());
-    if (parts.length !== 3 && parts.length !== 4) return null;
-    channels = parts.slice(0, 3);
-    alpha = parts[3];
-  } else {
-    const [main = "", slashAlpha, ...extra] = body.split("/");
-    if (extra.length > 0) return null;
-    channels = main.trim().split(/\s+/);
-    alpha = slashAlpha?.trim();
-    if (channels.length !== 3) return null;
-  }
-  if (alpha !== undefined && !isNumberOrPercent(alpha)) return null;
-  const [first = "", ...rest] = channels;
-  if (fn.startsWith("rgb")) {
-    // Legacy syntax needs all numbers or all percentages; the modern one may mix.
-    const ok = legacy ? channels.every((c) => NUMBER.test(c)) || channels.every((c) => PERCENT.test(c)) : channels.every(isNumberOrPercent);
-    if (!ok) return null;
-  } else if (!HUE.test(first) || !rest.every((c) => (legacy ? PERCENT.test(c) : isNumberOrPercent(c)))) {
-    return null;
-  }
-  return legacy
-    ? `${fn}(${[...channels, ...(alpha === undefined ? [] : [alpha])].join(", ")})`
-    : `${fn}(${channels.join(" ")}${alpha === undefined ? "" : ` / ${alpha}`})`;
+/** A colour function colord accepted, written one way: single spaces, `, ` and ` / ` between its parts. */
+function normalizeFunction(color: string): string {
+  const open = color.indexOf("(");
+  const body = color.slice(open + 1, -1);
+  const parts = body.includes(",")
+    ? body.split(",").map((part) => part.trim())
+    : [
+        body
+          .split("/")
+          .map((part) => part.trim().split(/\s+/).join(" "))
+          .join(" / "),
+      ];
+  return `${color.slice(0, open)}(${parts.join(", ")})`;
 }
 
 /**
@@ -78,8 +34,8 @@ function normalizeFunction(value: string): string | null {
 export function normalizeCssColor(value: string): string | null {
   if (typeof value !== "string" || value.length > MAX_COLOR_LENGTH) return null;
   const color = value.trim().toLowerCase();
-  if (HEX.test(color) || CSS_NAMED_COLORS.has(color)) return color;
-  return normalizeFunction(color);
+  if (!colord(color).isValid()) return null;
+  return color.endsWith(")") ? normalizeFunction(color) : color;
 }
 
 export function isValidCssColor(value: string): boolean {

@@ -1,20 +1,12 @@
 import { normalizeCssColor } from "./colors";
 import { composite, MIN_TEXT_CONTRAST, mix, parseCssColor, readableShade, readableTextOn, textContrast, toHex } from "./contrast";
+import { DEFAULT_CHECKOUT_COLORS, DEFAULT_SHOP_COLORS, type CheckoutColors, type CheckoutTheme, type ShopColors } from "./shop-colors";
 
 /**
- * Which of the seller's colours the shop's screens use, and where. Isomorphic: the live
- * checkout and the customization preview read the same mapping (docs/sellers-and-shops.md).
+ * Which of the seller's colours the shop's screens use, and where. Isomorphic: the server
+ * computes a shop page's palette and checkout theme, the customization preview the same in the
+ * seller's browser (docs/sellers-and-shops.md).
  */
-
-export type ShopColors = { primary: string; secondary: string; background: string; text: string };
-
-/** A shop's colours until the seller customises them (spec section 3). */
-export const DEFAULT_SHOP_COLORS: ShopColors = { primary: "#FF0055", secondary: "#D946EF", background: "#ffffff", text: "#111111" };
-
-/** The checkout's own colours (spec section 2: step colours and accent). */
-export const DEFAULT_CHECKOUT_COLORS = { accent: "#007bff", current: "#3b82f6", completed: "#10b981", upcoming: "#cbd5e1" } as const;
-
-export type CheckoutColors = { accent: string; current: string; completed: string; upcoming: string };
 
 /** The seller's colour when it is a valid colour other than the default; else null. */
 function customised(value: string, defaultValue: string): string | null {
@@ -74,6 +66,16 @@ export function checkoutTextColors(theme: CheckoutColors) {
     onCompleted: readableTextOn(theme.completed),
     onUpcoming: readableTextOn(theme.upcoming),
   };
+}
+
+/**
+ * The checkout's colours and their text colours, computed on the server with the checkout
+ * page's data (`checkoutPageData`), so that the shopper's browser loads no colour code; the
+ * customization preview computes it in the seller's browser.
+ */
+export function checkoutTheme(colors: Pick<ShopColors, "primary" | "secondary">): CheckoutTheme {
+  const theme = checkoutColors(colors);
+  return { ...theme, ...checkoutTextColors(theme) };
 }
 
 export type ContrastIssue = { pair: "text_on_background" | "text_on_banner"; ratio: number };

@@ -1,11 +1,14 @@
 import { createInstance, type i18n as I18n } from "i18next";
-import { createContext, redirect, type MiddlewareFunction, type RouterContext } from "react-router";
+import { createContext, redirect, type Cookie, type MiddlewareFunction, type RouterContext } from "react-router";
+import { RemixI18Next } from "remix-i18next/server";
 import { getConfig } from "~/config.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { platformCookieDomain } from "~/lib/host";
 import {
   fallbackLanguage,
   isLanguage,
+  LANGUAGE_KEY,
+  languageCookie,
   languageFromAcceptLanguage,
   languageCookies,
   storedLanguage,
@@ -18,7 +21,8 @@ import { i18nextOptions } from "~/lib/translations.server";
  * One initialised i18next instance per language, shared by every request in that language.
  * Creating and initialising an instance per request (what remix-i18next's middleware does)
  * cost a measurable share of every page; nothing on the server changes an instance's
- * language (only the browser's effects do), so sharing is safe.
+ * language (only the browser's effects do), so sharing is safe. Of remix-i18next we use the
+ * detection (docs/decisions/101-remix-i18next-detection.md).
  */
 const instances = new Map<Language, I18n>(
   supportedLanguages.map((language) => {
@@ -31,20 +35,57 @@ const instances = new Map<Language, I18n>(
 const localeContext = createContext<Language>(fallbackLanguage);
 
 /**
- * Language: the `i18nextLng` cookie, then Accept-Language, then en. The cookie holds the
- * plain language code so the browser can write it too. API clients say their language with
- * Accept-Language; it wins over a browser cookie on `/api/` paths.
+ * The `i18nextLng` cookie as remix-i18next reads it. Ours holds the plain language code so
+ * that the browser can write it too, where react-router's `createCookie` would expect an
+ * encoded value; a browser may send two, the latest choice last (`storedLanguage`).
  */
-export function requestLanguage(request: Request): Language {
-  const acceptLanguage = request.headers.get("Accept-Language");
-  const headerFirst = new URL(request.url).pathname.startsWith("/api/") && acceptLanguage !== null;
-  const stored = storedLanguage(request.headers.get("Cookie"));
-  if (!headerFirst && isLanguage(stored)) return stored;
-  return languageFromAcceptLanguage(acceptLanguage) ?? fallbackLanguage;
+const storedLanguageCookie: Cookie = {
+  name: LANGUAGE_KEY,
+  isSigned: false,
+  parse: (header) => Promise.resolve(storedLanguage(header) ?? null),
+  serialize: (value) => Promise.resolve(languageCookie(isLanguage(value) ? value : fallbackLanguage)),
+};
+
+/**
+ * Accept-Language, for remix-i18next's `custom` step: its own `header` step matches only the
+ * browser's first language (`de-DE,fr;q=0.5` would get en, not fr), so the ranges are read
+ * by quality here (`languageFromAcceptLanguage`).
+ */
+const browserLanguage = (request: Request) => Promise.resolve(languageFromAcceptLanguage(request.headers.get("Accept-Language")));
+
+const detection = {
+  supportedLanguages: [...supportedLanguages],
+  fallbackLanguage,
+  cookie: storedLanguageCookie,
+  findLocale: browserLanguage,
+};
+
+/**
+ * Language detection is remix-i18next's (`RemixI18Next.getLocale`): `?lng`, then the stored
+ * choice, then the browser's languages, then en. API clients say their language with
+ * Accept-Language: on `/api/` paths a request that sends the header is answered in it (en
+ * when it names no supported language), whatever cookie a browser holds.
+ */
+const pageDetector = new RemixI18Next({ detection: { ...detection, order: ["searchParams", "cookie", "custom"] } });
+const apiDetector = new RemixI18Next({
+  detection: {
+    ...detection,
+    order: ["searchParams", "custom", "cookie"],
+    findLocale: (request) => {
+      const header = request.headers.get("Accept-Language");
+      return Promise.resolve(header === null ? null : (languageFromAcceptLanguage(header) ?? fallbackLanguage));
+    },
+  },
+});
+
+export async function requestLanguage(request: Request): Promise<Language> {
+  const detector = new URL(request.url).pathname.startsWith("/api/") ? apiDetector : pageDetector;
+  const language = await detector.getLocale(request);
+  return isLanguage(language) ? language : fallbackLanguage;
 }
 
-export const i18nextMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  context.set(localeContext, requestLanguage(request));
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(localeContext, await requestLanguage(request));
   return next();
 };
 

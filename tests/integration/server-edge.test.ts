@@ -128,6 +128,15 @@ describe("the request log", () => {
     expect((await linesOf(id)).find((line) => line.msg === "request")).toMatchObject({ path: "/favicon.svg", status: 200 });
   });
 
+  it("logs an asset under its whole path (the /assets handler shortens the URL it sees)", async () => {
+    const asset = /\/assets\/[\w.-]+\.js/.exec((await send("/pricing")).body)?.[0];
+    expect(asset).toBeDefined();
+    const answer = await send(asset!);
+    expect(answer.status).toBe(200);
+    const [line] = (await linesOf(String(answer.headers["x-request-id"]))).filter((l) => l.msg === "request");
+    expect(line).toMatchObject({ path: asset, status: 200 });
+  });
+
   it("never contains cookies, query strings or email-verification tokens", async () => {
     const answer = await send("/verify-email/tok3n-SECRET-1?lng=en&client_secret=pi_SECRET-2", {
       headers: { Cookie: "sid=SECRET-3; csrftoken=SECRET-4", Authorization: "Bearer lck_SECRET-5" },

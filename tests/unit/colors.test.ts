@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CSS_NAMED_COLORS, isValidCssColor, normalizeCssColor } from "~/lib/colors";
-import { checkoutColors, DEFAULT_SHOP_COLORS } from "~/lib/shop-theme";
+import { isValidCssColor, normalizeCssColor } from "~/lib/colors";
+import { CSS_NAMED_COLORS } from "./css-named-colors";
+import { DEFAULT_CHECKOUT_THEME, DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
+import { checkoutColors, checkoutTheme } from "~/lib/shop-theme";
 
 describe("isValidCssColor", () => {
   it.each([
@@ -85,6 +87,10 @@ describe("isValidCssColor", () => {
     "color(srgb 1 0 0)",
     "#fff\nred",
     "red red",
+    "rgb(1., 2, 3)", // CSS numbers have digits after their point
+    "constructor", // names are looked up in a table: none of its object's own keys
+    "__proto__",
+    "toString",
     `#${"f".repeat(70)}`,
     `rgb(${" ".repeat(60)}1, 2, 3)`,
   ])("rejects %j", (value) => {
@@ -126,6 +132,20 @@ describe("normalizeCssColor", () => {
 });
 
 describe("checkoutColors (which shop colours the checkout wears)", () => {
+  it("comes with the text colour that reads on each, as the checkout page's data carries it", () => {
+    expect(checkoutTheme({ primary: "#0A7D4F", secondary: "rebeccapurple" })).toEqual({
+      accent: "#0a7d4f",
+      current: "rebeccapurple",
+      completed: "#10b981",
+      upcoming: "#cbd5e1",
+      onAccent: "#ffffff",
+      onCurrent: "#ffffff",
+      onCompleted: "#000000",
+      onUpcoming: "#000000",
+    });
+    expect(checkoutTheme(DEFAULT_SHOP_COLORS)).toEqual(DEFAULT_CHECKOUT_THEME); // the browser's written-out copy
+  });
+
   it("keeps the spec's checkout colours while the shop's are the defaults, in any spelling", () => {
     const spec = { accent: "#007bff", current: "#3b82f6", completed: "#10b981", upcoming: "#cbd5e1" };
     expect(checkoutColors(DEFAULT_SHOP_COLORS)).toEqual(spec);

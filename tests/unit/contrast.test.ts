@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CSS_NAMED_COLORS } from "~/lib/colors";
 import { contrastRatio, parseCssColor, readableShade, readableTextOn, textContrast } from "~/lib/contrast";
-import { bannerSurface, checkoutColors, checkoutTextColors, DEFAULT_SHOP_COLORS, shopContrastIssues, shopPalette } from "~/lib/shop-theme";
+import { CSS_NAMED_COLORS } from "./css-named-colors";
+import { DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
+import { bannerSurface, checkoutColors, checkoutTextColors, shopContrastIssues, shopPalette } from "~/lib/shop-theme";
 
 const ratio = (a: string, b: string) => contrastRatio(parseCssColor(a)!, parseCssColor(b)!);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languageCookies, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
+import { requestLanguage } from "~/middleware/i18n.server";
 
 /** A Set-Cookie value with its attributes in a fixed order (their order means nothing to browsers). */
 const cookieParts = (setCookie: string) => {
@@ -41,5 +42,33 @@ describe("the stored language cookie", () => {
     expect(storedLanguage("i18nextLng=fr")).toBe("fr");
     expect(storedLanguage("i18nextLng=de")).toBeUndefined();
     expect(storedLanguage(null)).toBeUndefined();
+  });
+});
+
+describe("the request's language (remix-i18next's detection)", () => {
+  const language = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    requestLanguage(new Request(`http://demo.localhost${path}`, { method, headers }));
+
+  it("takes ?lng first, on pages and API paths alike, when it names a supported language", async () => {
+    expect(await language("/products?lng=fr", { Cookie: "i18nextLng=en", "Accept-Language": "en" }, "POST")).toBe("fr");
+    expect(await language("/api/v1/shop/products/?lng=fr", { Cookie: "i18nextLng=en", "Accept-Language": "en" })).toBe("fr");
+    expect(await language("/api/v1/shop/products/?lng=fr-CA")).toBe("fr");
+    expect(await language("/products?lng=de", { Cookie: "i18nextLng=fr" }, "POST")).toBe("fr");
+  });
+
+  it("on pages: the stored choice (the latest of two), then the browser's first supported language, then en", async () => {
+    expect(await language("/products", { Cookie: "i18nextLng=fr", "Accept-Language": "en" })).toBe("fr");
+    expect(await language("/products", { Cookie: "i18nextLng=en; i18nextLng=fr" })).toBe("fr");
+    expect(await language("/products", { Cookie: "i18nextLng=de", "Accept-Language": "de-DE,fr;q=0.5" })).toBe("fr");
+    expect(await language("/products", { "Accept-Language": "de-DE,de;q=0.9,fr-CA;q=0.8,en;q=0.7" })).toBe("fr");
+    expect(await language("/products", { "Accept-Language": "de" })).toBe("en");
+    expect(await language("/products")).toBe("en");
+  });
+
+  it("on API paths: Accept-Language when sent (en when it names no supported language), else the stored choice", async () => {
+    expect(await language("/api/v1/shop/products/", { Cookie: "i18nextLng=fr", "Accept-Language": "en" })).toBe("en");
+    expect(await language("/api/v1/shop/products/", { Cookie: "i18nextLng=fr", "Accept-Language": "de" })).toBe("en");
+    expect(await language("/api/v1/shop/products/", { Cookie: "i18nextLng=fr" })).toBe("fr");
+    expect(await language("/api/v1/shop/products/", { "Accept-Language": "es,fr" })).toBe("fr");
   });
 });

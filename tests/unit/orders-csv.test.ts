@@ -26,5 +26,6 @@ describe("CSV formula guard", () => {
     }
     expect(csvCell("+33 6 12 34 56 78")).toBe('"+33 6 12 34 56 78"');
     expect(csvCell(-12.5)).toBe('"-12.5"');
+    expect(csvCell("")).toBe(`""`); // an empty cell is quoted too
   });
 });

@@ -1,21 +1,19 @@
 import type { CSSProperties, ReactNode } from "react";
-import { checkoutColors, checkoutTextColors, type ShopColors } from "~/lib/shop-theme";
+import type { CheckoutTheme, ShopColors } from "~/lib/shop-colors";
 import { CheckoutBanner } from "./checkout-banner";
 import { CheckoutStepper, type CheckoutStep } from "./stepper";
 
-/** The checkout's colours as CSS variables, read by the stepper and the submit buttons. */
-export function checkoutThemeStyle(colors: Pick<ShopColors, "primary" | "secondary">): CSSProperties {
-  const theme = checkoutColors(colors);
-  const text = checkoutTextColors(theme);
+/** The checkout's colours (`checkoutTheme`) as CSS variables, read by the stepper and the submit buttons. */
+export function checkoutThemeStyle(theme: CheckoutTheme): CSSProperties {
   return {
     "--checkout-accent": theme.accent,
-    "--checkout-on-accent": text.onAccent,
+    "--checkout-on-accent": theme.onAccent,
     "--checkout-step-current": theme.current,
-    "--checkout-on-step-current": text.onCurrent,
+    "--checkout-on-step-current": theme.onCurrent,
     "--checkout-step-completed": theme.completed,
-    "--checkout-on-step-completed": text.onCompleted,
+    "--checkout-on-step-completed": theme.onCompleted,
     "--checkout-step-upcoming": theme.upcoming,
-    "--checkout-on-step-upcoming": text.onUpcoming,
+    "--checkout-on-step-upcoming": theme.onUpcoming,
   } as CSSProperties;
 }
 
@@ -25,6 +23,7 @@ export function checkoutThemeStyle(colors: Pick<ShopColors, "primary" | "seconda
  * render it, so the preview cannot drift from the real page.
  */
 export function CheckoutFrame({
+  theme,
   colors,
   bannerText,
   step,
@@ -32,6 +31,7 @@ export function CheckoutFrame({
   className,
   children,
 }: {
+  theme: CheckoutTheme;
   colors: ShopColors;
   bannerText: string;
   step: CheckoutStep;
@@ -40,7 +40,7 @@ export function CheckoutFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={className} style={checkoutThemeStyle(colors)}>
+    <div className={className} style={checkoutThemeStyle(theme)}>
       {heading}
       <CheckoutStepper step={step} />
       {bannerText.trim() ? (

@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { translateMessage } from "~/lib/messages";
-import { DEFAULT_SHOP_COLORS } from "~/lib/shop-theme";
+import { DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
 import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
 import { CheckoutFrame } from "./checkout-frame";
@@ -56,6 +56,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
   return (
     <CheckoutFrame
       className="container-page py-8"
+      theme={data.checkoutTheme}
       colors={shop?.colors ?? DEFAULT_SHOP_COLORS}
       bannerText={shop?.bannerText ?? ""}
       step={data.step}

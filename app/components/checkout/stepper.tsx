@@ -1,22 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "~/components/ui/icons";
-import { checkoutTextColors, DEFAULT_CHECKOUT_COLORS } from "~/lib/shop-theme";
+import { DEFAULT_CHECKOUT_THEME } from "~/lib/shop-colors";
 
 export const CHECKOUT_STEPS = ["shipping", "payment", "success"] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 /** The step colours come from the checkout theme (checkoutThemeStyle); the spec's defaults otherwise. */
 const STEP_COLORS = {
-  current: `var(--checkout-step-current, ${DEFAULT_CHECKOUT_COLORS.current})`,
-  completed: `var(--checkout-step-completed, ${DEFAULT_CHECKOUT_COLORS.completed})`,
-  upcoming: `var(--checkout-step-upcoming, ${DEFAULT_CHECKOUT_COLORS.upcoming})`,
+  current: `var(--checkout-step-current, ${DEFAULT_CHECKOUT_THEME.current})`,
+  completed: `var(--checkout-step-completed, ${DEFAULT_CHECKOUT_THEME.completed})`,
+  upcoming: `var(--checkout-step-upcoming, ${DEFAULT_CHECKOUT_THEME.upcoming})`,
 } as const;
-const DEFAULT_TEXT = checkoutTextColors(DEFAULT_CHECKOUT_COLORS);
 /** The number (or tick) on each step mark: the colour that reads on it. */
 const STEP_TEXT_COLORS = {
-  current: `var(--checkout-on-step-current, ${DEFAULT_TEXT.onCurrent})`,
-  completed: `var(--checkout-on-step-completed, ${DEFAULT_TEXT.onCompleted})`,
-  upcoming: `var(--checkout-on-step-upcoming, ${DEFAULT_TEXT.onUpcoming})`,
+  current: `var(--checkout-on-step-current, ${DEFAULT_CHECKOUT_THEME.onCurrent})`,
+  completed: `var(--checkout-on-step-completed, ${DEFAULT_CHECKOUT_THEME.onCompleted})`,
+  upcoming: `var(--checkout-on-step-upcoming, ${DEFAULT_CHECKOUT_THEME.onUpcoming})`,
 } as const;
 
 /** The checkout's three steps: completed, current and upcoming are told apart by colour and text. */

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { MIN_TEXT_CONTRAST } from "~/lib/contrast";
 import { intlLocale } from "~/lib/languages";
-import { shopContrastIssues, type ShopColors } from "~/lib/shop-theme";
+import type { ShopColors } from "~/lib/shop-colors";
+import { shopContrastIssues } from "~/lib/shop-theme";
 
 /**
  * Warns the seller when their text colour does not read on their background or banner

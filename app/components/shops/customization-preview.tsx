@@ -6,7 +6,7 @@ import { SimulatedCardForm } from "~/components/checkout/simulated-card-form";
 import { ShopBrand, shopHeaderClasses } from "~/components/shop/shop-header";
 import { shopThemeStyle } from "~/components/shop/shop-shell";
 import { cx } from "~/lib/class-names";
-import { shopPalette } from "~/lib/shop-theme";
+import { checkoutTheme, shopPalette } from "~/lib/shop-theme";
 import { checkoutSchema } from "~/schemas/checkout";
 import { formConstraint } from "~/schemas/form-constraint";
 import { simulatedCardFormSchema } from "~/schemas/payments";
@@ -60,7 +60,7 @@ export function CustomizationPreview({ values }: { values: PreviewValues }) {
         <div className={cx(shopHeaderClasses, "flex h-16 items-center gap-3 px-4")}>
           <ShopBrand logoUrl={values.logoUrl} name={values.shopName} nameTestId="preview-shop-name" />
         </div>
-        <CheckoutFrame className="p-4" colors={colors} bannerText={banner} step={step}>
+        <CheckoutFrame className="p-4" theme={checkoutTheme(colors)} colors={colors} bannerText={banner} step={step}>
           <div className="mt-6">
             {step === "shipping" ? (
               <ShippingForm

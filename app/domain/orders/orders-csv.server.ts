@@ -1,3 +1,4 @@
+import { stringify, type Options } from "csv-stringify/sync";
 import { centsToDecimalString } from "~/lib/money";
 import type { OrderListQuery } from "~/schemas/checkout";
 import { formatOrderNumber, listOrders, type OrderScope } from "./orders.server";
@@ -17,11 +18,21 @@ export function isFormulaLike(text: string): boolean {
   return /^[+-]/.test(text) && !/^[+-][\d\s.,()/+-]*$/.test(text);
 }
 
-/** One CSV cell: formula-like text gets an apostrophe in front; quotes are doubled. */
+/**
+ * How the export writes cells (csv-stringify): every cell quoted, empty ones too, quotes
+ * doubled, CRLF line ends; formula-like text gets an apostrophe in front. Not csv-stringify's
+ * own `escape_formulas`, which would also mark every phone number (+33...) and negative amount.
+ */
+const CSV_FORMAT = {
+  quoted: true,
+  quoted_empty: true,
+  record_delimiter: "windows",
+  cast: { string: (text: string) => (isFormulaLike(text) ? `'${text}` : text) },
+} satisfies Options;
+
+/** One CSV cell as the export writes it. */
 export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (isFormulaLike(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return stringify([[value]], { ...CSV_FORMAT, eof: false });
 }
 
 export const CSV_COLUMNS = [
@@ -49,11 +60,11 @@ export const CSV_COLUMNS = [
 
 /** The filtered orders as CSV (UTF-8 with BOM, header row, amounts as decimals). */
 export async function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "page" | "page_size">): Promise<string> {
-  const lines = [CSV_COLUMNS.map(csvCell).join(",")];
+  const rows: Record<(typeof CSV_COLUMNS)[number], string>[] = [];
   for (let page = 1; (page - 1) * 500 < MAX_ROWS; page++) {
     const { items } = await listOrders(scope, { ...query, page, page_size: 500 } as OrderListQuery);
     for (const order of items) {
-      const row: Record<(typeof CSV_COLUMNS)[number], string> = {
+      rows.push({
         order_number: formatOrderNumber(order.number),
         created_at: order.createdAt.toISOString(),
         status: order.status,
@@ -63,10 +74,10 @@ export async function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "
         ...shippingResource(order),
         ...purchaseLabelResource(order),
         items: order.items.map((i) => `${i.quantity} x ${i.productName} (${centsToDecimalString(i.priceCents)})`).join("; "),
-      };
-      lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(","));
+      });
     }
     if (items.length < 500) break;
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  // A BOM, so that spreadsheets read the file as UTF-8.
+  return stringify(rows, { ...CSV_FORMAT, bom: true, header: true, columns: [...CSV_COLUMNS] });
 }

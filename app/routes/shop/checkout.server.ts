@@ -14,6 +14,7 @@ import { formAction, formRecordId, type IntentArgs, type IntentHandler } from "~
 import { orNotFound } from "~/http/guards.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { translateMessage } from "~/lib/messages";
+import { checkoutTheme } from "~/lib/shop-theme";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { hostShopPage } from "~/middleware/site.server";
@@ -46,6 +47,8 @@ export async function checkoutPageData({ request, context }: Args) {
     // The forms' native constraints, so that the page needs no zod to render them.
     constraints: { shipping: formConstraint(checkoutSchema(state.minimumCents, catalogue)), card: cardConstraint },
     currency: shop.currency,
+    // Computed here: the shopper's browser loads no colour code.
+    checkoutTheme: checkoutTheme({ primary: shop.primaryColor, secondary: shop.secondaryColor }),
     contactEmail: getConfig().SUPPORT_EMAIL,
     meta: shopPageMeta(t, shop, url),
   };
