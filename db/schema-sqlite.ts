@@ -21,6 +21,10 @@ export const {
   shopDailyViews,
   categories,
   products,
+  productVariants,
+  stockHolds,
+  stockMovements,
+  waitlistEntries,
   orders,
   orderItems,
   orderEvents,
@@ -60,6 +64,8 @@ export type Shop = typeof shops.$inferSelect;
 export type SellerProfile = typeof sellerProfiles.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Product = typeof products.$inferSelect;
+export type ProductVariant = typeof productVariants.$inferSelect;
+export type StockHold = typeof stockHolds.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;

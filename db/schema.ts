@@ -23,6 +23,10 @@ export const shops = tables.shops;
 export const shopDailyViews = tables.shopDailyViews;
 export const categories = tables.categories;
 export const products = tables.products;
+export const productVariants = tables.productVariants;
+export const stockHolds = tables.stockHolds;
+export const stockMovements = tables.stockMovements;
+export const waitlistEntries = tables.waitlistEntries;
 export const orders = tables.orders;
 export const orderItems = tables.orderItems;
 export const orderEvents = tables.orderEvents;
@@ -57,7 +61,9 @@ export type {
   PaymentStatus,
   PaymentTransaction,
   Product,
+  ProductVariant,
   SellerProfile,
+  StockHold,
   Shop,
   User,
 } from "./schema-sqlite";

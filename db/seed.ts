@@ -2,7 +2,8 @@ import { count } from "drizzle-orm";
 import { writeTransaction, type AppDatabase } from "./client";
 import { demoCatalogue } from "./demo-catalogue";
 import { seedDemoOrders } from "./demo-orders";
-import { categories, products, sellerProfiles, shops, simulatedAccounts, users } from "./schema";
+import { insertProducts } from "./products";
+import { categories, sellerProfiles, shops, simulatedAccounts, users } from "./schema";
 
 export const DEMO_ACCOUNTS = {
   admin: { email: "admin@example.com", password: "Admin1234!" },
@@ -110,7 +111,8 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
         .insert(categories)
         .values({ shopId: shop!.id, slug: category.slug, name: category.name, position })
         .returning({ id: categories.id });
-      await tx.insert(products).values(
+      await insertProducts(
+        tx,
         category.products.map((p) => ({
           shopId: shop!.id,
           categoryId: row!.id,

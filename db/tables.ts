@@ -7,6 +7,7 @@
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { LIVE_PLATFORMS } from "../app/lib/live-platforms";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
+import { STOCK_MOVEMENT_KINDS, type ProductOption } from "../app/lib/stock-kinds";
 import {
   boolean,
   bytes,
@@ -186,6 +187,9 @@ export const shops = table("shops", {
   checkoutBannerTextFr: text("checkout_banner_text_fr").notNull().default(""),
   customCss: text("custom_css").notNull().default(""),
   minimumOrderAmountCents: money("minimum_order_amount_cents"),
+  // Stock: "Only N left" is shown at this many units or fewer; a placed order holds its units this long.
+  lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+  holdMinutes: integer("hold_minutes").notNull().default(10),
   // Next per-shop order number; incremented inside the order-creating transaction.
   nextOrderNumber: integer("next_order_number").notNull().default(1),
   // Bumped when the shop's products or categories change: part of the shop page cache's key.
@@ -237,7 +241,15 @@ export const products = table(
     description: text("description").notNull().default(""),
     priceCents: money("price_cents").notNull(),
     imagePath: text("image_path"),
+    // The seller's switch: off, the product is sold out whatever its stock.
     isInStock: boolean("is_in_stock").notNull().default(true),
+    // The options its variants are built from (at most three), in the seller's order:
+    // [{name: "Size", values: ["S", "M", "L"]}]. Empty: one variant without options.
+    options: json("options").$type<ProductOption[]>().notNull().default([]),
+    // What its pages last showed of its stock (its and its variants' labels, see
+    // app/lib/stock-label.ts): the shop's page cache is renewed when this changes, not on
+    // every hold.
+    stockLabels: text("stock_labels").notNull().default(""),
     // Products that were ordered are archived instead of deleted.
     archivedAt: timestamp("archived_at"),
     createdAt: createdAt(),
@@ -246,6 +258,132 @@ export const products = table(
   (t) => [
     index("products_shop_idx").on(t.shopId, t.archivedAt, t.id),
     index("products_shop_category_idx").on(t.shopId, t.categoryId, t.id),
+  ],
+);
+
+// What is sold and counted: every product has at least one variant (a product without
+// options has exactly one, with `options` {}), so stock, holds and order lines always name
+// a variant (docs/stock.md). `stock` null = not tracked (sells without limit); otherwise
+// the units on hand, `reserved` of them held by unpaid orders and waitlist offers, so
+// `stock - reserved` can be sold. Both only move through app/domain/stock.
+export const productVariants = table(
+  "product_variants",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    // {"Size": "M", "Colour": "Blue"}, and the same as a stable key ("Colour=Blue|Size=M", lower
+    // case, accents kept) so that one combination exists once per product.
+    options: json("options").$type<Record<string, string>>().notNull().default({}),
+    optionKey: text("option_key").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    sku: text("sku"),
+    // Replaces the product's price when set.
+    priceCents: money("price_cents"),
+    stock: integer("stock"),
+    reserved: integer("reserved").notNull().default(0),
+    // A variant that was ordered is archived instead of deleted when the seller removes it.
+    archivedAt: timestamp("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("product_variants_product_option_uq").on(t.productId, t.optionKey), index("product_variants_shop_idx").on(t.shopId)],
+);
+
+// Units held for an unpaid order or a waitlist offer until `expiresAt`: "held" counts in
+// the variant's `reserved`; "sold" (the order was paid) and "released" (expired, cancelled)
+// no longer do. An expired hold still "held" is released by the next reservation of its
+// variant or by the sweep, and is never counted as held by a read (docs/stock.md).
+export const stockHolds = table(
+  "stock_holds",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    waitlistEntryId: integer("waitlist_entry_id"),
+    quantity: integer("quantity").notNull(),
+    state: text("state", { enum: ["held", "sold", "released"] })
+      .notNull()
+      .default("held"),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("stock_holds_variant_idx").on(t.variantId, t.state, t.expiresAt),
+    index("stock_holds_order_idx").on(t.orderId),
+    index("stock_holds_expiry_idx").on(t.state, t.expiresAt),
+  ],
+);
+
+// The stock history the seller reads: every change of a variant's stock or holds, with who
+// (a user, or none for the shop's own processes) and why.
+export const stockMovements = table(
+  "stock_movements",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: STOCK_MOVEMENT_KINDS }).notNull(),
+    // Change of the units on hand (a sale -1, a restock +2) and of the units held.
+    stockDelta: integer("stock_delta").notNull().default(0),
+    reservedDelta: integer("reserved_delta").notNull().default(0),
+    stockAfter: integer("stock_after"),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product_idx").on(t.productId, t.createdAt)],
+);
+
+// Shoppers waiting for a sold-out variant, first come first served. When units come back
+// the first "waiting" entry gets an offer: a hold of one unit and a mailed link.
+export const waitlistEntries = table(
+  "waitlist_entries",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    language: text("language", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
+    state: text("state", { enum: ["waiting", "offered", "done"] })
+      .notNull()
+      .default("waiting"),
+    // The offer's link token (its SHA-256) and its end.
+    offerTokenHash: text("offer_token_hash"),
+    offerExpiresAt: timestamp("offer_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_variant_email_uq").on(t.variantId, t.email),
+    index("waitlist_entries_queue_idx").on(t.variantId, t.state, t.id),
+    index("waitlist_entries_product_idx").on(t.productId, t.state),
   ],
 );
 
@@ -283,6 +421,10 @@ export const orders = table(
       .notNull()
       .default("en"),
     paidAt: timestamp("paid_at"),
+    // Until when its units are held for it (null: nothing held, e.g. untracked products).
+    reservedUntil: timestamp("reserved_until"),
+    // Paid for units that were gone (a late payment): refunded at once, automatically.
+    stockRefundedAt: timestamp("stock_refunded_at"),
     // The live the order was placed from (its `/live/{code}` link), if any.
     liveId: integer("live_id").references(() => lives.id, { onDelete: "set null" }),
     // When the live's one-time payment reminder was sent for this unpaid order.
@@ -310,10 +452,17 @@ export const orderItems = table(
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     // Snapshot at order time: later catalogue edits do not rewrite history.
     productName: text("product_name").notNull(),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    // "M / Blue" at order time ("" for a product without options).
+    variantName: text("variant_name").notNull().default(""),
     quantity: integer("quantity").notNull().default(1),
     priceCents: money("price_cents").notNull(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    index("order_items_variant_idx").on(t.variantId),
+  ],
 );
 
 // Audit trail of an order: status moves, payments, refunds; who and when.
@@ -641,7 +790,7 @@ export const liveEvents = table(
     liveId: integer("live_id")
       .notNull()
       .references(() => lives.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["order", "pin", "end"] }).notNull(),
+    kind: text("kind", { enum: ["order", "pin", "end", "stock"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("live_events_created_idx").on(t.createdAt)],

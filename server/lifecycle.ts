@@ -8,6 +8,7 @@ import { sendDueLiveReminders } from "~/domain/lives/reminders.server";
 import { flushLiveVisits } from "~/domain/lives/visits.server";
 import { flushShopViews } from "~/domain/shops/views.server";
 import { closeEventStreams } from "~/http/event-stream.server";
+import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { logger } from "~/lib/logger.server";
 import { getDatabase } from "~db/client";
 import { users } from "~db/schema";
@@ -27,6 +28,9 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const MAIL_RETRY_EVERY_MS = 60_000;
 const SHOP_VIEWS_EVERY_MS = 5_000;
 const LIVE_REMINDERS_EVERY_MS = 60_000;
+// Holds that ran out go back on sale within this (a sale never waits for it: docs/stock.md).
+const HOLDS_SWEEP_EVERY_MS = 20_000;
+let releasingHolds: Promise<void> | null = null;
 
 /** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
 export function startBackgroundWork(options: { smtp: boolean }): void {
@@ -34,6 +38,7 @@ export function startBackgroundWork(options: { smtp: boolean }): void {
   timers.push(setInterval(sweep, SWEEP_EVERY_MS).unref());
   timers.push(setInterval(() => void writeShopViews(), SHOP_VIEWS_EVERY_MS).unref());
   timers.push(setInterval(remindLiveCheckouts, LIVE_REMINDERS_EVERY_MS).unref());
+  timers.push(setInterval(releaseExpiredHolds, HOLDS_SWEEP_EVERY_MS).unref());
   if (options.smtp) {
     // Mails that could not be delivered are retried every minute; one round at a time.
     timers.push(
@@ -57,6 +62,15 @@ function sweep(): void {
     .then(() => {})
     .catch((error: unknown) => logger().error({ err: error }, "housekeeping sweep failed"))
     .finally(() => (sweeping = null));
+}
+
+/** Holds past their end go back on sale (and to the waitlist), one round at a time. */
+function releaseExpiredHolds(): void {
+  if (draining || releasingHolds) return;
+  releasingHolds = releaseUnitsOfExpiredHolds(new Date())
+    .then(() => {})
+    .catch((error: unknown) => logger().error({ err: error }, "releasing expired holds failed"))
+    .finally(() => (releasingHolds = null));
 }
 
 /** The page views and live visits this node counted since the last write (a failed write is logged, not retried). */
@@ -84,6 +98,7 @@ export async function stopBackgroundWork(): Promise<void> {
   resetLiveEventReader();
   await sweeping;
   await reminding;
+  await releasingHolds;
   await delivering;
   await flushMail();
   await writeShopViews();

@@ -7,6 +7,8 @@ export type MessageValues = Record<string, string | number>;
 
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** A stable reason an API client can test (e.g. `out_of_stock`); most errors have none. */
+  readonly code?: string;
   /** Errors per input field (API `errors`, form field errors); empty when the whole request failed. */
   readonly fieldErrors: FieldErrors;
   constructor(

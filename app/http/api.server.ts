@@ -52,9 +52,11 @@ export function translateFieldErrors(t: TFunction, fieldErrors: FieldErrors): Re
 
 export function apiErrorResponse(error: unknown, t: TFunction): Response {
   if (error instanceof DomainError) {
-    const body: { message: string; errors?: Record<string, string[]> } = {
+    const body: { message: string; code?: string; errors?: Record<string, string[]> } = {
       message: translateMessage(t, error.messageKey, error.values),
     };
+    // A machine-readable reason where one is defined (409 `out_of_stock`).
+    if (error.code) body.code = error.code;
     if (Object.keys(error.fieldErrors).length > 0) body.errors = translateFieldErrors(t, error.fieldErrors);
     const headers = new Headers();
     if (error instanceof RateLimitedError) headers.set("Retry-After", String(error.retryAfterSeconds));

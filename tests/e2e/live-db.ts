@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, max } from "drizzle-orm";
 import { recordLiveEvent } from "../../app/domain/lives/live-events.server";
 import { getDatabase, writeTransaction } from "../../db/client";
-import { lives, orders, products, shops } from "../../db/schema";
+import { insertProducts } from "../../db/products";
+import { lives, orders, shops } from "../../db/schema";
 import "./db"; // points the domain's connection at the end-to-end server's database
 
 /**
@@ -17,9 +18,7 @@ async function shopOf(subdomain: string) {
 
 /** A product in the shop's catalogue (a seller made by `createLiveSeller` has none). */
 export async function createCatalogueProduct(subdomain: string, name: string, priceCents = 2500): Promise<void> {
-  await getDatabase()
-    .insert(products)
-    .values({ shopId: await shopOf(subdomain), name, priceCents });
+  await insertProducts(getDatabase(), [{ shopId: await shopOf(subdomain), name, priceCents }]);
 }
 
 /** The seller's latest live (the one the test just started through the form). */

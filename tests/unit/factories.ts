@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDatabase } from "~db/client";
+import { insertProducts, type NewProduct } from "~db/products";
 import {
   categories,
   orderEvents,
   orders,
   paymentTransactions,
-  products,
   shops,
   simulatedAccounts,
   users,
@@ -40,11 +40,8 @@ export async function createCategory(shopId: number, slug: string, name = slug) 
   return category!;
 }
 
-export async function createProduct(shopId: number, overrides: Partial<typeof products.$inferInsert> = {}) {
-  const [product] = await getDatabase()
-    .insert(products)
-    .values({ shopId, name: "Product", priceCents: 1000, ...overrides })
-    .returning();
+export async function createProduct(shopId: number, overrides: Partial<NewProduct> & { stock?: number | null } = {}) {
+  const [product] = await insertProducts(getDatabase(), [{ shopId, name: "Product", priceCents: 1000, ...overrides }]);
   return product!;
 }
 

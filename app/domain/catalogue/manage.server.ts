@@ -6,6 +6,7 @@ import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput, ProductPatch } from "~/schemas/catalogue-admin";
 import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
+import { insertProducts } from "~db/products";
 import { categories, orderItems, products, shops, type Category, type Product } from "~db/schema";
 
 /** "Bijoux & Montres" → "bijoux-montres" */
@@ -85,18 +86,19 @@ async function storeProductImage(image: Uint8Array | null): Promise<string | und
 export async function createProduct(shopId: number, input: ProductInput, image: Uint8Array | null): Promise<SellerProduct> {
   const category = await categoryNamed(shopId, input.categorySlug);
   const imagePath = await storeProductImage(image);
-  const [product] = await getDatabase()
-    .insert(products)
-    .values({
-      shopId,
-      name: input.name,
-      description: input.description,
-      priceCents: input.priceCents,
-      isInStock: input.isInStock ?? true,
-      categoryId: category?.id ?? null,
-      imagePath: imagePath ?? null,
-    })
-    .returning();
+  const [product] = await writeTransaction((tx) =>
+    insertProducts(tx, [
+      {
+        shopId,
+        name: input.name,
+        description: input.description,
+        priceCents: input.priceCents,
+        isInStock: input.isInStock ?? true,
+        categoryId: category?.id ?? null,
+        imagePath: imagePath ?? null,
+      },
+    ]),
+  );
   await markShopContentChanged(shopId);
   return { ...product!, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
 }

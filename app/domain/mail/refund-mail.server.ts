@@ -15,6 +15,8 @@ export function orderRefundMail(
     refundedCents: number;
     currency: string;
     link: string;
+    /** Refunded by the shop itself: the item sold out before the payment arrived. */
+    soldOut?: boolean;
   },
 ): RenderedMail {
   const t = translatorFor(language);
@@ -24,6 +26,7 @@ export function orderRefundMail(
     subject: t("refunds.mail.subject", { shop: params.shopName, number: params.number }),
     greeting: t("mail.greeting", { name: params.customer }),
     paragraphs: [
+      ...(params.soldOut ? [t("refunds.mail.sold_out")] : []),
       t("refunds.mail.refunded", { shop: params.shopName, number: params.number, amount: money(params.amountCents) }),
       full
         ? t("refunds.mail.in_full", { paid: money(params.paidCents) })

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { releaseOrderHolds, restockOrderUnits } from "~/domain/stock/holds.server";
+import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
@@ -47,6 +49,8 @@ export function assertStatusTransition(order: Pick<Order, "status">, to: OrderSt
  * (`changeOrderStatus` in payments): orders do not call the payment provider.
  */
 export async function recordStatusChange(order: Order, to: OrderStatus, actor: { userId: number }): Promise<Order> {
+  const now = new Date();
+  const freed: number[] = [];
   const updated = await writeTransaction(async (tx) => {
     // The status it had when we checked: a concurrent change makes this one a conflict.
     const [row] = await tx
@@ -59,12 +63,19 @@ export async function recordStatusChange(order: Order, to: OrderStatus, actor: {
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
+    // A cancelled order's units go back on sale: held ones at once, sold ones (a paid order
+    // cancelled before shipping, refunded by the caller) back into the stock.
+    if (to === "cancelled") {
+      const released = await releaseOrderHolds(tx, order.id, now);
+      freed.push(...released.map((r) => r.variantId), ...(await restockOrderUnits(tx, order.id, actor.userId, now)));
+    }
     if (row.liveId !== null) await recordLiveEvent(tx, row.liveId, "order");
     await tx
       .insert(orderEvents)
       .values({ orderId: order.id, shopId: order.shopId, kind: "status", fromValue: order.status, toValue: to, actorUserId: actor.userId });
     return row;
   });
+  await offerFreedUnits(freed, now);
   const db = getDatabase();
   const [shop] = await db.select().from(shops).where(eq(shops.id, order.shopId)).limit(1);
   await sendWithOrderStatusLink(order.id, shop!.subdomain, (link) =>

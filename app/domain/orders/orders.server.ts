@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { containsPattern } from "~/domain/catalogue/products.server";
 import type { Language } from "~/lib/i18n";
@@ -7,15 +7,21 @@ import { isPaid, PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "./paymen
 import { itemsTotalCents } from "~/lib/order-total";
 import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type OrderListView } from "~/schemas/checkout";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
+import { resolveOrderLines, type OrderLineInput } from "~/domain/catalogue/variants.server";
+import { holdEnd } from "~/domain/stock/hold-time";
+import { holdUnits, OutOfStockError } from "~/domain/stock/holds.server";
+import { redeemOffer } from "~/domain/stock/waitlist.server";
 import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~db/client";
-import { orderEvents, orderItems, orders, products, shops, type Order, type OrderItem, type Shop } from "~db/schema";
+import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
 
 export type NewOrder = CheckoutDetails & {
-  items: { productId: number; quantity: number }[];
+  items: OrderLineInput[];
   /** The live whose link the order was placed from. */
   liveId?: number | null;
+  /** A waitlist offer's link token: the unit held for it becomes this order's. */
+  offerToken?: string | null;
 };
 
 /** The order columns a checkout sets (creating or editing an order): every detail but the quantity, which is the item's. */
@@ -44,8 +50,10 @@ export function formatOrderNumber(number: number): string {
 }
 
 /**
- * Creates an order in a shop: items must be live products of that shop (their price is
- * copied), the number is the shop's next one, the shopper identity is recorded.
+ * Creates an order in a shop: items must be live products (and variants) of that shop, on
+ * sale, at their current price; their units are held for the shop's hold time in the same
+ * transaction, or the order is refused (409 out_of_stock) and nothing is created. The number
+ * is the shop's next one, the shopper identity is recorded.
  */
 export async function createOrder(
   shop: Pick<Shop, "id" | "currency">,
@@ -53,29 +61,13 @@ export async function createOrder(
   shopper: { shopperKeyHash: string | null; userId: number | null; language: Language },
 ): Promise<Order> {
   return writeTransaction(async (tx) => {
-    const ids = [...new Set(input.items.map((i) => i.productId))];
-    const found = ids.length
-      ? await tx
-          .select()
-          .from(products)
-          .where(and(eq(products.shopId, shop.id), inArray(products.id, ids), isNull(products.archivedAt)))
-      : [];
-    const byId = new Map(found.map((p) => [p.id, p]));
-    const missing: Record<string, string[]> = {};
-    const soldOut: Record<string, string[]> = {};
-    input.items.forEach((item, index) => {
-      const product = byId.get(item.productId);
-      if (!product) missing[`items.${index}.product`] = ["checkout.errors.product_not_found"];
-      else if (!product.isInStock) soldOut[`items.${index}.product`] = ["checkout.errors.out_of_stock"];
-    });
-    // Checked here, in the creating transaction: an order never exists without its item.
-    if (Object.keys(missing).length > 0) throw new ValidationError("checkout.errors.product_not_found", { ...missing, ...soldOut });
-    if (Object.keys(soldOut).length > 0) throw new ConflictError("checkout.errors.out_of_stock", soldOut);
+    const lines = await resolveOrderLines(tx, shop.id, input.items);
+    const switchedOff: Record<string, string[]> = {};
+    for (const line of lines) if (!line.product.isInStock) switchedOff[`items.${line.index}.quantity`] = ["stock.errors.sold_out"];
+    if (Object.keys(switchedOff).length > 0) throw new OutOfStockError(switchedOff, true);
     // A catalogue order costs what its items cost, whatever total the client sent.
-    if (input.items.length) {
-      const expected = itemsTotalCents(
-        input.items.map((item) => ({ unitPriceCents: byId.get(item.productId)!.priceCents, quantity: item.quantity })),
-      );
+    if (lines.length) {
+      const expected = itemsTotalCents(lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })));
       if (input.totalAmountCents !== expected) {
         throw new ValidationError(
           "purchase.errors.total_amount_mismatch",
@@ -89,7 +81,8 @@ export async function createOrder(
       .update(shops)
       .set({ nextOrderNumber: sql`${shops.nextOrderNumber} + 1` })
       .where(eq(shops.id, shop.id))
-      .returning({ number: shops.nextOrderNumber });
+      .returning({ number: shops.nextOrderNumber, holdMinutes: shops.holdMinutes });
+    const now = new Date();
     const [created] = await tx
       .insert(orders)
       .values({
@@ -103,22 +96,34 @@ export async function createOrder(
         language: shopper.language,
       })
       .returning();
-    const order = created!;
-    if (order.liveId !== null) await recordLiveEvent(tx, order.liveId, "order");
-    if (input.items.length) {
+    let order = created!;
+    if (lines.length) {
+      const reservedUntil = holdEnd(now, next!.holdMinutes);
+      if (input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
+      const { held } = await holdUnits(tx, {
+        shopId: shop.id,
+        orderId: order.id,
+        lines: lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index })),
+        expiresAt: reservedUntil,
+        now,
+      });
+      if (held) {
+        await tx.update(orders).set({ reservedUntil }).where(eq(orders.id, order.id));
+        order = { ...order, reservedUntil };
+      }
       await tx.insert(orderItems).values(
-        input.items.map((item) => {
-          const product = byId.get(item.productId)!;
-          return {
-            orderId: order.id,
-            productId: product.id,
-            productName: product.name,
-            quantity: item.quantity,
-            priceCents: product.priceCents,
-          };
-        }),
+        lines.map((line) => ({
+          orderId: order.id,
+          productId: line.product.id,
+          productName: line.product.name,
+          variantId: line.variant.id,
+          variantName: line.variantName,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents,
+        })),
       );
     }
+    if (order.liveId !== null) await recordLiveEvent(tx, order.liveId, "order");
     await tx
       .insert(orderEvents)
       .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId });

@@ -4,14 +4,16 @@ import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { ensureOrderHeld, sellOrderUnits } from "~/domain/stock/holds.server";
 import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
 import { getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orderEvents, orders, paymentTransactions, type PaymentTransaction } from "~db/schema";
+import { orderEvents, orderItems, orders, paymentTransactions, type PaymentTransaction } from "~db/schema";
 import { shopPaymentAccount } from "./accounts.server";
 import { recordProviderEvent } from "./event-log.server";
+import { refundOrder } from "./refunds.server";
 import { idempotencyKey } from "./idempotency.server";
 import { providerFailure, ProviderRequestError, type ProviderIntent } from "./provider.server";
 import { getPaymentProvider, withProvider } from "./provider-registry.server";
@@ -87,6 +89,8 @@ export async function startPayment(
   const account = await shopPaymentAccount(order.shopId);
   if (!account.canReceivePayments || !account.accountId) throw new ConflictError("payments.errors.cannot_receive");
 
+  // Its units must still be the shopper's (or be taken again): never a charge for nothing.
+  await writeTransaction((tx) => ensureOrderHeld(tx, order.id, new Date()));
   const existing = await findOrderTransaction(order.id);
   if (existing && existing.status !== "canceled") return intentResource(existing);
 
@@ -132,7 +136,7 @@ export async function startPayment(
   return intentResource(txn);
 }
 
-type StateChange = { transaction: PaymentTransaction; moved: boolean; becamePaid: boolean; duplicateEvent: boolean };
+type StateChange = { transaction: PaymentTransaction; moved: boolean; becamePaid: boolean; duplicateEvent: boolean; unitsGone?: boolean };
 
 /**
  * Moves a transaction and its order to the provider's status, at most once per event id
@@ -175,12 +179,35 @@ export async function applyIntentState(
       .returning({ liveId: orders.liveId });
     // The live's board shows the payment as it happens.
     if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
+    let unitsGone = false;
     if (becamePaid) {
       await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
+      // The units become a sale; if they were gone (a payment that landed after its hold
+      // ran out and someone else bought them), the order is cancelled and refunded below.
+      const items = await tx
+        .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, txn.orderId));
+      const sale = await sellOrderUnits(tx, { id: txn.orderId, shopId: txn.shopId, items }, now);
+      if (!sale.sold) {
+        unitsGone = true;
+        await tx.update(orders).set({ status: "cancelled", stockRefundedAt: now }).where(eq(orders.id, txn.orderId));
+        await tx.insert(orderEvents).values({
+          orderId: txn.orderId,
+          shopId: txn.shopId,
+          kind: "status",
+          fromValue: "pending",
+          toValue: "cancelled",
+          note: "stock.sold_out_refund",
+        });
+      }
     }
-    return { transaction: moved, moved: true, becamePaid, duplicateEvent: false };
+    return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone };
   });
-  if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId);
+  if (result.unitsGone) {
+    // Nobody pays for an item the seller cannot ship: the whole payment goes back at once.
+    await refundOrder(result.transaction.orderId, "rest", { userId: null, shopId: result.transaction.shopId }, { notifyShopper: true, soldOut: true });
+  } else if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId);
   return result;
 }
 

@@ -117,7 +117,8 @@ export async function recordRefund(transactionId: string, amountRefundedCents: n
   });
 }
 
-type Actor = { userId: number; shopId: number };
+/** Who refunds: the seller, or nobody for the shop's own automatic refunds (units that were gone). */
+type Actor = { userId: number | null; shopId: number };
 
 /**
  * Step 1, one write transaction: checks what remains refundable and records the refund as
@@ -174,7 +175,7 @@ export async function refundOrder(
   orderId: number,
   request: RefundRequest | "rest",
   actor: Actor,
-  options: { notifyShopper: boolean } = { notifyShopper: true },
+  options: { notifyShopper: boolean; soldOut?: boolean } = { notifyShopper: true },
 ): Promise<OrderRefund> {
   const { refund, txn, order } = await reserveRefund(orderId, request, actor);
   let answer: { refundId: string; status: "succeeded" | "pending" | "failed" };
@@ -230,11 +231,11 @@ export async function refundOrder(
     return row;
   });
   if (settled.status === "failed") throw new ConflictError("orders.errors.refund_failed");
-  if (options.notifyShopper) await mailRefund(order.id, settled);
+  if (options.notifyShopper) await mailRefund(order.id, settled, options.soldOut ?? false);
   return settled;
 }
 
-async function mailRefund(orderId: number, refund: OrderRefund): Promise<void> {
+async function mailRefund(orderId: number, refund: OrderRefund, soldOut: boolean): Promise<void> {
   const db = getDatabase();
   const [row] = await db
     .select({ order: orders, shop: shops })
@@ -260,6 +261,7 @@ async function mailRefund(orderId: number, refund: OrderRefund): Promise<void> {
         refundedCents: refundedOf(txn, held),
         currency: row.order.currency,
         link,
+        soldOut,
       }),
     }),
   );

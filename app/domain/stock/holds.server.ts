@@ -1,0 +1,465 @@
+import { and, eq, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { ConflictError, type FieldErrors } from "~/domain/errors.server";
+import { recordLiveEvent } from "~/domain/lives/live-events.server";
+import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
+import { writeTransaction, type Transaction } from "~db/client";
+import { holdEnd } from "./hold-time";
+import { lives, orderItems, orders, productVariants, products, shops, stockHolds, stockMovements, type ProductVariant } from "~db/schema";
+
+/**
+ * Units of a variant and their holds. The one rule that keeps a unit from being sold twice
+ * is the conditional update in `takeUnits`: `reserved` grows only while `stock - reserved`
+ * covers the quantity, in one statement, so two transactions can never both take the last
+ * unit (SQLite runs one writer at a time; PostgreSQL re-checks the condition on the row it
+ * locked, whatever the number of nodes). Everything else (holds, sales, releases) moves
+ * `reserved` and `stock` together with the rows that explain them, in the same transaction.
+ */
+
+/** Not enough units: a 409 whose field errors say, per order line, what is left. */
+export class OutOfStockError extends ConflictError {
+  override readonly code = "out_of_stock";
+  constructor(fieldErrors: FieldErrors, soldOut: boolean) {
+    super(soldOut ? "stock.errors.sold_out" : "stock.errors.not_enough", fieldErrors);
+  }
+}
+
+/** One line to hold: `index` is its place in the order (the field errors name it). */
+export type HoldLine = { variantId: number; quantity: number; index: number };
+
+type Released = { variantId: number; quantity: number };
+
+/**
+ * Takes `quantity` units of a tracked variant for a hold: true when they were free. An
+ * untracked variant (stock null) always has them and nothing is counted.
+ */
+async function takeUnits(tx: Transaction, variantId: number, quantity: number, now: Date): Promise<boolean> {
+  const take = () =>
+    tx
+      .update(productVariants)
+      .set({ reserved: sql`${productVariants.reserved} + ${quantity}`, updatedAt: now })
+      .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} - ${productVariants.reserved} >= ${quantity}`))
+      .returning({ id: productVariants.id });
+  if ((await take()).length > 0) return true;
+  // Holds that ran out and no sweep released yet must not block a sale: release them, try again.
+  const released = await releaseExpiredHolds(tx, eq(stockHolds.variantId, variantId), now);
+  return released.length > 0 && (await take()).length > 0;
+}
+
+/**
+ * Holds units for an order (or a waitlist offer) until `expiresAt`, in the caller's
+ * transaction: every line gets its units or none does, and the error names each line that
+ * is short with what is left ("Only 2 left", "Sold out").
+ */
+export async function holdUnits(
+  tx: Transaction,
+  request: { shopId: number; orderId?: number; waitlistEntryId?: number; lines: HoldLine[]; expiresAt: Date; now: Date },
+): Promise<{ held: boolean }> {
+  const { now } = request;
+  const variants = await variantsById(
+    tx,
+    request.lines.map((l) => l.variantId),
+  );
+  const tracked = request.lines.filter((line) => variants.get(line.variantId)?.stock != null);
+  if (tracked.length === 0) return { held: false };
+  const short: FieldErrors = {};
+  let soldOut = true;
+  // One take per variant, for all its lines: a 2 + 1 of the same size needs 3 units.
+  const perVariant = new Map<number, HoldLine[]>();
+  for (const line of tracked) perVariant.set(line.variantId, [...(perVariant.get(line.variantId) ?? []), line]);
+  const taken: { variantId: number; quantity: number }[] = [];
+  for (const [variantId, lines] of perVariant) {
+    const quantity = lines.reduce((sum, l) => sum + l.quantity, 0);
+    if (await takeUnits(tx, variantId, quantity, now)) {
+      taken.push({ variantId, quantity });
+      continue;
+    }
+    const left = (await availableUnits(tx, [variantId], now)).get(variantId) ?? 0;
+    if (left > 0) soldOut = false;
+    for (const line of lines) {
+      (short[`items.${line.index}.quantity`] ??= []).push(left > 0 ? `stock.errors.only_left?count=${left}` : "stock.errors.sold_out");
+    }
+  }
+  if (Object.keys(short).length > 0) {
+    // Give back what this call took; the caller's transaction creates nothing either.
+    for (const t of taken) await addReserved(tx, t.variantId, -t.quantity, now);
+    throw new OutOfStockError(short, soldOut);
+  }
+  await tx.insert(stockHolds).values(
+    taken.map((t) => ({
+      shopId: request.shopId,
+      variantId: t.variantId,
+      orderId: request.orderId ?? null,
+      waitlistEntryId: request.waitlistEntryId ?? null,
+      quantity: t.quantity,
+      expiresAt: request.expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await noteStockChange(
+    tx,
+    taken.map((t) => t.variantId),
+  );
+  return { held: true };
+}
+
+async function addReserved(tx: Transaction, variantId: number, delta: number, now: Date): Promise<void> {
+  await tx
+    .update(productVariants)
+    .set({ reserved: sql`${productVariants.reserved} + ${delta}`, updatedAt: now })
+    .where(eq(productVariants.id, variantId));
+}
+
+/**
+ * Releases the holds still "held" that `where` selects (ran out, cancelled order, ended
+ * offer): their units can be sold again. Each hold is released once, even when two nodes
+ * release it at the same time (the state moves in the update that finds it).
+ */
+export async function releaseHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
+  const rows = await tx
+    .update(stockHolds)
+    .set({ state: "released", updatedAt: now })
+    .where(and(eq(stockHolds.state, "held"), where))
+    .returning({ variantId: stockHolds.variantId, quantity: stockHolds.quantity, orderId: stockHolds.orderId });
+  if (rows.length === 0) return [];
+  const perVariant = new Map<number, number>();
+  for (const row of rows) perVariant.set(row.variantId, (perVariant.get(row.variantId) ?? 0) + row.quantity);
+  const variants = await variantsById(tx, [...perVariant.keys()]);
+  for (const [variantId, quantity] of perVariant) {
+    await addReserved(tx, variantId, -quantity, now);
+    const variant = variants.get(variantId);
+    if (variant) {
+      await tx.insert(stockMovements).values({
+        shopId: variant.shopId,
+        productId: variant.productId,
+        variantId,
+        kind: "hold_released",
+        reservedDelta: -quantity,
+        stockAfter: variant.stock,
+        orderId: rows.length === 1 ? rows[0]!.orderId : null,
+        createdAt: now,
+      });
+    }
+  }
+  await noteStockChange(tx, [...perVariant.keys()]);
+  return [...perVariant].map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+/**
+ * Holds past their end, except those of an order whose payment the provider is still
+ * deciding (a payment started before the end keeps its units until the provider answers).
+ */
+export function releaseExpiredHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
+  const paymentUnderWay = sql`exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} = 'processing')`;
+  return releaseHolds(tx, and(where, lte(stockHolds.expiresAt, now), sql`not ${paymentUnderWay}`), now);
+}
+
+/** An order no longer needs its units (cancelled, or its hold ran out): they go back on sale. */
+export function releaseOrderHolds(tx: Transaction, orderId: number, now: Date): Promise<Released[]> {
+  return releaseHolds(tx, eq(stockHolds.orderId, orderId), now);
+}
+
+/**
+ * The order was paid: its held units are sold (off the stock and the holds). Units whose
+ * hold was released before the payment arrived are taken again if some are free; when one
+ * line cannot be served the whole order's units go back and the caller refunds it, so no
+ * shopper pays for an item the seller cannot ship.
+ */
+export async function sellOrderUnits(
+  tx: Transaction,
+  order: { id: number; shopId: number; items: { variantId: number | null; quantity: number }[] },
+  now: Date,
+): Promise<{ sold: true } | { sold: false }> {
+  const held = await tx
+    .select({ id: stockHolds.id, variantId: stockHolds.variantId, quantity: stockHolds.quantity })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held")));
+  const heldPerVariant = new Map<number, number>();
+  for (const h of held) heldPerVariant.set(h.variantId, (heldPerVariant.get(h.variantId) ?? 0) + h.quantity);
+  const wanted = new Map<number, number>();
+  for (const item of order.items) if (item.variantId !== null) wanted.set(item.variantId, (wanted.get(item.variantId) ?? 0) + item.quantity);
+  const variants = await variantsById(tx, [...wanted.keys()]);
+  const retaken: { variantId: number; quantity: number }[] = [];
+  for (const [variantId, quantity] of wanted) {
+    const missing = quantity - (heldPerVariant.get(variantId) ?? 0);
+    if (missing <= 0 || variants.get(variantId)?.stock == null) continue;
+    if (await takeUnits(tx, variantId, missing, now)) {
+      retaken.push({ variantId, quantity: missing });
+      heldPerVariant.set(variantId, quantity);
+      continue;
+    }
+    for (const r of retaken) await addReserved(tx, r.variantId, -r.quantity, now);
+    await releaseOrderHolds(tx, order.id, now);
+    return { sold: false };
+  }
+  await tx
+    .update(stockHolds)
+    .set({ state: "sold", updatedAt: now })
+    .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held")));
+  for (const [variantId, quantity] of heldPerVariant) {
+    const variant = variants.get(variantId);
+    if (!variant || variant.stock == null) continue;
+    const [after] = await tx
+      .update(productVariants)
+      .set({
+        stock: sql`${productVariants.stock} - ${quantity}`,
+        reserved: sql`${productVariants.reserved} - ${quantity}`,
+        updatedAt: now,
+      })
+      .where(eq(productVariants.id, variantId))
+      .returning({ stock: productVariants.stock });
+    await tx.insert(stockMovements).values({
+      shopId: order.shopId,
+      productId: variant.productId,
+      variantId,
+      kind: "sale",
+      stockDelta: -quantity,
+      reservedDelta: -quantity,
+      stockAfter: after?.stock ?? null,
+      orderId: order.id,
+      createdAt: now,
+    });
+  }
+  if (heldPerVariant.size > 0) await noteStockChange(tx, [...heldPerVariant.keys()]);
+  return { sold: true };
+}
+
+/**
+ * Units neither sold nor held, per tracked variant (untracked ones are absent). A hold past
+ * its end counts as free even before anything released it.
+ */
+export async function availableUnits(db: Transaction, variantIds: number[], now: Date): Promise<Map<number, number>> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return new Map();
+  const [rows, expired] = await Promise.all([
+    db
+      .select({ id: productVariants.id, stock: productVariants.stock, reserved: productVariants.reserved })
+      .from(productVariants)
+      .where(inArray(productVariants.id, ids)),
+    expiredHeldUnits(db, ids, now),
+  ]);
+  const result = new Map<number, number>();
+  for (const row of rows) {
+    if (row.stock === null) continue;
+    result.set(row.id, Math.max(0, row.stock - row.reserved + (expired.get(row.id) ?? 0)));
+  }
+  return result;
+}
+
+/** Units of holds that ran out but are still counted as held (no sweep or sale released them yet). */
+export async function expiredHeldUnits(db: Transaction, variantIds: number[], now: Date): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ variantId: stockHolds.variantId, quantity: sql<number>`sum(${stockHolds.quantity})`.mapWith(Number) })
+    .from(stockHolds)
+    .where(and(inArray(stockHolds.variantId, variantIds), eq(stockHolds.state, "held"), lte(stockHolds.expiresAt, now)))
+    .groupBy(stockHolds.variantId);
+  return new Map(rows.map((r) => [r.variantId, r.quantity]));
+}
+
+async function variantsById(tx: Transaction, ids: number[]): Promise<Map<number, ProductVariant>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx.select().from(productVariants).where(inArray(productVariants.id, unique));
+  return new Map(rows.map((v) => [v.id, v]));
+}
+
+/**
+ * Stock moved for these variants: the lives that pin their products tell their screens (the
+ * live page's "3 left" follows without a reload), and the shop's cached pages are renewed
+ * only when what they show changed (a label such as "Only 4 left" or "Sold out", kept per
+ * product in `stock_labels`), not on every hold of a drop.
+ */
+export async function noteStockChange(tx: Transaction, variantIds: number[], now = new Date()): Promise<void> {
+  if (variantIds.length === 0) return;
+  const productRows = await tx
+    .selectDistinct({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...new Set(variantIds)]));
+  const productIds = productRows.map((r) => r.productId);
+  if (productIds.length === 0) return;
+  const pinned = await tx
+    .select({ id: lives.id })
+    .from(lives)
+    .where(and(inArray(lives.pinnedProductId, productIds), isNull(lives.endedAt)));
+  for (const live of pinned) await recordLiveEvent(tx, live.id, "stock");
+  const stock = await productStock(tx, productIds, now);
+  const changedShops = new Set<number>();
+  for (const [, product] of stock) {
+    const labels = stockLabelsText(product);
+    const moved = await tx
+      .update(products)
+      .set({ stockLabels: labels })
+      .where(and(eq(products.id, product.productId), ne(products.stockLabels, labels)))
+      .returning({ shopId: products.shopId });
+    for (const row of moved) changedShops.add(row.shopId);
+  }
+  for (const shopId of changedShops) {
+    await tx
+      .update(shops)
+      .set({ contentVersion: sql`${shops.contentVersion} + 1` })
+      .where(eq(shops.id, shopId));
+  }
+}
+
+/** One variant's stock as the pages show it. */
+export type VariantStock = {
+  id: number;
+  options: Record<string, string>;
+  optionKey: string;
+  position: number;
+  sku: string | null;
+  priceCents: number | null;
+  stock: number | null;
+  reserved: number;
+  /** Units neither sold nor held (expired holds are free); null when not tracked. */
+  available: number | null;
+  archived: boolean;
+};
+/** A product's variants (live ones, in the seller's order) and its shop's threshold. */
+export type ProductStock = { productId: number; shopId: number; onSale: boolean; threshold: number; variants: VariantStock[] };
+
+/**
+ * The stock of these products, in three indexed queries whatever their number: their
+ * variants, the holds that ran out unreleased, their shops' thresholds.
+ */
+export async function productStock(db: Transaction, productIds: number[], now: Date): Promise<Map<number, ProductStock>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      variant: productVariants,
+      onSale: products.isInStock,
+      threshold: shops.lowStockThreshold,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(shops, eq(shops.id, productVariants.shopId))
+    .where(and(inArray(productVariants.productId, ids), isNull(productVariants.archivedAt)))
+    .orderBy(productVariants.productId, productVariants.position, productVariants.id);
+  const expired = await expiredHeldUnits(
+    db,
+    rows.filter((r) => r.variant.stock !== null && r.variant.reserved > 0).map((r) => r.variant.id),
+    now,
+  );
+  const result = new Map<number, ProductStock>();
+  for (const { variant: v, onSale, threshold } of rows) {
+    let product = result.get(v.productId);
+    if (!product) result.set(v.productId, (product = { productId: v.productId, shopId: v.shopId, onSale, threshold, variants: [] }));
+    product.variants.push({
+      id: v.id,
+      options: v.options,
+      optionKey: v.optionKey,
+      position: v.position,
+      sku: v.sku,
+      priceCents: v.priceCents,
+      stock: v.stock,
+      reserved: v.reserved,
+      available: v.stock === null ? null : Math.max(0, v.stock - v.reserved + (expired.get(v.id) ?? 0)),
+      archived: false,
+    });
+  }
+  return result;
+}
+
+/** The labels a product's pages show (the product's and each variant's), as one text. */
+export function stockLabelsText(product: ProductStock): string {
+  const own = stockLabelKey(stockLabel(productAvailable(product.variants), product.threshold, product.onSale));
+  const perVariant = product.variants.length > 1 ? product.variants.map((v) => `${v.id}=${stockLabelKey(stockLabel(v.available, product.threshold))}`) : [];
+  return [own, ...perVariant].join(",");
+}
+
+/**
+ * The shopper is about to pay an order (the payment step, the API's `pay/`): its units must
+ * still be held. A hold past its end that nothing released yet is simply extended (nobody
+ * else had its units); a released one is taken again if units are left, for a new hold
+ * time; otherwise the order cannot be paid (409 "sold out"), so nobody is charged for
+ * nothing. Returns the order's hold end (null: nothing tracked).
+ */
+export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Date): Promise<Date | null> {
+  const [order] = await tx
+    .select({ id: orders.id, shopId: orders.shopId, reservedUntil: orders.reservedUntil, holdMinutes: shops.holdMinutes })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return null;
+  const items = await tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const variants = await variantsById(
+    tx,
+    items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])),
+  );
+  const tracked = items.filter((i) => i.variantId !== null && variants.get(i.variantId)?.stock != null);
+  if (tracked.length === 0) return null;
+  const held = await tx
+    .select({ expiresAt: stockHolds.expiresAt })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, "held")));
+  const until = order.reservedUntil && order.reservedUntil > now ? order.reservedUntil : holdEnd(now, order.holdMinutes);
+  // Held and not past its end (the shipping step just placed it): nothing to do.
+  if (held.length > 0 && held.every((h) => h.expiresAt > now)) return order.reservedUntil;
+  if (held.length > 0) {
+    await tx
+      .update(stockHolds)
+      .set({ expiresAt: until, updatedAt: now })
+      .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, "held")));
+  } else {
+    await holdUnits(tx, {
+      shopId: order.shopId,
+      orderId,
+      lines: tracked.map((item, index) => ({ variantId: item.variantId!, quantity: item.quantity, index })),
+      expiresAt: until,
+      now,
+    });
+  }
+  if (order.reservedUntil?.getTime() !== until.getTime()) await tx.update(orders).set({ reservedUntil: until }).where(eq(orders.id, orderId));
+  return until;
+}
+
+/**
+ * Units of a paid order go back on sale (a cancellation or a refund the seller restocks):
+ * its sold holds are marked released, so the same units never come back twice.
+ */
+export async function restockOrderUnits(tx: Transaction, orderId: number, actorUserId: number | null, now: Date): Promise<number[]> {
+  const sold = await tx
+    .update(stockHolds)
+    .set({ state: "released", updatedAt: now })
+    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, "sold")))
+    .returning({ variantId: stockHolds.variantId, quantity: stockHolds.quantity });
+  const variants = await variantsById(
+    tx,
+    sold.map((h) => h.variantId),
+  );
+  for (const hold of sold) {
+    const variant = variants.get(hold.variantId);
+    if (!variant || variant.stock === null) continue;
+    const [after] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${hold.quantity}`, updatedAt: now })
+      .where(eq(productVariants.id, hold.variantId))
+      .returning({ stock: productVariants.stock });
+    await tx.insert(stockMovements).values({
+      shopId: variant.shopId,
+      productId: variant.productId,
+      variantId: hold.variantId,
+      kind: "restock",
+      stockDelta: hold.quantity,
+      stockAfter: after?.stock ?? null,
+      orderId,
+      actorUserId,
+      createdAt: now,
+    });
+  }
+  const ids = sold.map((h) => h.variantId);
+  await noteStockChange(tx, ids, now);
+  return ids;
+}
+
+/** The background sweep: holds that ran out, a batch at a time; returns the variants whose units came back. */
+export async function sweepExpiredHolds(now: Date): Promise<number[]> {
+  const released = await writeTransaction((tx) => releaseExpiredHolds(tx, undefined, now));
+  return released.map((r) => r.variantId);
+}
