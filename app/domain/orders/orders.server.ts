@@ -63,8 +63,9 @@ export async function createOrder(
   return writeTransaction(async (tx) => {
     const lines = await resolveOrderLines(tx, shop.id, input.items);
     const switchedOff: Record<string, string[]> = {};
-    for (const line of lines) if (!line.product.isInStock) switchedOff[`items.${line.index}.quantity`] = ["stock.errors.sold_out"];
-    if (Object.keys(switchedOff).length > 0) throw new OutOfStockError(switchedOff, true);
+    // The seller's "out of stock" switch: the product itself is refused, as before stock was counted.
+    for (const line of lines) if (!line.product.isInStock) switchedOff[`items.${line.index}.product`] = ["checkout.errors.out_of_stock"];
+    if (Object.keys(switchedOff).length > 0) throw new OutOfStockError(switchedOff, true, "checkout.errors.out_of_stock");
     // A catalogue order costs what its items cost, whatever total the client sent.
     if (lines.length) {
       const expected = itemsTotalCents(lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })));

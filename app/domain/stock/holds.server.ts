@@ -18,8 +18,8 @@ import { lives, orderItems, orders, productVariants, products, shops, stockHolds
 /** Not enough units: a 409 whose field errors say, per order line, what is left. */
 export class OutOfStockError extends ConflictError {
   override readonly code = "out_of_stock";
-  constructor(fieldErrors: FieldErrors, soldOut: boolean) {
-    super(soldOut ? "stock.errors.sold_out" : "stock.errors.not_enough", fieldErrors);
+  constructor(fieldErrors: FieldErrors, soldOut: boolean, messageKey?: string) {
+    super(messageKey ?? (soldOut ? "stock.errors.sold_out" : "stock.errors.not_enough"), fieldErrors);
   }
 }
 
