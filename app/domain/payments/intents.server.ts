@@ -90,7 +90,10 @@ export async function startPayment(
   if (!account.canReceivePayments || !account.accountId) throw new ConflictError("payments.errors.cannot_receive");
 
   // Its units must still be the shopper's (or be taken again): never a charge for nothing.
-  await writeTransaction((tx) => ensureOrderHeld(tx, order.id, new Date()));
+  // Only an order whose hold has ended needs a look (nothing releases a running hold of an
+  // order that is not cancelled; an order that held nothing has nothing counted).
+  const now = new Date();
+  if (order.reservedUntil && order.reservedUntil <= now) await writeTransaction((tx) => ensureOrderHeld(tx, order.id, now));
   const existing = await findOrderTransaction(order.id);
   if (existing && existing.status !== "canceled") return intentResource(existing);
 
