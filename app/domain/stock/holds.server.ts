@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
@@ -14,6 +14,9 @@ import { lives, orderItems, orders, productVariants, products, shops, stockHolds
  * locked, whatever the number of nodes). Everything else (holds, sales, releases) moves
  * `reserved` and `stock` together with the rows that explain them, in the same transaction.
  */
+
+/** How long past its end a hold waits for a payment the provider is still deciding. */
+const PAYMENT_GRACE_MS = 15 * 60_000;
 
 /** Not enough units: a 409 whose field errors say, per order line, what is left. */
 export class OutOfStockError extends ConflictError {
@@ -150,8 +153,10 @@ export async function releaseHolds(tx: Transaction, where: SQL | undefined, now:
  * deciding (a payment started before the end keeps its units until the provider answers).
  */
 export function releaseExpiredHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
-  const paymentUnderWay = sql`exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} = 'processing')`;
-  return releaseHolds(tx, and(where, lte(stockHolds.expiresAt, now), sql`not ${paymentUnderWay}`), now);
+  const paymentUnderWay = sql`exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} in ('processing', 'requires_action'))`;
+  // A payment abandoned half-way (a 3-D Secure page closed) keeps its units this long at most.
+  const graceOver = lte(stockHolds.expiresAt, new Date(now.getTime() - PAYMENT_GRACE_MS));
+  return releaseHolds(tx, and(where, lte(stockHolds.expiresAt, now), or(sql`not ${paymentUnderWay}`, graceOver)), now);
 }
 
 /** An order no longer needs its units (cancelled, or its hold ran out): they go back on sale. */
