@@ -40,13 +40,13 @@ export const shopperNo = (n: number) => ({ shopperKeyHash: `shopper-${n}`, userI
 export function orderInput(
   line: { productId: number; variantId?: number | null; quantity?: number },
   unitPriceCents: number,
-  offerToken?: string,
+  options: { offerToken?: string; email?: string } = {},
 ): NewOrder {
   const quantity = line.quantity ?? 1;
   return {
     fullName: "Ada Drop",
     companyName: "",
-    email: "ada@drop.test",
+    email: options.email ?? "ada@drop.test",
     address: "1 rue du Stock",
     city: "Paris",
     state: "",
@@ -59,7 +59,7 @@ export function orderInput(
     liveReference: "",
     totalAmountCents: unitPriceCents * quantity,
     items: [{ productId: line.productId, variantId: line.variantId ?? null, quantity }],
-    offerToken: offerToken ?? null,
+    offerToken: options.offerToken ?? null,
   };
 }
 
@@ -72,12 +72,13 @@ export async function place(shop: Shop, n: number, input: NewOrder) {
 /** The viewer who placed the n-th order. */
 export const viewerNo = (n: number) => ({ shopperKeyHash: shopperNo(n).shopperKeyHash, user: null, ownedShopId: null });
 
-export const SUCCESS_CARD = { number: SIMULATED_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" };
+/** The simulated provider's success card, valid for a few years after the (test's) clock. */
+export const successCard = () => ({ number: SIMULATED_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" });
 
 /** The payment step: starts the order's payment (its units must still be held), then pays it with the success card. */
 export async function pay(orderId: number, n: number, shopId: number) {
   await startPayment(orderId, viewerNo(n), "simulated", shopId);
-  const paid = await payOrderWithSimulatedCard(orderId, SUCCESS_CARD);
+  const paid = await payOrderWithSimulatedCard(orderId, successCard());
   return paid!.intent;
 }
 

@@ -167,12 +167,19 @@ export async function releaseHolds(tx: Transaction, where: SQL | undefined, now:
 }
 
 /**
- * Holds past their end, except those of an order whose payment the provider is still
- * deciding (a payment started before the end keeps its units until the provider answers).
+ * Holds past their end that are over: all but those of an order whose payment the provider is
+ * still deciding (a payment started before the end keeps its units until the provider answers).
  */
+const heldPastEnd = (now: Date) =>
+  and(
+    eq(stockHolds.state, "held"),
+    lte(stockHolds.expiresAt, now),
+    sql`not exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} = 'processing')`,
+  );
+
+/** Releases the holds past their end (see `heldPastEnd`) that `where` selects. */
 export function releaseExpiredHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
-  const paymentUnderWay = sql`exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} = 'processing')`;
-  return releaseHolds(tx, and(where, lte(stockHolds.expiresAt, now), sql`not ${paymentUnderWay}`), now);
+  return releaseHolds(tx, and(where, heldPastEnd(now)), now);
 }
 
 /** An order no longer needs its units (cancelled, or its hold ran out): they go back on sale. */
@@ -269,13 +276,16 @@ export async function availableUnits(db: Transaction, variantIds: number[], now:
   return result;
 }
 
-/** Units of holds that ran out but are still counted as held (no sweep or sale released them yet). */
+/**
+ * Units of holds that ran out but are still counted as held (no sweep or sale released them
+ * yet). Not those of a payment under way: they are still the shopper's, as the release says.
+ */
 export async function expiredHeldUnits(db: Transaction, variantIds: number[], now: Date): Promise<Map<number, number>> {
   if (variantIds.length === 0) return new Map();
   const rows = await db
     .select({ variantId: stockHolds.variantId, quantity: sql<number>`sum(${stockHolds.quantity})`.mapWith(Number) })
     .from(stockHolds)
-    .where(and(inArray(stockHolds.variantId, variantIds), eq(stockHolds.state, "held"), lte(stockHolds.expiresAt, now)))
+    .where(and(inArray(stockHolds.variantId, variantIds), heldPastEnd(now)))
     .groupBy(stockHolds.variantId);
   return new Map(rows.map((r) => [r.variantId, r.quantity]));
 }
