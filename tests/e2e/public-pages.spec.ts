@@ -183,7 +183,7 @@ test.describe("shop catalogue", () => {
   test("speaks French with the shop's prices in French format", async ({ page }) => {
     await page.goto(shopUrl("demo", "/products?lng=fr"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Produits");
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Affichage de 10 sur 24 produits");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Affichage de 10 sur 25 produits");
     await expect(page.getByTestId("product-price").first()).toHaveText(/39,00\s€/);
   });
 });
