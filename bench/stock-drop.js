@@ -8,7 +8,8 @@ import Database from "better-sqlite3";
 import postgres from "postgres";
 
 /** What the shop says when nothing is left (the shoppers' pages are in English). */
-export const SOLD_OUT_TEXT = JSON.parse(fs.readFileSync("locales/en/translation.json", "utf8")).stock.errors.sold_out;
+export const SOLD_OUT_TEXT = JSON.parse(fs.readFileSync(new URL("../locales/en/translation.json", import.meta.url), "utf8")).stock.errors
+  .sold_out;
 
 /** Steps at which a shopper may be told "sold out": the live page and the shipping step (its page, its form). */
 export const SOLD_OUT_STEPS = ["live", "buy", "order"];
