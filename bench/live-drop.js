@@ -101,23 +101,33 @@ const JOURNEY = {
   },
 };
 
-async function runShopper(index, { port, host, timeoutMs, liveCode, steps }) {
+/**
+ * The shop told the shopper it has nothing left instead of what the step expected: the page
+ * (or the shipping form's refusal, a 409) says `soldOutText`.
+ */
+const toldSoldOut = (answer, soldOutText) =>
+  soldOutText !== null && (answer.status === 200 || answer.status === 409) && answer.html.includes(soldOutText);
+
+async function runShopper(index, { port, host, timeoutMs, liveCode, steps, soldOutText }) {
   const browser = createBrowser({ port, host, forwardedFor: addressOf(index), timeoutMs });
   const shopper = { index, browser, liveCode, orderId: null, paid: false, paidAt: null };
   const timings = [];
+  let soldOutAt = null;
   try {
     for (const step of steps) {
       const started = performance.now();
       const answer = await JOURNEY[step].send(shopper);
       const error = JOURNEY[step].check(answer, shopper);
-      timings.push({ step, ms: performance.now() - started, error });
+      // Told "sold out": the journey ends there, which is not a failure of the step.
+      if (error && toldSoldOut(answer, soldOutText)) soldOutAt = step;
+      timings.push({ step, ms: performance.now() - started, error: soldOutAt ? undefined : error });
       if (error) break;
     }
   } finally {
     shopper.browser.close();
   }
-  const completed = timings.length === steps.length && !timings.at(-1).error;
-  return { timings, completed, orderId: shopper.orderId, paid: shopper.paid, paidAt: shopper.paidAt };
+  const completed = !soldOutAt && timings.length === steps.length && !timings.at(-1).error;
+  return { timings, completed, soldOutAt, orderId: shopper.orderId, paid: shopper.paid, paidAt: shopper.paidAt };
 }
 
 function percentile(sorted, fraction) {
@@ -129,9 +139,11 @@ function percentile(sorted, fraction) {
  * Runs the drop against the shop on `host` reached at 127.0.0.1:`port`. Returns the wall time,
  * the shoppers who started before the time limit, the completed journeys, the orders whose card step said "paid", and per step: attempts,
  * p50/p99 (of every attempt, failed ones included: a timeout counts as the time waited) and
- * failures grouped by reason.
+ * failures grouped by reason. With `soldOutText` (a limited-stock drop), a shopper whose page
+ * says it instead of the step's answer is told "sold out" there: counted per step
+ * (`soldOutAt`), not as a failure.
  */
-export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs, timeLimitMs, liveCode = null }) {
+export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs, timeLimitMs, liveCode = null, soldOutText = null }) {
   const steps = liveCode ? LIVE_STEPS : STEPS;
   const journeys = [];
   let nextShopper = 0;
@@ -139,7 +151,7 @@ export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs
   // Past the time limit no new shopper starts: a stalled server ends the drop on time.
   const worker = async () => {
     while (nextShopper < shoppers && performance.now() - started < timeLimitMs)
-      journeys.push(await runShopper(nextShopper++, { port, host, timeoutMs, liveCode, steps }));
+      journeys.push(await runShopper(nextShopper++, { port, host, timeoutMs, liveCode, steps, soldOutText }));
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, shoppers) }, worker));
   const wallSeconds = (performance.now() - started) / 1000;
@@ -151,6 +163,7 @@ export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs
     for (const { error } of attempts) if (error) reasons.set(error, (reasons.get(error) ?? 0) + 1);
     return {
       name,
+      soldOut: journeys.filter((journey) => journey.soldOutAt === name).length,
       attempts: attempts.length,
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
@@ -164,6 +177,9 @@ export async function runLiveDrop({ port, host, shoppers, concurrency, timeoutMs
     started: journeys.length,
     wallSeconds,
     completed: journeys.filter((journey) => journey.completed).length,
+    soldOut: journeys.filter((journey) => journey.soldOutAt).length,
+    /** Step -> shoppers told "sold out" there. */
+    soldOutAt: new Map(steps.map((name) => [name, journeys.filter((journey) => journey.soldOutAt === name).length])),
     paidOrderIds: journeys.filter((journey) => journey.paid).map((journey) => journey.orderId),
     /** When each order's card step answered "paid" (performance.now()), for the live board's delivery times. */
     paidAt: new Map(journeys.filter((journey) => journey.paid).map((journey) => [journey.orderId, journey.paidAt])),

@@ -125,6 +125,66 @@ export function liveSection(drop, exactlyOnce, board) {
   ].join("\n");
 }
 
+/**
+ * The limited-stock drop (issue 27): who got the units and who was told "sold out" where, each
+ * step's latency, and the checks against the database.
+ */
+export function stockSection(drop, stock) {
+  const { units, figures, verdict } = stock;
+  const where = [...drop.soldOutAt].filter(([, count]) => count > 0).map(([step, count]) => `${step} ${number(count)}`);
+  const lines = [
+    `${number(drop.shoppers)} shoppers, ${number(drop.concurrency)} at once, race for **${number(units)} units** of the live's pinned product ` +
+      `through the live's link, the live board open: **${number(drop.paidOrderIds.length)} paid**, **${number(drop.soldOut)} told "sold out"** ` +
+      `(by step: ${where.join(", ") || "none"}), ${number(verdict.failed)} failed otherwise, in ${number(drop.wallSeconds, 1)} s.`,
+    "",
+    table(
+      ["Step", "Requests", "p50", `p99 (target < ${TARGETS.stepP99Ms / 1000} s)`, "Told sold out", "Failures"],
+      drop.steps.map((step) => [
+        step.name,
+        number(step.attempts),
+        ms(step.p50),
+        step.p99 === null ? "-" : `${ms(step.p99)}: ${mark(step.p99 < TARGETS.stepP99Ms)}`,
+        number(step.soldOut),
+        number(step.failures),
+      ]),
+    ),
+  ];
+  const reasons = drop.steps.flatMap((step) => [...step.reasons].map(([reason, count]) => `- ${step.name}: ${reason} (${count})`));
+  if (reasons.length) lines.push("", "Failures by reason:", "", ...reasons);
+  lines.push(
+    "",
+    `In the database: ${number(figures.placed)} orders placed, ${number(figures.paid)} paid, ${number(figures.intents)} payments started, ` +
+      `${number(figures.charges)} charges for ${number(figures.chargedOrders)} orders, ${number(figures.refundedForSoldOut)} refunded for a unit that was gone; ` +
+      `stock ${number(figures.stock)}, held ${number(figures.reserved)}, ${number(figures.sales)} sales.`,
+    "",
+    ...verdict.checks.map((check) => `- ${check.label}: ${check.pass ? "yes" : "**no**"}`),
+    "",
+    `Never oversold, nobody charged for nothing: **${verdict.pass ? "PASS" : "FAIL"}**.`,
+  );
+  return lines.join("\n");
+}
+
+/** The limited-stock drop per cluster size. */
+export function stockNodesSection(runs) {
+  return table(
+    ["Nodes", "Units", "Paid", "Told sold out (before paying)", "Failed", "Slowest step p99", "Checks"],
+    runs.map(({ nodes, stock }) => {
+      if (!stock) return [number(nodes), "-", "-", "-", "-", "-", "-"];
+      const { drop, units, verdict } = stock;
+      const slowest = drop.steps.reduce((worst, step) => ((step.p99 ?? 0) > (worst.p99 ?? 0) ? step : worst));
+      return [
+        number(nodes),
+        number(units),
+        number(drop.paidOrderIds.length),
+        `${number(drop.soldOut)} (${number(verdict.beforePayment)})`,
+        number(verdict.failed),
+        `${ms(slowest.p99)} (${slowest.name})`,
+        verdict.pass ? "PASS" : "FAIL",
+      ];
+    }),
+  );
+}
+
 /** Gzipped JavaScript per page type beside its target. */
 export function javaScriptSection(pages) {
   return table(

@@ -294,13 +294,21 @@ async function runGroup(sqlite: Database.Database, db: AppDatabase, group: Queue
 /**
  * Inside a write transaction: locks the rows `where` selects in `table` until the transaction
  * ends, so a read-then-write on them cannot interleave with another transaction's
- * (PostgreSQL's `SELECT ... FOR UPDATE` under READ COMMITTED). On SQLite a write transaction
+ * (PostgreSQL's `SELECT ... FOR UPDATE` under READ COMMITTED). `"no key update"` takes the
+ * lock an UPDATE that changes no key takes: it still queues behind such updates, but not
+ * behind transactions that only insert rows referencing these (a foreign key's check locks
+ * the referenced row in KEY SHARE, which FOR UPDATE waits for). On SQLite a write transaction
  * already holds the database's one write lock (BEGIN IMMEDIATE): nothing to do.
  */
-export async function lockRows(tx: Transaction, table: AnySQLiteTable, where: SQL | undefined): Promise<void> {
+export async function lockRows(
+  tx: Transaction,
+  table: AnySQLiteTable,
+  where: SQL | undefined,
+  strength: "update" | "no key update" = "update",
+): Promise<void> {
   if (sqliteHandle(tx)) return;
   const postgresTx = tx as unknown as { execute: (query: SQL) => Promise<unknown> };
-  await postgresTx.execute(sql`select 1 from ${table} where ${where} for update`);
+  await postgresTx.execute(sql`select 1 from ${table} where ${where} for ${sql.raw(strength)}`);
 }
 
 /**

@@ -1,10 +1,20 @@
-/** The demo shop's catalogue: 4 categories, 24 products, some out of stock, some without image. */
+import type { ProductOption } from "../app/lib/stock-kinds";
+
+/**
+ * The demo shop's catalogue: 4 categories, 24 products, some out of stock, some without image,
+ * and a sweater in sizes and colours (`demoSweater`, the 25th). Most sell without a stock
+ * count; a few count theirs (issue 27): the lamp is nearly sold out, the mug and the tote have
+ * plenty. None of the first page's products counts its stock (the benchmark's drop and the
+ * checkout tests buy those as often as they like).
+ */
 export type DemoProduct = {
   name: string;
   description: string;
   price: number; // euros
   inStock: boolean;
   image: string | null; // file in public/demo
+  /** Units on hand; absent: not counted. */
+  stock?: number;
 };
 
 export const demoCatalogue: { slug: string; name: string; products: DemoProduct[] }[] = [
@@ -115,6 +125,7 @@ export const demoCatalogue: { slug: string; name: string; products: DemoProduct[
         price: 15,
         inStock: true,
         image: "mug.svg",
+        stock: 40,
       },
       { name: "Linen Tea Towels", description: "Set of two stonewashed linen tea towels.", price: 17.9, inStock: true, image: null },
       {
@@ -130,6 +141,7 @@ export const demoCatalogue: { slug: string; name: string; products: DemoProduct[
         price: 69,
         inStock: true,
         image: "lamp.svg",
+        stock: 2,
       },
       {
         name: "Plant Pot Terracotta",
@@ -157,6 +169,7 @@ export const demoCatalogue: { slug: string; name: string; products: DemoProduct[
         price: 21,
         inStock: true,
         image: "tote.svg",
+        stock: 25,
       },
       {
         name: "Sunglasses Riviera",
@@ -177,3 +190,35 @@ export const demoCatalogue: { slug: string; name: string; products: DemoProduct[
     ],
   },
 ];
+
+/**
+ * A product with options: Size S/M/L x Colour Red/Blue, each combination with its own
+ * stock (Small Blue sold out, Large Blue the last two), the large ones at their own price.
+ */
+export const demoSweater: {
+  category: string;
+  product: DemoProduct;
+  options: ProductOption[];
+  variants: { options: Record<string, string>; stock: number; price?: number; sku: string }[];
+} = {
+  category: "fashion",
+  product: {
+    name: "Chunky Knit Sweater",
+    description: "Hand-finished chunky knit in soft lambswool, relaxed fit with ribbed cuffs. Limited run for tonight's live.",
+    price: 59,
+    inStock: true,
+    image: "sweater.svg",
+  },
+  options: [
+    { name: "Size", values: ["S", "M", "L"] },
+    { name: "Colour", values: ["Red", "Blue"] },
+  ],
+  variants: [
+    { options: { Size: "S", Colour: "Red" }, stock: 4, sku: "SWT-S-RED" },
+    { options: { Size: "S", Colour: "Blue" }, stock: 0, sku: "SWT-S-BLU" },
+    { options: { Size: "M", Colour: "Red" }, stock: 8, sku: "SWT-M-RED" },
+    { options: { Size: "M", Colour: "Blue" }, stock: 6, sku: "SWT-M-BLU" },
+    { options: { Size: "L", Colour: "Red" }, stock: 5, price: 64, sku: "SWT-L-RED" },
+    { options: { Size: "L", Colour: "Blue" }, stock: 2, price: 64, sku: "SWT-L-BLU" },
+  ],
+};

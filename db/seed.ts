@@ -1,9 +1,9 @@
-import { count } from "drizzle-orm";
+import { and, count, eq, isNotNull } from "drizzle-orm";
 import { writeTransaction, type AppDatabase } from "./client";
-import { demoCatalogue } from "./demo-catalogue";
+import { demoCatalogue, demoSweater } from "./demo-catalogue";
 import { seedDemoOrders } from "./demo-orders";
-import { insertProducts } from "./products";
-import { categories, sellerProfiles, shops, simulatedAccounts, users } from "./schema";
+import { insertProductWithVariants, insertProducts } from "./products";
+import { categories, productVariants, sellerProfiles, shops, simulatedAccounts, stockMovements, users } from "./schema";
 
 export const DEMO_ACCOUNTS = {
   admin: { email: "admin@example.com", password: "Admin1234!" },
@@ -106,11 +106,13 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
       })
       .returning({ id: shops.id });
 
+    const categoryIds = new Map<string, number>();
     for (const [position, category] of demoCatalogue.entries()) {
       const [row] = await tx
         .insert(categories)
         .values({ shopId: shop!.id, slug: category.slug, name: category.name, position })
         .returning({ id: categories.id });
+      categoryIds.set(category.slug, row!.id);
       await insertProducts(
         tx,
         category.products.map((p) => ({
@@ -121,9 +123,49 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
           priceCents: Math.round(p.price * 100),
           isInStock: p.inStock,
           imagePath: p.image ? `/demo/${p.image}` : null,
+          stock: p.stock ?? null,
         })),
       );
     }
+    // Last, so that the other products keep their ids and the first page its products.
+    const sweater = demoSweater.product;
+    await insertProductWithVariants(
+      tx,
+      {
+        shopId: shop!.id,
+        categoryId: categoryIds.get(demoSweater.category)!,
+        name: sweater.name,
+        description: sweater.description,
+        priceCents: Math.round(sweater.price * 100),
+        isInStock: sweater.inStock,
+        imagePath: sweater.image ? `/demo/${sweater.image}` : null,
+        options: demoSweater.options,
+      },
+      demoSweater.variants.map((v) => ({
+        options: v.options,
+        stock: v.stock,
+        sku: v.sku,
+        priceCents: v.price === undefined ? null : Math.round(v.price * 100),
+      })),
+    );
+
+    // The counted stock as the seller set it: the first lines of each product's stock history.
+    const counted = await tx
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.shopId, shop!.id), isNotNull(productVariants.stock)));
+    await tx.insert(stockMovements).values(
+      counted.map((v) => ({
+        shopId: v.shopId,
+        productId: v.productId,
+        variantId: v.id,
+        kind: "manual" as const,
+        stockDelta: v.stock!,
+        stockAfter: v.stock,
+        actorUserId: seller!.id,
+        createdAt: now,
+      })),
+    );
 
     await seedDemoOrders(tx, shop!.id, "acct_sim_demo");
 

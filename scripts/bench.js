@@ -10,15 +10,19 @@
 //         `npm start` runs it (one worker process per core) and on one process
 //   live  the same drop through a live's link (issue 16) while the seller's live board is
 //         open, and how soon the board showed each paid order
+//   stock the limited-stock drop (issue 27): the shoppers race through a live's link for U
+//         units of its pinned product; exactly U paid, the others told "sold out" before
+//         paying, checked in the database (nobody charged twice or for nothing)
 //   js    the gzipped JavaScript of the catalogue, the checkout and the landing page
 //
 // and writes the figures into docs/performance.md (between its bench markers). With
-// `--database postgres --nodes 1,2` it measures the catalogue and the drop on PostgreSQL with
+// `--database postgres --nodes 1,2` it measures the catalogue and the drops on PostgreSQL with
 // each number of nodes behind the cluster's HAProxy (as `npm run cluster` runs it) instead,
 // into docs/scaling.md.
 //
 //   npm run bench
-//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|js
+//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|stock|js
+//   npm run bench -- --only stock --units 100     # the units of the limited-stock drop
 //   npm run bench -- --database postgres --nodes 1,2
 //   npm run bench -- --port 3400       # the shop (or HAProxy); the run uses port..port+19
 //
@@ -35,15 +39,26 @@ import { measureJavaScript } from "../bench/js-size.js";
 import { runLiveDrop } from "../bench/live-drop.js";
 import { countPaidOrders } from "../bench/paid-orders.js";
 import { openLiveBoard } from "../bench/live-board.js";
-import { dropSection, httpSection, javaScriptSection, liveSection, machineLine, nodesSection, writeSection } from "../bench/report.js";
+import {
+  dropSection,
+  httpSection,
+  javaScriptSection,
+  liveSection,
+  machineLine,
+  nodesSection,
+  stockNodesSection,
+  stockSection,
+  writeSection,
+} from "../bench/report.js";
 import { startBareApp, startShopOnPostgres, startShopOnSqlite, stopEverything } from "../bench/servers.js";
+import { judgeStockDrop, putUnitsOnSale, SOLD_OUT_TEXT, stockDropFigures } from "../bench/stock-drop.js";
 import { ensureBuild } from "./ensure-build.js";
 
 // The drop's per-request and overall limits: a slow server is reported, it cannot hang the run.
 const DROP_REQUEST_TIMEOUT_MS = 15_000;
 const DROP_TIME_LIMIT_MS = 120_000;
 const WARM_UP_SHOPPERS = 100;
-const PARTS = ["http", "drop", "live", "js"];
+const PARTS = ["http", "drop", "live", "stock", "js"];
 // The demo seller (db/seed.ts), who starts the live of the `live` part.
 const DEMO_SELLER = { email: "demo@example.com", password: "Demo1234!" };
 
@@ -64,6 +79,7 @@ function readOptions() {
         database: { type: "string", default: "sqlite" },
         nodes: { type: "string", default: "1,2" },
         port: { type: "string", default: "3400" },
+        units: { type: "string", default: "100" },
       },
     }));
   } catch (error) {
@@ -82,12 +98,15 @@ function readOptions() {
   const nodes = values.nodes.split(",").map(Number);
   if (nodes.some((count) => !Number.isInteger(count) || count < 1 || count > 8))
     fail(`--nodes: node counts from 1 to 8, e.g. 1,2 (got ${values.nodes})`);
+  const shoppers = whole("shoppers", 1, 100_000);
   return {
-    shoppers: whole("shoppers", 1, 100_000),
+    shoppers,
+    // The limited-stock drop sells these, and refuses the other shoppers.
+    units: whole("units", 1, shoppers),
     concurrency: whole("concurrency", 1, 1000),
     duration: whole("duration", 1, 600),
     // On PostgreSQL the pages' JavaScript is not measured again: it does not depend on the database.
-    parts: values.only ? [values.only] : values.database === "postgres" ? ["http", "drop"] : PARTS,
+    parts: values.only ? [values.only] : values.database === "postgres" ? ["http", "drop", "stock"] : PARTS,
     full: !values.only,
     postgres: values.database === "postgres",
     nodes,
@@ -134,6 +153,43 @@ async function liveDrop(shop, host, options, liveCode = null) {
   const paidAmongThem = drop.paidOrderIds.length ? await countPaidOrders(shop.databaseUrl, drop.paidOrderIds) : 0;
   const exactlyOnce = { grewBy, paidAmongThem, pass: grewBy === drop.paidOrderIds.length && paidAmongThem === drop.paidOrderIds.length };
   return { drop, exactlyOnce };
+}
+
+/**
+ * The limited-stock drop: the demo seller starts a live pinning `productId` (the board stays
+ * open), a warm-up drop buys it while it sells without a count, then it gets `units` units and
+ * the shoppers race for them through the live's link. Returns the drop, the database's
+ * figures and the verdict.
+ */
+async function limitedStockDrop(shop, host, options, productId) {
+  const board = await openLiveBoard({
+    port: shop.port,
+    mainHost: `localhost:${shop.port}`,
+    seller: DEMO_SELLER,
+    productId,
+    timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+  });
+  const run = (shoppers, soldOutText) =>
+    runLiveDrop({
+      port: shop.port,
+      host,
+      shoppers,
+      concurrency: options.concurrency,
+      timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+      timeLimitMs: DROP_TIME_LIMIT_MS,
+      liveCode: board.code,
+      soldOutText,
+    });
+  let drop = null;
+  try {
+    await run(Math.min(WARM_UP_SHOPPERS, options.shoppers), null);
+    const afterOrderId = await putUnitsOnSale(shop.databaseUrl, productId, options.units);
+    drop = await run(options.shoppers, SOLD_OUT_TEXT);
+    const figures = await stockDropFigures(shop.databaseUrl, productId, afterOrderId);
+    return { drop, units: options.units, figures, verdict: judgeStockDrop(drop, figures, options.units) };
+  } finally {
+    await board.finish(drop?.paidAt ?? new Map());
+  }
 }
 
 /** Runs `measure` and returns its result, or prints why it failed and returns null. */
@@ -209,6 +265,13 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
           return liveSection(figures, exactlyOnce, await board.finish(figures.paidAt));
         });
       }
+      if (options.parts.includes("stock")) {
+        sections.stock = await part("Limited-stock drop through a live's link", async () => {
+          const stock = await limitedStockDrop(shop, host, options, productId);
+          exactlyOnceFailed ||= !stock.verdict.pass;
+          return stockSection(stock.drop, stock);
+        });
+      }
       if (options.parts.includes("js")) sections.js = await part("JavaScript per page", () => javaScript(host, port, productId));
     } finally {
       await shop.stop();
@@ -223,6 +286,7 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
     sections.dropOneProcess &&
       `### Live drop in one process (\`WEB_CONCURRENCY=1\`, SQLite; for comparison, the targets are the node's)\n\n${sections.dropOneProcess}`,
     sections.live && `### Live drop through a live's link, with the live board open (${node})\n\n${sections.live}`,
+    sections.stock && `### Limited-stock drop through a live's link (${node})\n\n${sections.stock}`,
     sections.js && `### JavaScript shipped per page type\n\n${sections.js}`,
   ]
     .filter(Boolean)
@@ -319,10 +383,15 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
         Object.assign(run, await part(`Live drop, ${nodes} node(s)`, () => liveDrop(shop, host, options)));
         if (run.drop) console.log(dropSection(run.drop, run.exactlyOnce));
       }
+      if (options.parts.includes("stock")) {
+        const { productId } = await readCatalogue(port, host);
+        run.stock = await part(`Limited-stock drop, ${nodes} node(s)`, () => limitedStockDrop(shop, host, options, productId));
+        if (run.stock) console.log(stockSection(run.stock.drop, run.stock));
+      }
     } finally {
       await shop.stop();
     }
-    complete &&= options.parts.every((name) => (name === "http" ? run.http : run.drop));
+    complete &&= options.parts.every((name) => run[name]);
     runs.push(run);
   }
   const markdown = [
@@ -330,14 +399,19 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
     `Catalogue page: autocannon, ${CONNECTIONS} connections, ${options.duration} s after a ${WARM_UP_SECONDS} s warm-up. Live drop: ${options.shoppers} shoppers, ` +
       `${options.concurrency} at once (the journey of docs/performance.md). Each node count on a fresh PostgreSQL 15 with the demo shop, ` +
       "behind HAProxy configured as `npm run cluster` does (`scripts/balancer.js`), on the same machine as the benchmark.",
-    nodesSection(runs),
-  ].join("\n\n");
+    (options.parts.includes("http") || options.parts.includes("drop")) && nodesSection(runs),
+    options.parts.includes("stock") &&
+      `Limited-stock drop (issue 27): ${options.shoppers} shoppers, ${options.concurrency} at once, race through a live's link for ` +
+        `${options.units} units of its pinned product, the live board open; the checks of docs/performance.md.\n\n${stockNodesSection(runs)}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
   return {
     markdown,
     complete,
     file: "docs/scaling.md",
     marker: "bench-nodes",
-    exactlyOnceFailed: runs.some((run) => run.exactlyOnce && !run.exactlyOnce.pass),
+    exactlyOnceFailed: runs.some((run) => (run.exactlyOnce && !run.exactlyOnce.pass) || (run.stock && !run.stock.verdict.pass)),
   };
 }
 

@@ -137,14 +137,14 @@ test.describe("shop catalogue", () => {
     await page.goto(shopUrl("demo", "/products"));
     await expect(page).toHaveTitle("Demo Live Shop - Live Shopping");
     await expect(page.getByTestId("shop-name")).toHaveText("Demo Live Shop");
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 10 of 24 products");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 10 of 25 products");
     await expect(page.getByTestId("product-card")).toHaveCount(10);
     await expect(page.getByTestId("product-card").first()).toContainText("€39.00");
 
     await page.getByRole("link", { name: "Load more" }).click();
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 20 of 24 products");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 20 of 25 products");
     await page.getByRole("link", { name: "Load more" }).click();
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 24 of 24 products");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 25 of 25 products");
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
 
     await page.getByRole("link", { name: "Beauty" }).click();
@@ -152,7 +152,7 @@ test.describe("shop catalogue", () => {
     await expect(page.getByRole("link", { name: "Beauty" })).toHaveAttribute("aria-current", "page");
 
     await page.getByRole("link", { name: "All categories" }).click();
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 10 of 24 products");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 10 of 25 products");
     await page.getByLabel("Search products").fill("mug");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 1 of 1 product");
@@ -183,7 +183,7 @@ test.describe("shop catalogue", () => {
   test("speaks French with the shop's prices in French format", async ({ page }) => {
     await page.goto(shopUrl("demo", "/products?lng=fr"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Produits");
-    await expect(page.getByTestId("catalogue-count")).toHaveText("Affichage de 10 sur 24 produits");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Affichage de 10 sur 25 produits");
     await expect(page.getByTestId("product-price").first()).toHaveText(/39,00\s€/);
   });
 });

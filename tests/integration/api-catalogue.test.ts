@@ -9,7 +9,7 @@ describe("GET /api/v1/shop/products/", () => {
     for (const path of ["/api/v1/shop/products/", "/api/v1/shop/products"]) {
       const { status, body } = await demo().json<Page>(path);
       expect(status).toBe(200);
-      expect(body.count).toBe(24);
+      expect(body.count).toBe(25);
       expect(body.results).toHaveLength(10);
       expect(body.previous).toBeNull();
       expect(body.next).toBe(
@@ -31,16 +31,16 @@ describe("GET /api/v1/shop/products/", () => {
 
   it("supports page, page_size, categories__slug, search and available", async () => {
     const last = await demo().json<Page>("/api/v1/shop/products/?page=3");
-    expect(last.body.results).toHaveLength(4);
+    expect(last.body.results).toHaveLength(5);
     expect(last.body.next).toBeNull();
     expect(last.body.previous).toContain("page=2");
-    expect((await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.results).toHaveLength(24);
+    expect((await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.results).toHaveLength(25);
     const beauty = await demo().json<Page>("/api/v1/shop/products/?categories__slug=beauty");
     expect(beauty.body.count).toBe(6);
     expect(beauty.body.results.every((p) => p.category === "beauty")).toBe(true);
     const inStock = await demo().json<Page>("/api/v1/shop/products/?available=true&page_size=100");
     expect(inStock.body.results.every((p) => p.is_in_stock === true)).toBe(true);
-    expect(inStock.body.count).toBeLessThan(24);
+    expect(inStock.body.count).toBeLessThan(25);
     const search = await demo().json<Page>("/api/v1/shop/products/?search=mug");
     expect(search.body.results.map((p) => p.name)).toEqual(["Ceramic Mug"]);
     const noImage = (await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.results.filter((p) => p.featured_image === null);
@@ -74,11 +74,11 @@ describe("GET /api/v1/shop/products/", () => {
     await sql(`update products set archived_at = ${sqlNow()} where id = ?`, created.body.id);
     const own = await seller.json<Page & { results: { id: number; archived: boolean }[] }>("/api/v1/shop/products/?page_size=100");
     expect(own.status).toBe(200);
-    expect(own.body.count).toBe(25);
+    expect(own.body.count).toBe(26);
     expect(own.body.results.find((p) => p.id === created.body.id)?.archived).toBe(true);
     expect(own.body.results.filter((p) => p.archived)).toHaveLength(1);
     // Shoppers never see it.
-    expect((await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.count).toBe(24);
+    expect((await demo().json<Page>("/api/v1/shop/products/?page_size=100")).body.count).toBe(25);
   });
 });
 

@@ -374,7 +374,7 @@ describe("dashboard", () => {
     await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
     const { html } = await demo.html("/dashboard");
     expect(html).toContain('data-testid="shop-live-card"');
-    expect(html).toMatch(/data-testid="stat-products"[^>]*>24</);
+    expect(html).toMatch(/data-testid="stat-products"[^>]*>25</);
     expect(html).toMatch(/data-testid="stat-views"[^>]*>[1-9]/);
     // The demo orders: five paid, the latest events first.
     expect(html).toMatch(/data-testid="stat-orders"[^>]*>5</);

@@ -151,12 +151,12 @@ describe("main site and shops", () => {
     expect(html).toContain("<title>Demo Live Shop - Live Shopping</title>");
     expect(html).toContain('data-testid="shop-name"');
     expect(html).toContain("All categories");
-    expect(html).toContain("Showing 10 of 24 products");
+    expect(html).toContain("Showing 10 of 25 products");
   });
 
   it("renders pages 1..N of the catalogue for ?page=N and filters by category and search", async () => {
-    expect((await demo().html("/products?page=2")).html).toContain("Showing 20 of 24 products");
-    expect((await demo().html("/products?page=3")).html).toContain("Showing 24 of 24 products");
+    expect((await demo().html("/products?page=2")).html).toContain("Showing 20 of 25 products");
+    expect((await demo().html("/products?page=3")).html).toContain("Showing 25 of 25 products");
     expect((await demo().html("/products?category=beauty")).html).toContain("Showing 6 of 6 products");
     const empty = await demo().html("/products?search=zzzz");
     expect(empty.html).toContain("No products found");

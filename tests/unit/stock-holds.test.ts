@@ -54,6 +54,9 @@ describe("holds", () => {
     await order();
     vi.setSystemTime(Date.now() + 11 * 60_000);
     await releaseUnitsOfExpiredHolds(new Date());
-    expect((await productStock(getDatabase(), [product.id], new Date())).get(product.id)?.variants[0]).toMatchObject({ reserved: 0, available: 1 });
+    expect((await productStock(getDatabase(), [product.id], new Date())).get(product.id)?.variants[0]).toMatchObject({
+      reserved: 0,
+      available: 1,
+    });
   });
 });

@@ -209,7 +209,12 @@ export async function applyIntentState(
   });
   if (result.unitsGone) {
     // Nobody pays for an item the seller cannot ship: the whole payment goes back at once.
-    await refundOrder(result.transaction.orderId, "rest", { userId: null, shopId: result.transaction.shopId }, { notifyShopper: true, soldOut: true });
+    await refundOrder(
+      result.transaction.orderId,
+      "rest",
+      { userId: null, shopId: result.transaction.shopId },
+      { notifyShopper: true, soldOut: true },
+    );
   } else if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId);
   return result;
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-or
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
-import { writeTransaction, type Transaction } from "~db/client";
+import { lockRows, writeTransaction, type Transaction } from "~db/client";
 import { holdEnd } from "./hold-time";
 import { lives, orderItems, orders, productVariants, products, shops, stockHolds, stockMovements, type ProductVariant } from "~db/schema";
 
@@ -32,6 +32,19 @@ export type HoldLine = { variantId: number; quantity: number; index: number };
 type Released = { variantId: number; quantity: number };
 
 /**
+ * Every change of stock locks its shops' rows first, in id order, before any variant or hold
+ * (PostgreSQL; SQLite's one writer needs nothing). Placing an order locks its shop first (the
+ * order number) and then takes units, and most changes end by renewing the shop's page cache
+ * (`noteStockChange`): one that locked a variant before the shop would wait for the shop while
+ * an order holding the shop waits for that variant, a deadlock PostgreSQL answers with an
+ * error. The lock is the one those updates take ("no key update"): a payment that already
+ * wrote a row naming the shop (its history) is not blocked by another doing the same.
+ */
+export async function lockShopsForStock(tx: Transaction, shopIds: number[]): Promise<void> {
+  for (const shopId of [...new Set(shopIds)].sort((a, b) => a - b)) await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
+}
+
+/**
  * Takes `quantity` units of a tracked variant for a hold: true when they were free. An
  * untracked variant (stock null) always has them and nothing is counted.
  */
@@ -58,6 +71,7 @@ export async function holdUnits(
   request: { shopId: number; orderId?: number; waitlistEntryId?: number; lines: HoldLine[]; expiresAt: Date; now: Date },
 ): Promise<{ held: boolean }> {
   const { now } = request;
+  await lockShopsForStock(tx, [request.shopId]);
   const variants = await variantsById(
     tx,
     request.lines.map((l) => l.variantId),
@@ -119,10 +133,17 @@ async function addReserved(tx: Transaction, variantId: number, delta: number, no
  * release it at the same time (the state moves in the update that finds it).
  */
 export async function releaseHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
+  const shopsOfHolds = await tx
+    .selectDistinct({ shopId: stockHolds.shopId })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.state, "held"), where));
+  if (shopsOfHolds.length === 0) return [];
+  const shopIds = shopsOfHolds.map((r) => r.shopId);
+  await lockShopsForStock(tx, shopIds);
   const rows = await tx
     .update(stockHolds)
     .set({ state: "released", updatedAt: now })
-    .where(and(eq(stockHolds.state, "held"), where))
+    .where(and(eq(stockHolds.state, "held"), inArray(stockHolds.shopId, shopIds), where))
     .returning({ variantId: stockHolds.variantId, quantity: stockHolds.quantity, orderId: stockHolds.orderId });
   if (rows.length === 0) return [];
   const perVariant = new Map<number, number>();
@@ -149,14 +170,23 @@ export async function releaseHolds(tx: Transaction, where: SQL | undefined, now:
 }
 
 /**
- * Holds past their end, except those of an order whose payment the provider is still
- * deciding (a payment started before the end keeps its units until the provider answers).
+ * Holds past their end that are over: all but those of an order whose payment the provider is
+ * still deciding (a payment started before the end keeps its units until the provider answers).
  */
+const heldPastEnd = (now: Date) =>
+  and(
+    eq(stockHolds.state, "held"),
+    lte(stockHolds.expiresAt, now),
+    or(
+      sql`not exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} in ('processing', 'requires_action'))`,
+      // A payment abandoned half-way (a 3-D Secure page closed) keeps its units this long at most.
+      lte(stockHolds.expiresAt, new Date(now.getTime() - PAYMENT_GRACE_MS)),
+    ),
+  );
+
+/** Releases the holds past their end (see `heldPastEnd`) that `where` selects. */
 export function releaseExpiredHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
-  const paymentUnderWay = sql`exists (select 1 from ${orders} where ${orders.id} = ${stockHolds.orderId} and ${orders.paymentStatus} in ('processing', 'requires_action'))`;
-  // A payment abandoned half-way (a 3-D Secure page closed) keeps its units this long at most.
-  const graceOver = lte(stockHolds.expiresAt, new Date(now.getTime() - PAYMENT_GRACE_MS));
-  return releaseHolds(tx, and(where, lte(stockHolds.expiresAt, now), or(sql`not ${paymentUnderWay}`, graceOver)), now);
+  return releaseHolds(tx, and(where, heldPastEnd(now)), now);
 }
 
 /** An order no longer needs its units (cancelled, or its hold ran out): they go back on sale. */
@@ -175,6 +205,7 @@ export async function sellOrderUnits(
   order: { id: number; shopId: number; items: { variantId: number | null; quantity: number }[] },
   now: Date,
 ): Promise<{ sold: true } | { sold: false }> {
+  await lockShopsForStock(tx, [order.shopId]);
   const held = await tx
     .select({ id: stockHolds.id, variantId: stockHolds.variantId, quantity: stockHolds.quantity })
     .from(stockHolds)
@@ -182,7 +213,8 @@ export async function sellOrderUnits(
   const heldPerVariant = new Map<number, number>();
   for (const h of held) heldPerVariant.set(h.variantId, (heldPerVariant.get(h.variantId) ?? 0) + h.quantity);
   const wanted = new Map<number, number>();
-  for (const item of order.items) if (item.variantId !== null) wanted.set(item.variantId, (wanted.get(item.variantId) ?? 0) + item.quantity);
+  for (const item of order.items)
+    if (item.variantId !== null) wanted.set(item.variantId, (wanted.get(item.variantId) ?? 0) + item.quantity);
   const variants = await variantsById(tx, [...wanted.keys()]);
   const retaken: { variantId: number; quantity: number }[] = [];
   for (const [variantId, quantity] of wanted) {
@@ -251,13 +283,16 @@ export async function availableUnits(db: Transaction, variantIds: number[], now:
   return result;
 }
 
-/** Units of holds that ran out but are still counted as held (no sweep or sale released them yet). */
+/**
+ * Units of holds that ran out but are still counted as held (no sweep or sale released them
+ * yet). Not those of a payment under way: they are still the shopper's, as the release says.
+ */
 export async function expiredHeldUnits(db: Transaction, variantIds: number[], now: Date): Promise<Map<number, number>> {
   if (variantIds.length === 0) return new Map();
   const rows = await db
     .select({ variantId: stockHolds.variantId, quantity: sql<number>`sum(${stockHolds.quantity})`.mapWith(Number) })
     .from(stockHolds)
-    .where(and(inArray(stockHolds.variantId, variantIds), eq(stockHolds.state, "held"), lte(stockHolds.expiresAt, now)))
+    .where(and(inArray(stockHolds.variantId, variantIds), heldPastEnd(now)))
     .groupBy(stockHolds.variantId);
   return new Map(rows.map((r) => [r.variantId, r.quantity]));
 }
@@ -370,7 +405,8 @@ export async function productStock(db: Transaction, productIds: number[], now: D
 /** The labels a product's pages show (the product's and each variant's), as one text. */
 export function stockLabelsText(product: ProductStock): string {
   const own = stockLabelKey(stockLabel(productAvailable(product.variants), product.threshold, product.onSale));
-  const perVariant = product.variants.length > 1 ? product.variants.map((v) => `${v.id}=${stockLabelKey(stockLabel(v.available, product.threshold))}`) : [];
+  const perVariant =
+    product.variants.length > 1 ? product.variants.map((v) => `${v.id}=${stockLabelKey(stockLabel(v.available, product.threshold))}`) : [];
   return [own, ...perVariant].join(",");
 }
 
@@ -389,6 +425,7 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) return null;
+  await lockShopsForStock(tx, [order.shopId]);
   const items = await tx
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -420,7 +457,8 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
       now,
     });
   }
-  if (order.reservedUntil?.getTime() !== until.getTime()) await tx.update(orders).set({ reservedUntil: until }).where(eq(orders.id, orderId));
+  if (order.reservedUntil?.getTime() !== until.getTime())
+    await tx.update(orders).set({ reservedUntil: until }).where(eq(orders.id, orderId));
   return until;
 }
 
@@ -429,6 +467,9 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
  * its sold holds are marked released, so the same units never come back twice.
  */
 export async function restockOrderUnits(tx: Transaction, orderId: number, actorUserId: number | null, now: Date): Promise<number[]> {
+  const [order] = await tx.select({ shopId: orders.shopId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return [];
+  await lockShopsForStock(tx, [order.shopId]);
   const sold = await tx
     .update(stockHolds)
     .set({ state: "released", updatedAt: now })

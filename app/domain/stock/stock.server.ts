@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { writeTransaction } from "~db/client";
 import { productVariants, products, stockMovements } from "~db/schema";
-import { noteStockChange, sweepExpiredHolds } from "./holds.server";
+import { lockShopsForStock, noteStockChange, sweepExpiredHolds } from "./holds.server";
 import { offerFreedUnits } from "./waitlist.server";
 
 /** A seller's change of a variant's stock: add or remove units, or set the count. */
@@ -20,6 +20,7 @@ export type StockFigures = { variantId: number; stock: number; reserved: number;
 export async function changeStock(shopId: number, productId: number, change: StockChange, actorUserId: number): Promise<StockFigures> {
   const now = new Date();
   const figures = await writeTransaction(async (tx) => {
+    await lockShopsForStock(tx, [shopId]);
     const variants = await tx
       .select({ variant: productVariants, options: products.options })
       .from(productVariants)
@@ -46,13 +47,19 @@ export async function changeStock(shopId: number, productId: number, change: Sto
       .where(
         and(
           eq(productVariants.id, variant.id),
-          "set" in change ? gte(sql`${change.set}`, productVariants.reserved) : sql`${productVariants.stock} + ${change.adjust} >= ${productVariants.reserved}`,
+          "set" in change
+            ? gte(sql`${change.set}`, productVariants.reserved)
+            : sql`${productVariants.stock} + ${change.adjust} >= ${productVariants.reserved}`,
         ),
       )
       .returning();
     if (!updated) {
       const field = "set" in change ? "set" : "adjust";
-      throw new ConflictError("stock.errors.below_held", { [field]: [`stock.errors.below_held?held=${variant.reserved}`] }, { held: variant.reserved });
+      throw new ConflictError(
+        "stock.errors.below_held",
+        { [field]: [`stock.errors.below_held?held=${variant.reserved}`] },
+        { held: variant.reserved },
+      );
     }
     await tx.insert(stockMovements).values({
       shopId,

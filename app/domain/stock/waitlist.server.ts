@@ -157,9 +157,12 @@ async function mailOffer(offer: Offer): Promise<void> {
   const t = translatorFor(row.entry.language);
   const variantQuery = row.product.options.length > 0 ? `&variant=${offer.variantId}` : "";
   const url = `${shopSiteUrl(row.shop.subdomain)}/?product_id=${row.product.id}${variantQuery}&offer=${offer.token}`;
-  const until = new Intl.DateTimeFormat(row.entry.language, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(
-    row.entry.offerExpiresAt ?? new Date(),
-  );
+  const until = new Intl.DateTimeFormat(row.entry.language, {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(row.entry.offerExpiresAt ?? new Date());
   await sendMail({
     to: row.entry.email,
     template: "waitlist_offer",
