@@ -54,7 +54,12 @@ export function WaitingCount({ stock }: { stock: ProductStockView | null }) {
 export function StockHistoryLink() {
   const { t } = useTranslation();
   return (
-    <Link to="stock" relative="path" className="mt-1 inline-block text-sm font-medium text-brand-700 underline" data-testid="stock-history-link">
+    <Link
+      to="stock"
+      relative="path"
+      className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
+      data-testid="stock-history-link"
+    >
       {t("stock_admin.history.link")}
     </Link>
   );

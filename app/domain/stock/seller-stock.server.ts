@@ -59,16 +59,14 @@ export async function productStockViews(
   for (const product of productList) {
     const current = stock.get(product.id);
     if (!current) continue;
-    const variants = current.variants.map(
-      (v): VariantStockView => ({
-        id: v.id,
-        name: variantName(v.options, product.options),
-        stock: v.stock,
-        held: v.stock === null || v.available === null ? 0 : v.stock - v.available,
-        available: v.available,
-        waiting: waiting.get(v.id) ?? 0,
-      }),
-    );
+    const variants = current.variants.map((v): VariantStockView => ({
+      id: v.id,
+      name: variantName(v.options, product.options),
+      stock: v.stock,
+      held: v.stock === null || v.available === null ? 0 : v.stock - v.available,
+      available: v.available,
+      waiting: waiting.get(v.id) ?? 0,
+    }));
     const tracked = variants.filter((v) => v.available !== null);
     const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
     result.set(product.id, {
@@ -150,20 +148,18 @@ export async function productStockHistory(shopId: number, productId: number, pag
     db.select({ n: count() }).from(stockMovements).where(where),
     productStockViews([product]),
   ]);
-  const entries = rows.map(
-    ({ movement: m, orderNumber, actor, variantOptions }): StockHistoryEntry => ({
-      id: m.id,
-      at: m.createdAt.toISOString(),
-      kind: m.kind,
-      orderNumber: orderNumber === null ? null : formatOrderNumber(orderNumber),
-      orderId: m.orderId,
-      variant: variantName(variantOptions, product.options),
-      stockDelta: m.stockDelta,
-      reservedDelta: m.reservedDelta,
-      stockAfter: m.stockAfter,
-      by: actor ? displayName(actor) : null,
-    }),
-  );
+  const entries = rows.map(({ movement: m, orderNumber, actor, variantOptions }): StockHistoryEntry => ({
+    id: m.id,
+    at: m.createdAt.toISOString(),
+    kind: m.kind,
+    orderNumber: orderNumber === null ? null : formatOrderNumber(orderNumber),
+    orderId: m.orderId,
+    variant: variantName(variantOptions, product.options),
+    stockDelta: m.stockDelta,
+    reservedDelta: m.reservedDelta,
+    stockAfter: m.stockAfter,
+    by: actor ? displayName(actor) : null,
+  }));
   return {
     product: { id: product.id, name: product.name, archived: product.archivedAt !== null },
     stock: stock.get(product.id) ?? null,
