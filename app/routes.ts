@@ -21,6 +21,7 @@ export default [
     route("dashboard", "routes/dashboard/dashboard.tsx"),
     route("dashboard/products", "routes/dashboard/products.tsx"),
     route("dashboard/products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("dashboard/products/:productId/stock", "routes/dashboard/product-stock.tsx"),
     route("dashboard/lives", "routes/dashboard/lives.tsx"),
     route("dashboard/lives/:liveId", "routes/dashboard/live-board.tsx"),
     route("dashboard/lives/:liveId/orders.csv", "routes/dashboard/live-orders-csv.ts"),

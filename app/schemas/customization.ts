@@ -1,9 +1,12 @@
 import { isValidCssColor, normalizeCssColor } from "~/lib/colors";
 import { parseAmountToCents } from "~/lib/money";
+import { HOLD_MINUTES } from "~/lib/stock-kinds";
 import { z } from "./zod-messages";
 
 export const MINIMUM_ORDER_FLOOR_CENTS = 500; // the form requires at least 5 € (spec section 5)
 export const DEFAULT_MINIMUM_ORDER_CENTS = 1000; // 10 when the seller set none (spec section 9)
+/** "Only N left" from this many units down (issue 27): default 5, from 0 (never) to 99. */
+export const LOW_STOCK_THRESHOLD = { default: 5, min: 0, max: 99 } as const;
 export const COLOR_FIELDS = ["primary_color", "secondary_color", "background_color", "text_color"] as const;
 
 const color = z
@@ -16,6 +19,23 @@ const color = z
 const clearedWhenNull = (text: z.ZodType<string, string>) => text.nullish().transform((v) => (v === null ? "" : v));
 /** null for a colour: the same as "" (unchanged, a colour cannot be cleared). */
 const skippedWhenNull = (field: typeof color) => field.nullish().transform((v) => v ?? undefined);
+
+/**
+ * A whole number from `min` to `max` (a form's text or the API's number or text); empty or
+ * null leaves the setting as it is, like an absent field.
+ */
+const wholeNumberSetting = (range: { min: number; max: number }, message: string) =>
+  z
+    .preprocess((v) => (v === null || v === "" ? undefined : v), z.union([z.string(), z.number()], { error: message }).optional())
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const n = typeof v === "number" ? v : /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < range.min || n > range.max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /**
  * Shop customization, as the form and the API name its fields. Every field is optional
@@ -60,6 +80,13 @@ const customizationFields = z.object({
       return cents;
     })
     .optional(),
+  // The shop's stock settings (docs/stock.md): when pages say "Only N left", how long a hold lasts.
+  low_stock_threshold: wholeNumberSetting(LOW_STOCK_THRESHOLD, "stock_admin.settings.threshold_invalid").describe(
+    'Pages say "Only N left" at this many units or fewer: 0 to 99 (default 5; 0 never says it)',
+  ),
+  hold_minutes: wholeNumberSetting(HOLD_MINUTES, "stock_admin.settings.hold_minutes_invalid").describe(
+    "How long an unpaid order (or a waitlist offer) keeps its units, in minutes: 2 to 60 (default 10)",
+  ),
   remove_logo: z
     .enum(["on", "true", "1"])
     .optional()
@@ -78,6 +105,8 @@ export type CustomizationInput = {
   customCss: string | undefined;
   /** null: cleared (the default applies). */
   minimumOrderAmountCents: number | null | undefined;
+  lowStockThreshold: number | undefined;
+  holdMinutes: number | undefined;
   removeLogo: boolean;
 };
 
@@ -92,5 +121,7 @@ export const customizationSchema = customizationFields.transform((fields): Custo
   checkoutBannerTextFr: fields.checkout_banner_text_fr,
   customCss: fields.custom_css,
   minimumOrderAmountCents: fields.minimum_order_amount,
+  lowStockThreshold: fields.low_stock_threshold,
+  holdMinutes: fields.hold_minutes,
   removeLogo: fields.remove_logo,
 }));

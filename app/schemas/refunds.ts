@@ -4,10 +4,11 @@ import { z } from "./zod-messages";
 /**
  * A refund the seller asks for (the order page's form and POST /shop/orders/{id}/refunds/):
  * an amount of at least 0.01 (number or decimal string; what remains refundable is checked
- * by the domain) and an optional reason kept for the seller.
+ * by the domain), an optional reason kept for the seller, and whether the order's units go
+ * back in stock (absent: yes before shipping, no after; `restockByDefault`).
  */
 /** A refund as the domain takes it. */
-export type RefundRequest = { amountCents: number; reason: string };
+export type RefundRequest = { amountCents: number; reason: string; restock?: boolean };
 
 export const refundSchema = z
   .object({
@@ -30,5 +31,9 @@ export const refundSchema = z
       .max(500, "refunds.errors.reason_too_long")
       .optional()
       .transform((v) => v ?? ""),
+    restock: z
+      .boolean({ error: "stock_admin.refund.restock_invalid" })
+      .optional()
+      .describe("Put the order's units back in stock. Default: true while the order is pending or processing, false once shipped"),
   })
-  .transform((v): RefundRequest => ({ amountCents: v.amount, reason: v.reason }));
+  .transform((v): RefundRequest => ({ amountCents: v.amount, reason: v.reason, restock: v.restock }));

@@ -147,6 +147,8 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("account shop", "/account?section=shop", "seller"),
   main("products", "/dashboard/products", "seller"),
   main("product edit", "/dashboard/products/1", "seller"),
+  main("products low on stock", "/dashboard/products?stock=low", "seller"),
+  main("product stock history", "/dashboard/products/1/stock", "seller"),
   main("new product", "/dashboard/products/new", "seller"),
   main("lives", "/dashboard/lives", "seller"),
   main("live board", "/dashboard/lives", "seller", liveBoard),

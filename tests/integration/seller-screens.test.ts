@@ -19,6 +19,7 @@ const SELLER_SCREENS: { path: string; form?: Record<string, string> }[] = [
   { path: "/dashboard/products", form: { intent: "delete-category", slug: "fashion" } },
   { path: "/dashboard/products/new", form: { name: "Lamp", price: "10" } },
   { path: "/dashboard/products/1", form: { name: "Lamp", price: "10" } },
+  { path: "/dashboard/products/1/stock" },
   { path: "/dashboard/lives", form: { title: "Sneaky live", platform: "tiktok" } },
   { path: "/dashboard/lives/1", form: { intent: "end" } },
   { path: "/dashboard/lives/1/orders.csv" },
@@ -61,6 +62,7 @@ describe("seller screens for signed-out visitors", () => {
     for (const path of [
       "/dashboard/products",
       "/dashboard/products/new",
+      "/dashboard/products/1/stock",
       "/dashboard/lives",
       "/dashboard/lives/1",
       "/payments/simulated/onboarding",

@@ -16,6 +16,7 @@ import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
 import { LiveReminderForm } from "./live-reminder-form";
 import { LiveShare } from "./live-share";
+import { LiveStockCard } from "./live-stock-card";
 import { escapeHtml } from "~/lib/escape-html";
 import { useLiveUpdates, type LiveUpdatesStatus } from "./use-live-updates";
 
@@ -67,6 +68,7 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
           <Totals board={board} />
           <LiveShare url={board.url} qrSvg={board.qrSvg} liveId={live.id} />
           <PinCard board={board} />
+          {board.pinnedStock && board.pinned ? <LiveStockCard stock={board.pinnedStock} productName={board.pinned.name} /> : null}
           <Orders board={board} />
           <Summary board={board} />
           <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={reminderResult} />

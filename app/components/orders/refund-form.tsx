@@ -7,32 +7,37 @@ import { Button } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
 import type { RefundSummary } from "~/domain/payments/refunds.server";
 import { centsToDecimalString, formatMoney } from "~/lib/money";
+import type { OrderStatus } from "~/lib/order-states";
+import { restockByDefault } from "~/lib/refund-restock";
 
 /** What a refund the server refused sends back: field errors (translation keys) and what was typed. */
 export type RefundFormResult = {
   refund: {
     fieldErrors: Record<string, string[]>;
     formErrors: string[];
-    values: { amount: string; reason: string };
+    values: { amount: string; reason: string; restock: boolean };
     refundableCents: number;
   };
 };
 
 /**
  * The seller's refunds of a paid order: paid / refunded / refundable, the refunds made, and
- * a form to refund some or all of the rest. It posts to the order's page: with JavaScript
+ * a form to refund some or all of the rest, and whether its units go back in stock (ticked
+ * before shipping; shown when the order holds sold units). It posts to the order's page: with JavaScript
  * through a fetcher (the dialog stays open, errors show in place), without it as a plain
  * form whose refused answer is the order page with the errors and the typed values.
  */
 export function OrderRefunds({
   orderId,
   number,
+  status,
   summary,
   currency,
   pageResult,
 }: {
   orderId: number;
   number: string;
+  status: OrderStatus;
   summary: RefundSummary;
   currency: string;
   pageResult?: RefundFormResult | null;
@@ -134,6 +139,19 @@ export function OrderRefunds({
           <p id={`${id}-amount-hint`} className="text-xs text-slate-500">
             {t("refunds.amount_hint", { maximum: money(summary.refundableCents) })}
           </p>
+          {summary.restockableUnits > 0 ? (
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                key={`${summary.refundableCents}-${result ? "typed" : "fresh"}`}
+                type="checkbox"
+                name="restock"
+                defaultChecked={result?.values.restock ?? restockByDefault(status)}
+                className="size-5"
+                data-testid="refund-restock"
+              />
+              {t("stock_admin.refund.restock", { count: summary.restockableUnits })}
+            </label>
+          ) : null}
           <Button
             type="submit"
             variant="outline"

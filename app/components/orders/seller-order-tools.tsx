@@ -1,6 +1,7 @@
 import type { OrderHistoryEntry } from "~/domain/orders/order-status.server";
 import type { DisputeView } from "~/domain/payments/disputes.server";
 import type { RefundSummary } from "~/domain/payments/refunds.server";
+import type { OrderStatus } from "~/lib/order-states";
 import { OrderHistory, OrderStatusActions } from "./order-actions";
 import { OrderDisputes } from "./order-disputes";
 import { OrderRefunds, type RefundFormResult } from "./refund-form";
@@ -9,7 +10,7 @@ import { StatusLinkActions } from "./status-link-actions";
 export type SellerOrder = {
   id: number;
   number: string;
-  status: string;
+  status: OrderStatus;
   totalCents: number;
   currency: string;
   transitions: string[];
@@ -48,6 +49,7 @@ export function SellerOrderTools({
         <OrderRefunds
           orderId={order.id}
           number={order.number}
+          status={order.status}
           summary={order.refund}
           currency={order.currency}
           pageResult={page?.refundResult}

@@ -10,7 +10,14 @@ import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from 
 import { Button } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { parseAmountToCents } from "~/lib/money";
-import { COLOR_FIELDS, customizationSchema, DEFAULT_MINIMUM_ORDER_CENTS, MINIMUM_ORDER_FLOOR_CENTS } from "~/schemas/customization";
+import { HOLD_MINUTES } from "~/lib/stock-kinds";
+import {
+  COLOR_FIELDS,
+  customizationSchema,
+  DEFAULT_MINIMUM_ORDER_CENTS,
+  LOW_STOCK_THRESHOLD,
+  MINIMUM_ORDER_FLOOR_CENTS,
+} from "~/schemas/customization";
 import { ContrastWarning } from "./contrast-warning";
 import { CustomizationPreview } from "./customization-preview";
 
@@ -25,6 +32,8 @@ export type CustomizationValues = {
   checkout_banner_text_fr: string;
   custom_css: string;
   minimum_order_amount: string | null;
+  low_stock_threshold: number;
+  hold_minutes: number;
 };
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -207,6 +216,25 @@ export function CustomizationForm({
           hint={t("customization.minimum_hint")}
           inputProps={{ step: "0.01", min: "5", inputMode: "decimal", placeholder: "10.00" }}
         />
+        <fieldset data-testid="stock-settings">
+          <legend className="mb-2 text-sm font-medium">{t("stock_admin.settings.title")}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              field={fields.low_stock_threshold as FieldMetadata<string | undefined>}
+              label={t("stock_admin.settings.low_stock_threshold")}
+              type="number"
+              hint={t("stock_admin.settings.low_stock_threshold_hint", { default: LOW_STOCK_THRESHOLD.default })}
+              inputProps={{ step: "1", min: String(LOW_STOCK_THRESHOLD.min), max: String(LOW_STOCK_THRESHOLD.max), inputMode: "numeric" }}
+            />
+            <TextField
+              field={fields.hold_minutes as FieldMetadata<string | undefined>}
+              label={t("stock_admin.settings.hold_minutes")}
+              type="number"
+              hint={t("stock_admin.settings.hold_minutes_hint", { default: HOLD_MINUTES.default })}
+              inputProps={{ step: "1", min: String(HOLD_MINUTES.min), max: String(HOLD_MINUTES.max), inputMode: "numeric" }}
+            />
+          </div>
+        </fieldset>
         <Button type="submit" pending={pending} pendingLabel={t("common.saving")}>
           {t("customization.save")}
         </Button>

@@ -4,6 +4,7 @@ import { ordersCsv } from "~/domain/orders/orders-csv.server";
 import { getDatabase } from "~db/client";
 import { products } from "~db/schema";
 import { latestLiveEventId } from "./live-events.server";
+import { pinnedProductStock } from "./live-stock.server";
 import { getShopLive, liveWithStats } from "./lives.server";
 
 /** How many orders the board lists (newest first); the export has them all. */
@@ -14,7 +15,8 @@ const PIN_CHOICES = 500;
 /**
  * Everything the live board shows, in one pass of indexed queries: the live and its
  * figures, its latest orders (newest first, with what the shopper wrote), the catalogue to
- * pin from, and the newest event id (the board's live updates start after it).
+ * pin from, the pinned product's stock, and the newest event id (the board's live updates
+ * start after it).
  */
 export async function liveBoard(shopId: number, liveId: number) {
   // Read first: an event committed while the board renders is then delivered again, not lost.
@@ -51,6 +53,7 @@ export async function liveBoard(shopId: number, liveId: number) {
     })),
     catalogue,
     pinned: catalogue.find((p) => p.id === live.pinnedProductId) ?? null,
+    pinnedStock: await pinnedProductStock(live),
   };
 }
 

@@ -8,8 +8,11 @@ import { orderRefundMail } from "~/domain/mail/refund-mail.server";
 import { formatOrderNumber } from "~/domain/orders/orders.server";
 import { canMovePayment, isPaid, isRefundable, paymentStatusAfterRefund } from "~/domain/orders/payment-state";
 import { sendWithOrderStatusLink } from "~/domain/orders/status-links.server";
+import { restockOrderUnits } from "~/domain/stock/holds.server";
+import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import { centsToDecimalString } from "~/lib/money";
 import { messageKey } from "~/lib/messages";
+import { restockByDefault } from "~/lib/refund-restock";
 import { getDatabase, lockRows, writeTransaction, type Transaction } from "~db/client";
 import {
   orderEvents,
@@ -17,6 +20,7 @@ import {
   orders,
   paymentTransactions,
   shops,
+  stockHolds,
   users,
   type Order,
   type OrderRefund,
@@ -169,7 +173,9 @@ async function reserveRefund(
  * (a return after delivery included): reserved first, then refunded through the provider
  * (one idempotency key per refund, so a retried call cannot refund twice), then recorded in
  * the order's history and the payment state, and mailed to the shopper. `"rest"` refunds
- * everything that remains (cancelling a paid order).
+ * everything that remains (cancelling a paid order, which restocks by itself). A seller's
+ * refund puts the order's units back in stock when asked (by default before shipping), once
+ * the provider took it: the units go to the waitlist first.
  */
 export async function refundOrder(
   orderId: number,
@@ -231,8 +237,19 @@ export async function refundOrder(
     return row;
   });
   if (settled.status === "failed") throw new ConflictError("orders.errors.refund_failed");
+  if (request !== "rest" && (request.restock ?? restockByDefault(order.status))) await restockRefundedOrder(order.id, actor.userId);
   if (options.notifyShopper) await mailRefund(order.id, settled, options.soldOut ?? false);
   return settled;
+}
+
+/**
+ * The sold units of a refunded order go back in stock (each once: a second refund finds
+ * none left), recorded in the stock history with who, then offered to the waitlist.
+ */
+async function restockRefundedOrder(orderId: number, actorUserId: number | null): Promise<void> {
+  const now = new Date();
+  const variantIds = await writeTransaction((tx) => restockOrderUnits(tx, orderId, actorUserId, now));
+  await offerFreedUnits(variantIds, now);
 }
 
 async function mailRefund(orderId: number, refund: OrderRefund, soldOut: boolean): Promise<void> {
@@ -268,7 +285,14 @@ async function mailRefund(orderId: number, refund: OrderRefund, soldOut: boolean
 }
 
 export type RefundEntry = { id: number; amountCents: number; reason: string; status: OrderRefund["status"]; at: string; by: string | null };
-export type RefundSummary = { paidCents: number; refundedCents: number; refundableCents: number; refunds: RefundEntry[] };
+export type RefundSummary = {
+  paidCents: number;
+  refundedCents: number;
+  refundableCents: number;
+  refunds: RefundEntry[];
+  /** Units sold to this order that a refund can put back in stock (tracked ones, not restocked yet). */
+  restockableUnits: number;
+};
 
 /** For each paid order: what was paid, refunded and can still be refunded, and its refunds (oldest first). */
 export async function orderRefundSummaries(orderList: Pick<Order, "id" | "paymentStatus">[]): Promise<Map<number, RefundSummary>> {
@@ -283,6 +307,12 @@ export async function orderRefundSummaries(orderList: Pick<Order, "id" | "paymen
     .leftJoin(users, eq(users.id, orderRefunds.actorUserId))
     .where(inArray(orderRefunds.orderId, ids))
     .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+  const sold = await db
+    .select({ orderId: stockHolds.orderId, units: sum(stockHolds.quantity).mapWith(Number) })
+    .from(stockHolds)
+    .where(and(inArray(stockHolds.orderId, ids), eq(stockHolds.state, "sold")))
+    .groupBy(stockHolds.orderId);
+  const soldUnits = new Map(sold.map((row) => [row.orderId, row.units]));
   const statusOf = new Map(orderList.map((o) => [o.id, o.paymentStatus]));
   for (const txn of txns) {
     const paymentStatus = statusOf.get(txn.orderId);
@@ -302,6 +332,7 @@ export async function orderRefundSummaries(orderList: Pick<Order, "id" | "paymen
         at: refund.createdAt.toISOString(),
         by: actor ? displayName(actor) : null,
       })),
+      restockableUnits: soldUnits.get(txn.orderId) ?? 0,
     });
   }
   return result;

@@ -39,6 +39,8 @@ export function customizationResource(shop: Shop, origin: string | null) {
     checkout_banner_text_fr: shop.checkoutBannerTextFr,
     custom_css: shop.customCss,
     minimum_order_amount: shop.minimumOrderAmountCents === null ? null : centsToDecimalString(shop.minimumOrderAmountCents),
+    low_stock_threshold: shop.lowStockThreshold,
+    hold_minutes: shop.holdMinutes,
   };
 }
 
@@ -101,6 +103,9 @@ export async function updateCustomization(
       checkoutBannerTextFr: input.checkoutBannerTextFr,
       customCss,
       minimumOrderAmountCents: input.minimumOrderAmountCents,
+      // A new threshold changes the shop's labels: its cached pages go with `updatedAt`.
+      lowStockThreshold: input.lowStockThreshold,
+      holdMinutes: input.holdMinutes,
       logoPath,
       updatedAt: new Date(),
     })

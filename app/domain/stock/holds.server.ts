@@ -153,6 +153,8 @@ export async function releaseHolds(tx: Transaction, where: SQL | undefined, now:
     await addReserved(tx, variantId, -quantity, now);
     const variant = variants.get(variantId);
     if (variant) {
+      // The history names the order when the variant's release is one order's (a sweep releases many at once).
+      const orderIds = new Set(rows.filter((row) => row.variantId === variantId).map((row) => row.orderId));
       await tx.insert(stockMovements).values({
         shopId: variant.shopId,
         productId: variant.productId,
@@ -160,7 +162,7 @@ export async function releaseHolds(tx: Transaction, where: SQL | undefined, now:
         kind: "hold_released",
         reservedDelta: -quantity,
         stockAfter: variant.stock,
-        orderId: rows.length === 1 ? rows[0]!.orderId : null,
+        orderId: orderIds.size === 1 ? [...orderIds][0]! : null,
         createdAt: now,
       });
     }

@@ -4,11 +4,16 @@ import type { Route } from "./+types/live-board";
 import { LiveBoard } from "~/components/lives/live-board";
 import { endLive, getShopLive, pinLiveProduct, setLiveReminder } from "~/domain/lives/lives.server";
 import { liveBoardScreen } from "~/domain/lives/live-screens.server";
+import { addPinnedStock } from "~/domain/lives/live-stock.server";
+import type { DomainError } from "~/domain/errors.server";
+import { parseInput } from "~/http/api.server";
 import { formAction, type IntentArgs } from "~/http/forms.server";
 import { orNotFound, requireSellerPage } from "~/http/guards.server";
+import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { liveIdParam } from "~/routes/dashboard/live-params";
 import { livePinSchema, liveReminderSchema } from "~/schemas/lives";
+import { boardStockSchema } from "~/schemas/stock-admin";
 
 /** /dashboard/lives/{id}: the live board (`?qr=1`: the QR code alone, to show on stream). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,21 +30,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-type Guarded = { shopId: number; liveId: number };
+type Guarded = { shopId: number; liveId: number; userId: number };
 
 /** Done: a toast, then the board again (a GET, so the no-JavaScript refresh repeats nothing). */
-function done({ context, guarded }: IntentArgs<Guarded>, messageKey: string, values: Record<string, string> = {}) {
+function done({ context, guarded }: IntentArgs<Guarded>, messageKey: string, values: Record<string, string | number> = {}) {
   setToast(context, { type: "success", message: getI18nInstance(context).t(messageKey, values) });
+  return redirect(`/dashboard/lives/${guarded.liveId}`);
+}
+
+/** A refused "+N": its first reason as a toast (a field's when it has one), then the board. */
+function stockRefused(error: DomainError, { context, guarded }: IntentArgs<Guarded>) {
+  const first = Object.values(error.fieldErrors)[0]?.[0];
+  setToast(context, {
+    type: "error",
+    message: translateMessage(getI18nInstance(context).t, first ?? messageKey(error.messageKey, error.values)),
+  });
   return redirect(`/dashboard/lives/${guarded.liveId}`);
 }
 
 /** The board's forms post only about the seller's own live: another's is the 404 page, as on GET. */
 export const action = formAction(async ({ request, params, context }): Promise<Guarded> => {
-  const { shop } = await requireSellerPage(request, context);
+  const { shop, user } = await requireSellerPage(request, context);
   const liveId = liveIdParam(params.liveId);
   await orNotFound(getShopLive(shop.id, liveId));
-  return { shopId: shop.id, liveId };
+  return { shopId: shop.id, liveId, userId: user.id };
 })({
+  "add-stock": {
+    errors: stockRefused,
+    handle: async (args) => {
+      const input = parseInput(boardStockSchema, Object.fromEntries(args.formData));
+      const figures = await addPinnedStock(args.guarded.shopId, args.guarded.liveId, input, args.guarded.userId);
+      const values = { count: input.quantity, available: figures.available, variant: figures.variantName };
+      return done(args, figures.variantName ? "stock_admin.board.added_variant" : "stock_admin.board.added", values);
+    },
+  },
   pin: {
     errors: "toast",
     handle: async (args) => {

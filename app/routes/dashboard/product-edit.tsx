@@ -13,6 +13,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
+import { StockHistoryLink } from "~/components/stock/product-stock";
 
 /** /dashboard/products/new and /dashboard/products/{id}: the product form. */
 function productIdParam(value: string | undefined): number | null {
@@ -76,6 +77,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
         ← {t("catalogue.admin.back")}
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{loaderData.title}</h1>
+      {loaderData.isNew ? null : <StockHistoryLink />}
       <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
         <ProductForm initial={loaderData.initial} categories={loaderData.categories} lastResult={actionData} />
       </div>

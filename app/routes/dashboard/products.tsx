@@ -10,15 +10,17 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ImageIcon } from "~/components/ui/icons";
 import { Table } from "~/components/ui/table";
+import { ProductStockSummary, WaitingCount } from "~/components/stock/product-stock";
 import {
   createCategory,
   deleteCategory,
   deleteProduct,
   listCategoriesWithCounts,
-  listSellerProducts,
   restoreProduct,
   updateCategory,
 } from "~/domain/catalogue/manage.server";
+import { sellerProductsWithStock } from "~/domain/stock/seller-stock.server";
+import { cx } from "~/lib/class-names";
 import { formatMoney } from "~/lib/money";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { parseInput } from "~/http/api.server";
@@ -26,12 +28,17 @@ import { formAction, formRecordId } from "~/http/forms.server";
 import { requireSellerPage } from "~/http/guards.server";
 import { categoryInputSchema } from "~/schemas/catalogue-admin";
 
-/** /dashboard/products: the seller's catalogue (products and categories). */
+/**
+ * /dashboard/products: the seller's catalogue (products with their stock, and categories);
+ * `?stock=low` keeps the products with a tracked variant at the shop's threshold or below.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop } = await requireSellerPage(request, context);
   const t = getI18nInstance(context).t;
+  const lowStock = new URL(request.url).searchParams.get("stock") === "low";
+  const list = await sellerProductsWithStock(shop.id, { lowStock });
   return {
-    products: (await listSellerProducts(shop.id)).map((p) => ({
+    products: list.products.map((p) => ({
       id: p.id,
       name: p.name,
       priceCents: p.priceCents,
@@ -40,7 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       archived: p.archivedAt !== null,
       ordered: p.ordered,
       categoryName: p.categoryName,
+      stock: p.stock,
     })),
+    lowStock,
+    lowCount: list.lowCount,
+    liveCount: list.liveCount,
+    threshold: shop.lowStockThreshold,
     categories: await listCategoriesWithCounts(shop.id),
     currency: shop.currency,
     shopUrl: `/products`,
@@ -101,7 +113,7 @@ export const action = formAction(async ({ request, context }) => (await requireS
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { products, categories } = loaderData;
+  const { products, categories, lowStock } = loaderData;
   const confirmDelete = (event: React.FormEvent) => {
     if (!window.confirm(t("catalogue.admin.confirm_delete"))) event.preventDefault();
   };
@@ -110,7 +122,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{loaderData.title}</h1>
-          <p className="mt-1 text-slate-600">{t("catalogue.admin.subtitle", { count: products.filter((p) => !p.archived).length })}</p>
+          <p className="mt-1 text-slate-600">{t("catalogue.admin.subtitle", { count: loaderData.liveCount })}</p>
         </div>
         <Link to="/dashboard/products/new" className={buttonClasses("primary")}>
           {t("catalogue.admin.new")}
@@ -122,8 +134,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
 
+      <StockFilter lowStock={lowStock} lowCount={loaderData.lowCount} />
+
       {products.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600">{t("catalogue.admin.empty")}</p>
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-slate-600" data-testid="products-empty">
+          {lowStock ? t("stock_admin.filter.empty", { count: loaderData.threshold }) : t("catalogue.admin.empty")}
+        </p>
       ) : (
         <Table
           caption={loaderData.title}
@@ -165,10 +181,17 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             {
               header: t("catalogue.admin.stock"),
               cell: (product) => (
-                <Badge tone={product.isInStock ? "success" : "neutral"}>
-                  {product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}
-                </Badge>
+                <div className="space-y-1">
+                  <ProductStockSummary stock={product.stock} />
+                  {/* The seller's own switch: off, nothing sells whatever the count. */}
+                  {product.isInStock ? null : <Badge tone="neutral">{t("catalogue.out_of_stock")}</Badge>}
+                </div>
               ),
+            },
+            {
+              header: t("stock_admin.list.waiting_header"),
+              className: "tabular-nums",
+              cell: (product) => <WaitingCount stock={product.stock} />,
             },
             {
               header: t("orders.columns.actions"),
@@ -181,6 +204,13 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     aria-label={t("catalogue.admin.edit_named", { name: product.name })}
                   >
                     {t("catalogue.admin.edit")}
+                  </Link>
+                  <Link
+                    to={`/dashboard/products/${product.id}/stock`}
+                    className={buttonClasses("ghost", "sm")}
+                    aria-label={t("stock_admin.history.link_named", { name: product.name })}
+                  >
+                    {t("stock_admin.history.link")}
                   </Link>
                   <IntentButton
                     intent={product.archived ? "restore-product" : "delete-product"}
@@ -263,5 +293,22 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/** All products, or only those low on stock: links, so the filter works without JavaScript. */
+function StockFilter({ lowStock, lowCount }: { lowStock: boolean; lowCount: number }) {
+  const { t } = useTranslation();
+  const link = (active: boolean) =>
+    cx("rounded-lg px-3 py-2 text-sm font-medium", active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-black/5");
+  return (
+    <nav aria-label={t("stock_admin.filter.label")} className="flex flex-wrap gap-2" data-testid="stock-filter">
+      <Link to="/dashboard/products" aria-current={lowStock ? undefined : "page"} className={link(!lowStock)}>
+        {t("stock_admin.filter.all")}
+      </Link>
+      <Link to="/dashboard/products?stock=low" aria-current={lowStock ? "page" : undefined} className={link(lowStock)}>
+        {t("stock_admin.filter.low", { count: lowCount })}
+      </Link>
+    </nav>
   );
 }

@@ -78,8 +78,9 @@ function orderActionFailed(error: DomainError, args: OrderActionArgs) {
   return redirect(returnTo(args));
 }
 
+/** The form's fields; the restock box is always answered (unticked sends nothing: no restock). */
 function refundTyped(formData: FormData) {
-  return { amount: String(formData.get("amount") ?? ""), reason: String(formData.get("reason") ?? "") };
+  return { amount: String(formData.get("amount") ?? ""), reason: String(formData.get("reason") ?? ""), restock: formData.has("restock") };
 }
 
 /**
