@@ -85,6 +85,11 @@ function toProductPatch(fields: ProductFieldValues): ProductPatch {
 /** The product's own fields, as the screen's form validates them (its stock and variants are read apart). */
 export const productBaseSchema = z.object(productFields);
 
+/** The product's own fields as the domain names them. */
+export function productInputOf(fields: z.output<typeof productBaseSchema>): ProductInput {
+  return { ...toProductPatch(fields), name: fields.name, description: fields.description, priceCents: fields.price };
+}
+
 /** A product as the seller creates it or saves the whole form (screens and API). */
 export const productInputSchema = z.object({ ...productFields, ...productStockFields }).transform((fields): ProductInput => ({
   ...toProductPatch(fields),
