@@ -1,4 +1,5 @@
-import { parseAmountToCents } from "~/lib/money";
+import { priceCents } from "./price";
+import { stockValueSchema, variantListSchema, type VariantInput } from "./product-variants";
 import { z } from "./zod-messages";
 
 const flag = z
@@ -20,8 +21,8 @@ const productFields = {
     .transform((v) => v ?? ""),
   // A string from forms, a number or a string from the API.
   price: z.coerce.string({ error: "catalogue.errors.price_invalid" }).transform((value, ctx) => {
-    const cents = parseAmountToCents(value.trim());
-    if (cents === null || cents <= 0 || cents > 10_000_000) {
+    const cents = priceCents(value);
+    if (cents === null) {
       ctx.addIssue({ code: "custom", message: "catalogue.errors.price_invalid" });
       return z.NEVER;
     }
@@ -38,6 +39,16 @@ const productFields = {
   remove_image: flag.optional(),
 };
 
+/**
+ * The product's stock and variants (issue 27), as the API takes them: `stock` is the product's
+ * own (without options), `variants` the combinations of its options. The screen's form names
+ * them otherwise (product-variants.ts) and is mapped to these.
+ */
+export const productStockFields = {
+  stock: stockValueSchema.optional(),
+  variants: variantListSchema.optional(),
+};
+
 /** What the catalogue domain takes to create or change a product; the form's names stop at this schema. */
 export type ProductInput = {
   name: string;
@@ -48,12 +59,16 @@ export type ProductInput = {
   /** Absent: unchanged; null: no category. */
   categorySlug?: string | null;
   removeImage?: boolean;
+  /** The units of a product without options: absent, unchanged (not tracked when creating); null, not tracked. */
+  stock?: number | null;
+  /** Absent: unchanged; [] or absent when creating: no options (one variant, `stock`). */
+  variants?: VariantInput[];
 };
 export type ProductPatch = Partial<ProductInput>;
 
-type ProductFieldValues = Partial<z.output<z.ZodObject<typeof productFields>>>;
+type ProductFieldValues = Partial<z.output<z.ZodObject<typeof productFields & typeof productStockFields>>>;
 function toProductPatch(fields: ProductFieldValues): ProductPatch {
-  return {
+  const patch: ProductPatch = {
     name: fields.name,
     description: fields.description,
     priceCents: fields.price,
@@ -61,17 +76,32 @@ function toProductPatch(fields: ProductFieldValues): ProductPatch {
     categorySlug: fields.category,
     removeImage: fields.remove_image,
   };
+  // Only when sent: a patch without them leaves the stock and the variants alone.
+  if (fields.stock !== undefined) patch.stock = fields.stock;
+  if (fields.variants !== undefined) patch.variants = fields.variants;
+  return patch;
+}
+
+/** The product's own fields, as the screen's form validates them (its stock and variants are read apart). */
+export const productBaseSchema = z.object(productFields);
+
+/** The product's own fields as the domain names them. */
+export function productInputOf(fields: z.output<typeof productBaseSchema>): ProductInput {
+  return { ...toProductPatch(fields), name: fields.name, description: fields.description, priceCents: fields.price };
 }
 
 /** A product as the seller creates it or saves the whole form (screens and API). */
-export const productInputSchema = z.object(productFields).transform((fields): ProductInput => ({
+export const productInputSchema = z.object({ ...productFields, ...productStockFields }).transform((fields): ProductInput => ({
   ...toProductPatch(fields),
   name: fields.name,
   description: fields.description,
   priceCents: fields.price,
 }));
 /** PATCH /api/v1/shop/products/{id}/: only the fields sent change. */
-export const productPatchSchema = z.object(productFields).partial().transform(toProductPatch);
+export const productPatchSchema = z
+  .object({ ...productFields, ...productStockFields })
+  .partial()
+  .transform(toProductPatch);
 
 export const categoryInputSchema = z.object({
   name: z

@@ -20,11 +20,15 @@ describe("GET /api/v1/shop/products/", () => {
         name: "Silk Scarf Aurora",
         description: expect.any(String),
         price: "39.00",
+        price_min: "39.00",
+        price_max: "39.00",
         currency: "EUR",
         featured_image: "http://demo.localhost:3000/demo/scarf.svg",
         is_in_stock: true,
+        stock_available: null,
         category: "fashion",
         category_name: "Fashion",
+        variants: [],
       });
     }
   });

@@ -237,13 +237,21 @@ const API_CASES: Record<string, ApiCase> = {
   "GET /shop/products/": { client: () => shopper, query: ["page", "page_size", "categories__slug", "search", "available"] },
   "POST /shop/products/": {
     client: () => seller,
-    body: () => ({ name: "Odd mug", description: "Plain", price: "9.00", is_in_stock: true, category: "home" }),
+    body: () => ({
+      name: "Odd mug",
+      description: "Plain",
+      price: "9.00",
+      is_in_stock: true,
+      category: "home",
+      variants: [{ options: { Size: "M" }, sku: "ODD-M", price: "9.50", stock: 2 }],
+    }),
   },
   "GET /shop/products/{id}/": { client: () => seller },
   "PATCH /shop/products/{id}/": {
     client: () => seller,
-    body: () => ({ name: "Sweep mug", description: "Plain", price: "12.00", category: "home" }),
+    body: () => ({ name: "Sweep mug", description: "Plain", price: "12.00", category: "home", stock: 40 }),
   },
+  "POST /shop/products/{id}/stock/": { client: () => seller, body: () => ({ variant: null, set: 30 }) },
   "DELETE /shop/products/{id}/": { client: () => seller },
   "POST /shop/categories/": { client: () => seller, body: () => ({ name: "Odd things", slug: "odd-things" }) },
   "PATCH /shop/categories/{slug}/": { client: () => seller, body: () => ({ name: "Home", slug: "home" }) },

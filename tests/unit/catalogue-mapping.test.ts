@@ -1,6 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createProduct as addProduct, getSellerProduct, listSellerProducts, updateProduct } from "~/domain/catalogue/manage.server";
-import { listShopCategories, listShopProducts, productResource, sellerProductResource } from "~/domain/catalogue/products.server";
+import {
+  listShopCategories,
+  listShopProducts,
+  productResource,
+  sellerProductResource,
+  withStock,
+} from "~/domain/catalogue/products.server";
 import { catalogueScreenQuerySchema, productListQuerySchema } from "~/schemas/catalogue";
 import { productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
 import { databaseEngine, getDatabase } from "~db/client";
@@ -157,20 +163,24 @@ describe("product queries return their category", () => {
     expect(cleared).toMatchObject({ categorySlug: null, categoryName: null });
   });
 
-  it("maps a product to the API's JSON in one place (the seller's view adds `archived`)", async () => {
-    const product = (await listSellerProducts(shop.id)).find((p) => p.name === "Hat 1")!;
-    const resource = productResource(product, "EUR", "http://demo.localhost:3000");
+  it("maps a product to the API's JSON in one place (the seller's view adds `archived` and the units on hand)", async () => {
+    const [product] = await withStock([(await listSellerProducts(shop.id)).find((p) => p.name === "Hat 1")!]);
+    const resource = productResource(product!, "EUR", "http://demo.localhost:3000");
     expect(resource).toEqual({
-      id: product.id,
+      id: product!.id,
       name: "Hat 1",
       description: "",
       price: "10.00",
+      price_min: "10.00",
+      price_max: "10.00",
       currency: "EUR",
       featured_image: null,
       is_in_stock: true,
+      stock_available: null,
       category: "hats",
       category_name: "Hats",
+      variants: [],
     });
-    expect(sellerProductResource(product, "EUR", "http://demo.localhost:3000")).toEqual({ ...resource, archived: false });
+    expect(sellerProductResource(product!, "EUR", "http://demo.localhost:3000")).toEqual({ ...resource, stock: null, archived: false });
   });
 });

@@ -8,6 +8,16 @@ import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
 import { insertProducts } from "~db/products";
 import { categories, orderItems, products, shops, type Category, type Product } from "~db/schema";
+import { noteStockChange } from "~/domain/stock/holds.server";
+import { offerFreedUnits } from "~/domain/stock/waitlist.server";
+import {
+  checkVariants,
+  defaultVariant,
+  liveVariants,
+  writeVariants,
+  type CheckedVariant,
+  type CheckedVariants,
+} from "./product-variants.server";
 
 /** "Bijoux & Montres" → "bijoux-montres" */
 export function slugify(name: string): string {
@@ -83,11 +93,30 @@ async function storeProductImage(image: Uint8Array | null): Promise<string | und
   return storeUpload(prepared.bytes, prepared.extension);
 }
 
-export async function createProduct(shopId: number, input: ProductInput, image: Uint8Array | null): Promise<SellerProduct> {
+/** `stock` is the stock of a product without options: with variants, each has its own. */
+function checkStockInput(input: ProductPatch): CheckedVariants | null {
+  if (input.stock !== undefined && input.variants?.length) {
+    throw new ValidationError("variants.errors.stock_with_variants", { stock: ["variants.errors.stock_with_variants"] });
+  }
+  return input.variants?.length ? checkVariants(input.variants) : null;
+}
+
+/**
+ * Creates a product with its stock (`stock`, not tracked when absent) or its variants, in
+ * one transaction; the stock given is the first entry of its history, by `actorUserId`.
+ */
+export async function createProduct(
+  shopId: number,
+  input: ProductInput,
+  image: Uint8Array | null,
+  actorUserId: number | null = null,
+): Promise<SellerProduct> {
+  const checked = checkStockInput(input);
   const category = await categoryNamed(shopId, input.categorySlug);
   const imagePath = await storeProductImage(image);
-  const [product] = await writeTransaction((tx) =>
-    insertProducts(tx, [
+  const now = new Date();
+  const { product, stockSet } = await writeTransaction(async (tx) => {
+    const [product] = await insertProducts(tx, [
       {
         shopId,
         name: input.name,
@@ -96,40 +125,101 @@ export async function createProduct(shopId: number, input: ProductInput, image: 
         isInStock: input.isInStock ?? true,
         categoryId: category?.id ?? null,
         imagePath: imagePath ?? null,
+        options: checked?.options ?? [],
       },
-    ]),
-  );
+    ]);
+    // Its one variant without options is replaced by the variants, or given the stock.
+    const wanted = checked ? checked.variants : [defaultVariant(input.stock)];
+    const written = await writeVariants(tx, {
+      shopId,
+      productId: product!.id,
+      wanted,
+      actorUserId,
+      now,
+      stockField: stockFieldOf(checked),
+    });
+    await noteStockChange(tx, written.live, now);
+    return { product: product!, stockSet: written.stockSet };
+  });
+  await offerFreedUnits(stockSet, now);
   await markShopContentChanged(shopId);
-  return { ...product!, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
+  return { ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
 }
 
+/** A refused stock names the product's `stock` field, or the variant's. */
+function stockFieldOf(checked: CheckedVariants | null): ((index: number) => string) | undefined {
+  return checked ? undefined : () => "stock";
+}
+
+/**
+ * Changes a product; with `variants`, they become the product's (matched by their
+ * combination, see `writeVariants`; [] for no options), with `stock` the stock of a product
+ * without options (400 for one with options: each variant has its own). A stock below the
+ * units held is refused (409) and nothing is changed.
+ */
 export async function updateProduct(
   shopId: number,
   productId: number,
   input: ProductPatch,
   image: Uint8Array | null,
+  actorUserId: number | null = null,
 ): Promise<SellerProduct> {
   const current = await getSellerProduct(shopId, productId);
+  const checked = checkStockInput(input);
   const category = await categoryNamed(shopId, input.categorySlug);
   const newImage = await storeProductImage(image);
   const imagePath = newImage ?? (input.removeImage ? null : undefined);
-  const [updated] = await getDatabase()
-    .update(products)
-    .set({
-      name: input.name,
-      description: input.description,
-      priceCents: input.priceCents,
-      isInStock: input.isInStock,
-      categoryId: category === undefined ? undefined : (category?.id ?? null),
-      imagePath,
-      updatedAt: new Date(),
-    })
-    .where(eq(products.id, current.id))
-    .returning();
+  const now = new Date();
+  const { updated, stockSet } = await writeTransaction(async (tx) => {
+    // Two saves of one product run one after the other: the combinations each reads stay true.
+    await lockRows(tx, products, eq(products.id, current.id));
+    const [locked] = await tx.select({ options: products.options }).from(products).where(eq(products.id, current.id));
+    let wanted: CheckedVariant[] | null = null;
+    if (input.variants !== undefined) wanted = checked ? checked.variants : [defaultVariant(input.stock)];
+    else if (input.stock !== undefined) {
+      if ((locked?.options.length ?? 0) > 0)
+        throw new ValidationError("errors.validation", { stock: ["variants.errors.stock_has_options"] });
+      wanted = [defaultVariant(input.stock)];
+    }
+    const [updated] = await tx
+      .update(products)
+      .set({
+        name: input.name,
+        description: input.description,
+        priceCents: input.priceCents,
+        isInStock: input.isInStock,
+        categoryId: category === undefined ? undefined : (category?.id ?? null),
+        imagePath,
+        options: input.variants === undefined ? undefined : (checked?.options ?? []),
+        updatedAt: now,
+      })
+      .where(eq(products.id, current.id))
+      .returning();
+    let stockSet: number[] = [];
+    let live: number[];
+    if (wanted) {
+      const written = await writeVariants(tx, {
+        shopId,
+        productId: current.id,
+        wanted,
+        actorUserId,
+        now,
+        stockField: stockFieldOf(checked),
+      });
+      stockSet = written.stockSet;
+      live = written.live;
+    } else {
+      live = (await liveVariants(tx, current.id)).map((v) => v.id);
+    }
+    // The labels follow the seller's switch and prices too.
+    await noteStockChange(tx, live, now);
+    return { updated: updated!, stockSet };
+  });
+  await offerFreedUnits(stockSet, now);
   await markShopContentChanged(shopId);
   if (imagePath !== undefined && current.imagePath !== imagePath) await deleteUpload(current.imagePath);
   const categoryRef = category === undefined ? current : { categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
-  return { ...updated!, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
+  return { ...updated, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
 }
 
 /** Deletes a product, or archives it when orders refer to it (their history stays intact). */

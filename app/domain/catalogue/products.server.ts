@@ -1,9 +1,13 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, not, sql, type SQL } from "drizzle-orm";
 import { getDatabase, preparedRead } from "~db/client";
-import { categories, products } from "~db/schema";
+import { categories, products, productVariants, stockHolds } from "~db/schema";
 import { NotFoundError } from "~/domain/errors.server";
+import { productStock, type ProductStock } from "~/domain/stock/holds.server";
 import { centsToDecimalString } from "~/lib/money";
+import { productAvailable } from "~/lib/stock-label";
+import type { ProductOption } from "~/lib/stock-kinds";
 import type { ProductListQuery } from "~/schemas/catalogue";
+import { variantName } from "./variants.server";
 
 export type CatalogueProduct = {
   id: number;
@@ -12,6 +16,7 @@ export type CatalogueProduct = {
   priceCents: number;
   imagePath: string | null;
   isInStock: boolean;
+  options: ProductOption[];
   categorySlug: string | null;
   categoryName: string | null;
   archivedAt?: Date | null;
@@ -22,6 +27,15 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * On sale (the seller's switch) and a unit to sell: a live variant not tracked, or with units
+ * neither sold nor held (holds past their end are free, as in `productStock`).
+ */
+function isAvailable(now: Date): SQL {
+  const expiredHeld = sql`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.variantId} = ${productVariants.id} and ${stockHolds.state} = 'held' and ${lte(stockHolds.expiresAt, now)}), 0)`;
+  return sql`(${eq(products.isInStock, true)} and exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null and (${productVariants.stock} is null or ${productVariants.stock} - ${productVariants.reserved} + ${expiredHeld} > 0)))`;
+}
+
 function productFilters(
   shopId: number,
   query: Pick<ProductListQuery, "categorySlug" | "search" | "available">,
@@ -30,7 +44,7 @@ function productFilters(
   const filters: SQL[] = [eq(products.shopId, shopId)];
   if (!includeArchived) filters.push(isNull(products.archivedAt));
   if (query.categorySlug) filters.push(eq(categories.slug, query.categorySlug));
-  if (query.available !== undefined) filters.push(eq(products.isInStock, query.available));
+  if (query.available !== undefined) filters.push(query.available ? isAvailable(new Date()) : not(isAvailable(new Date())));
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(sql`(lower(${products.name}) like ${pattern} escape '\\' or lower(${products.description}) like ${pattern} escape '\\')`);
@@ -60,6 +74,7 @@ export async function listShopProducts(
       priceCents: products.priceCents,
       imagePath: products.imagePath,
       isInStock: products.isInStock,
+      options: products.options,
       categorySlug: categories.slug,
       categoryName: categories.name,
       archivedAt: products.archivedAt,
@@ -87,24 +102,74 @@ export async function listShopCategories(shopId: number): Promise<{ slug: string
     .orderBy(asc(categories.position), asc(categories.name));
 }
 
-/** The API's product shape (spec section 3); image URLs are absolute. The one mapping of a product to JSON. */
-export function productResource(product: CatalogueProduct, currency: string, origin: string) {
+/** Products with their stock (`productStock`: a few queries for the whole page, whatever its size). */
+export async function withStock<P extends { id: number }>(items: P[]): Promise<(P & { stock: ProductStock | undefined })[]> {
+  const stock = await productStock(
+    getDatabase(),
+    items.map((p) => p.id),
+    new Date(),
+  );
+  return items.map((item) => ({ ...item, stock: stock.get(item.id) }));
+}
+
+type ResourceProduct = CatalogueProduct & { stock: ProductStock | undefined };
+
+/** On sale and a unit left (or not counted): what `is_in_stock` says, for the product and each variant. */
+const sellable = (onSale: boolean, available: number | null) => onSale && (available === null || available > 0);
+
+/**
+ * The API's product shape (spec section 3, issue 27); image URLs are absolute. The one mapping
+ * of a product to JSON. `variants` is [] for a product without options; a variant's `price`
+ * is null when it is the product's; `price_min`/`price_max` span the variants' prices.
+ */
+export function productResource(product: ResourceProduct, currency: string, origin: string) {
+  const variants = product.stock?.variants ?? [];
+  const available = product.stock ? productAvailable(variants) : null;
+  const prices = variants.length ? variants.map((v) => v.priceCents ?? product.priceCents) : [product.priceCents];
   return {
     id: product.id,
     name: product.name,
     description: product.description,
     price: centsToDecimalString(product.priceCents),
+    price_min: centsToDecimalString(Math.min(...prices)),
+    price_max: centsToDecimalString(Math.max(...prices)),
     currency,
     featured_image: product.imagePath ? new URL(product.imagePath, origin).toString() : null,
-    is_in_stock: product.isInStock,
+    is_in_stock: sellable(product.isInStock, available),
+    stock_available: available,
     category: product.categorySlug,
     category_name: product.categoryName,
+    variants:
+      product.options.length === 0
+        ? []
+        : variants.map((v) => ({
+            id: v.id,
+            options: v.options,
+            name: variantName(v.options, product.options),
+            sku: v.sku,
+            price: v.priceCents === null ? null : centsToDecimalString(v.priceCents),
+            stock_available: v.available,
+            is_in_stock: sellable(product.isInStock, v.available),
+          })),
   };
 }
 
-/** The seller's view of a product (their own catalogue on the main host): the resource plus `archived`. */
-export function sellerProductResource(product: CatalogueProduct, currency: string, origin: string) {
-  return { ...productResource(product, currency, origin), archived: Boolean(product.archivedAt) };
+/**
+ * The seller's view of a product (their own catalogue on the main host): the resource plus
+ * `archived`, and the units on hand (`stock`: the sum of the variants', null when one is not
+ * counted), the product's and each variant's.
+ */
+export function sellerProductResource(product: ResourceProduct, currency: string, origin: string) {
+  const resource = productResource(product, currency, origin);
+  const variants = product.stock?.variants ?? [];
+  const onHand = new Map(variants.map((v) => [v.id, v.stock]));
+  const stock = variants.length && variants.every((v) => v.stock !== null) ? variants.reduce((sum, v) => sum + v.stock!, 0) : null;
+  return {
+    ...resource,
+    stock,
+    variants: resource.variants.map((v) => ({ ...v, stock: onHand.get(v.id) ?? null })),
+    archived: Boolean(product.archivedAt),
+  };
 }
 
 // Each checkout page and shipping form reads its product.

@@ -12,13 +12,8 @@ export function variantName(options: Record<string, string>, productOptions: Pro
     .join(" / ");
 }
 
-/** The key that makes a combination unique in its product: "colour=blue|size=m". */
-export function optionKey(options: Record<string, string>): string {
-  return Object.entries(options)
-    .map(([name, value]) => `${name.trim().toLowerCase()}=${value.trim().toLowerCase()}`)
-    .sort()
-    .join("|");
-}
+// The editor builds the same keys in the browser: one definition, in lib.
+export { optionKey } from "~/lib/variant-options";
 
 /** What an order line names: a product, and its variant when it has options. */
 export type OrderLineInput = { productId: number; variantId?: number | null; quantity: number };

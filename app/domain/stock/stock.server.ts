@@ -1,7 +1,9 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
-import { writeTransaction } from "~db/client";
-import { productVariants, products, stockMovements } from "~db/schema";
+import { messageKey } from "~/lib/messages";
+import { VARIANT_LIMITS } from "~/lib/variant-options";
+import { writeTransaction, type Transaction } from "~db/client";
+import { productVariants, products, stockMovements, type ProductVariant } from "~db/schema";
 import { lockShopsForStock, noteStockChange, sweepExpiredHolds } from "./holds.server";
 import { offerFreedUnits } from "./waitlist.server";
 
@@ -40,37 +42,7 @@ export async function changeStock(shopId: number, productId: number, change: Sto
     if ("set" in change && (!Number.isInteger(change.set) || change.set < 0)) {
       throw new ValidationError("errors.validation", { set: ["stock.errors.stock_invalid"] });
     }
-    // One statement: a hold taken meanwhile on another node is counted (never below what is held).
-    const [updated] = await tx
-      .update(productVariants)
-      .set({ stock: "set" in change ? change.set : sql`${productVariants.stock} + ${change.adjust}`, updatedAt: now })
-      .where(
-        and(
-          eq(productVariants.id, variant.id),
-          "set" in change
-            ? gte(sql`${change.set}`, productVariants.reserved)
-            : sql`${productVariants.stock} + ${change.adjust} >= ${productVariants.reserved}`,
-        ),
-      )
-      .returning();
-    if (!updated) {
-      const field = "set" in change ? "set" : "adjust";
-      throw new ConflictError(
-        "stock.errors.below_held",
-        { [field]: [`stock.errors.below_held?held=${variant.reserved}`] },
-        { held: variant.reserved },
-      );
-    }
-    await tx.insert(stockMovements).values({
-      shopId,
-      productId,
-      variantId: variant.id,
-      kind: "manual",
-      stockDelta: updated.stock! - (variant.stock ?? 0),
-      stockAfter: updated.stock,
-      actorUserId,
-      createdAt: now,
-    });
+    const updated = await writeStockChange(tx, { shopId, productId, variant, change, actorUserId, now });
     await noteStockChange(tx, [variant.id], now);
     return { variantId: variant.id, stock: updated.stock!, reserved: updated.reserved, available: updated.stock! - updated.reserved };
   });
@@ -82,4 +54,66 @@ export async function changeStock(shopId: number, productId: number, change: Sto
 export async function releaseUnitsOfExpiredHolds(now: Date): Promise<void> {
   const variantIds = await sweepExpiredHolds(now);
   await offerFreedUnits(variantIds, now);
+}
+
+/**
+ * Writes one change of a variant's stock by its seller, in the caller's transaction (the
+ * stock endpoint, the product editor's save): one conditional statement, so a hold taken
+ * meanwhile on another node is counted and the stock never goes below the units held (409,
+ * naming `field`), then the manual movement of the stock history. `set: null` stops counting
+ * the variant's stock (it sells without limit). A stock beyond VARIANT_LIMITS.stock is refused
+ * (a typo; sums would overflow PostgreSQL's integer).
+ */
+export async function writeStockChange(
+  tx: Transaction,
+  args: {
+    shopId: number;
+    productId: number;
+    variant: ProductVariant;
+    change: { adjust: number } | { set: number | null };
+    actorUserId: number | null;
+    now: Date;
+    field?: string;
+  },
+): Promise<ProductVariant> {
+  const { variant, change, now } = args;
+  const field = args.field ?? ("set" in change ? "set" : "adjust");
+  const target = "set" in change ? change.set : (variant.stock ?? 0) + change.adjust;
+  if (target !== null && target > VARIANT_LIMITS.stock) {
+    throw new ValidationError("errors.validation", {
+      [field]: [messageKey("variants.errors.stock_too_high", { max: VARIANT_LIMITS.stock })],
+    });
+  }
+  const [updated] = await tx
+    .update(productVariants)
+    .set({ stock: "set" in change ? change.set : sql`${productVariants.stock} + ${change.adjust}`, updatedAt: now })
+    .where(
+      and(
+        eq(productVariants.id, variant.id),
+        "set" in change
+          ? change.set === null
+            ? undefined
+            : gte(sql`${change.set}`, productVariants.reserved)
+          : sql`${productVariants.stock} + ${change.adjust} >= ${productVariants.reserved}`,
+      ),
+    )
+    .returning();
+  if (!updated) {
+    throw new ConflictError(
+      "stock.errors.below_held",
+      { [field]: [`stock.errors.below_held?held=${variant.reserved}`] },
+      { held: variant.reserved },
+    );
+  }
+  await tx.insert(stockMovements).values({
+    shopId: args.shopId,
+    productId: args.productId,
+    variantId: variant.id,
+    kind: "manual",
+    stockDelta: (updated.stock ?? 0) - (variant.stock ?? 0),
+    stockAfter: updated.stock,
+    actorUserId: args.actorUserId,
+    createdAt: now,
+  });
+  return updated;
 }

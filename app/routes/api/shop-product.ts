@@ -1,5 +1,5 @@
 import { deleteProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
-import { sellerProductResource } from "~/domain/catalogue/products.server";
+import { sellerProductResource, withStock } from "~/domain/catalogue/products.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { apiResource, parseInput } from "~/http/api.server";
 import { parsePathId } from "~/lib/path-id";
@@ -18,14 +18,15 @@ function productId(value: string | undefined): number {
 const api = apiResource({
   async GET({ params, context }) {
     const { shop } = await requireSeller(context);
-    return sellerProductResource(await getSellerProduct(shop.id, productId(params.id)), shop.currency, siteUrl(context));
+    const [product] = await withStock([await getSellerProduct(shop.id, productId(params.id))]);
+    return sellerProductResource(product!, shop.currency, siteUrl(context));
   },
   async PATCH({ request, params, context }) {
-    const { shop } = await requireSeller(context);
+    const { shop, user } = await requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productPatchSchema, fields);
-    const product = await updateProduct(shop.id, productId(params.id), input, file);
-    return sellerProductResource(product, shop.currency, siteUrl(context));
+    const [product] = await withStock([await updateProduct(shop.id, productId(params.id), input, file, user.id)]);
+    return sellerProductResource(product!, shop.currency, siteUrl(context));
   },
   async DELETE({ params, context }) {
     const { shop } = await requireSeller(context);

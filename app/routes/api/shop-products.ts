@@ -1,6 +1,6 @@
 import { apiResource, pageLinks, parseInput } from "~/http/api.server";
 import { createProduct } from "~/domain/catalogue/manage.server";
-import { assertPageExists, listShopProducts, productResource, sellerProductResource } from "~/domain/catalogue/products.server";
+import { assertPageExists, listShopProducts, productResource, sellerProductResource, withStock } from "~/domain/catalogue/products.server";
 import { readFieldsAndFile } from "~/http/multipart.server";
 import { requireSeller } from "~/http/guards.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
@@ -20,16 +20,18 @@ const api = apiResource({
     return {
       count,
       ...pageLinks(siteUrl(context), url, query.page, query.pageSize, count),
-      results: items.map((item) => (ownCatalogue ? sellerProductResource : productResource)(item, shop.currency, siteUrl(context))),
+      results: (await withStock(items)).map((item) =>
+        (ownCatalogue ? sellerProductResource : productResource)(item, shop.currency, siteUrl(context)),
+      ),
     };
   },
-  /** The shop's seller adds a product (multipart with `image`, or JSON). */
+  /** The shop's seller adds a product (multipart with `image`, or JSON with its `stock` or `variants`). */
   async POST({ request, context }) {
-    const { shop } = await requireSeller(context);
+    const { shop, user } = await requireSeller(context);
     const { fields, file } = await readFieldsAndFile(request, "image");
     const input = parseInput(productInputSchema, fields);
-    const product = await createProduct(shop.id, input, file);
-    return Response.json(sellerProductResource(product, shop.currency, siteUrl(context)), { status: 201 });
+    const [product] = await withStock([await createProduct(shop.id, input, file, user.id)]);
+    return Response.json(sellerProductResource(product!, shop.currency, siteUrl(context)), { status: 201 });
   },
 });
 

@@ -1,4 +1,5 @@
 import { LIVE_PLATFORMS } from "~/lib/live-platforms";
+import { catalogueSchemas } from "./catalogue.server";
 
 /** The document's shared components: the resources it spells out, the error body, the ways to authenticate. */
 
@@ -57,6 +58,7 @@ const LIVE_SCHEMA = {
 
 export const components = {
   schemas: {
+    ...catalogueSchemas,
     Live: LIVE_SCHEMA,
     LivePage: {
       type: "object",
