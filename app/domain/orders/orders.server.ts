@@ -291,12 +291,17 @@ export function orderResource(order: OrderWithItems) {
     currency: order.currency,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
+    // Until when the order's units are held for its shopper; null once paid or cancelled, or
+    // when nothing of it is counted in stock.
+    reserved_until: isPaid(order.paymentStatus) || order.status === "cancelled" ? null : (order.reservedUntil?.toISOString() ?? null),
     ...purchaseLabelResource(order),
     ...shippingResource(order),
     shop: { name: order.shopName, subdomain: order.shopSubdomain },
     items: order.items.map((item) => ({
       id: item.id,
       product: { id: item.productId, name: item.productName },
+      // The option chosen ("M / Blue"); null for a product without options.
+      variant: item.variantName ? { id: item.variantId, name: item.variantName } : null,
       quantity: item.quantity,
       price: centsToDecimalString(item.priceCents),
     })),
