@@ -5,7 +5,7 @@ import { notFoundPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
-import { checkoutPageData, shippingIntent } from "./checkout.server";
+import { checkoutPageData, shippingIntent, waitlistIntent } from "./checkout.server";
 
 type Args = { request: Request; params: { code?: string }; context: Readonly<RouterContextProvider> };
 
@@ -36,7 +36,7 @@ export async function livePageData({ request, params, context }: Args) {
 }
 
 /**
- * The live link's shipping form: the order is the live's. A form opened before the seller
+ * The live link's shipping form: the order is the live's (and its "tell me when it is back" form). A form opened before the seller
  * ended the live still goes through (the shopper was watching it); an unknown code creates nothing.
  */
 export const liveCheckoutAction = formAction(({ context }) => hostShopPage(context))({
@@ -45,4 +45,5 @@ export const liveCheckoutAction = formAction(({ context }) => hostShopPage(conte
     if (!live) throw notFoundPage();
     return { id: live.id, code: live.code };
   }),
+  waitlist: waitlistIntent,
 });
