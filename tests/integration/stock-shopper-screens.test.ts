@@ -123,6 +123,7 @@ describe("the checkout of a product with options", () => {
     const payment = text((await client.html(`/?order=${orderId}&step=payment`)).html);
     expect(payment).toMatch(/We keep it for you until \d{1,2}:\d{2}\s?(AM|PM)?\s?UTC/);
     expect(payment).toContain("2 × Refused Sweater (M)");
+    expect(text((await client.html(`/order-confirmation/${orderId}`)).html)).toContain("2 × Refused Sweater (M)");
     // Now sold out: the next shopper is told so on the page, with the waitlist.
     const next = text((await (await shopper()).html(`/?product_id=${item.id}&o0=M`)).html);
     expect(next).toContain('data-testid="purchase-sold-out"');
