@@ -6,10 +6,14 @@ import { checkoutPurchase, purchaseItems } from "~/domain/checkout/purchase.serv
 import { createOrder, getVisibleOrder, updateUnpaidOrder } from "~/domain/orders/orders.server";
 import { OutOfStockError, productStock } from "~/domain/stock/holds.server";
 import { shopperStocks } from "~/domain/stock/shopper-stock.server";
+import { createLive, pinLiveProduct } from "~/domain/lives/lives.server";
+import { pinnedStockAfter, pinnedStockFeed, readPinnedStock, resetPinnedStockReads } from "~/domain/stock/live-stock.server";
 import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { joinWaitlist } from "~/domain/stock/waitlist.server";
+import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
+import { orderView } from "~/domain/orders/order-view.server";
 import { databaseEngine, getDatabase } from "~db/client";
-import { productVariants, products, waitlistEntries, type Shop } from "~db/schema";
+import { mailOutbox, orders, productVariants, products, waitlistEntries, type Shop } from "~db/schema";
 import { CHECKOUT_FIELDS, createProduct, createShop } from "./factories";
 
 /** Issue 27: what the shop's pages tell a shopper of stock, and the checkout's rules around holds. */
@@ -200,5 +204,77 @@ describe("holds on the checkout's steps", () => {
     // Nothing counted: nothing to say.
     const untracked = await createProduct(shop.id);
     expect(await orderHoldState(await getVisibleOrder((await order(shop, untracked.id, 1, 1000)).id, viewer))).toBeNull();
+  });
+});
+
+describe("orders name the variant bought", () => {
+  it("on the order screens and in the paid-order mails: the product and its variant", async () => {
+    const shop = await createShop();
+    const product = await sweater(shop);
+    const placed = await order(shop, product.id, 1, 3000, product.variants.M);
+    const plain = await createProduct(shop.id, { name: "Mug" });
+    const mug = await order(shop, plain.id, 1, 1000);
+    expect(orderView(await getVisibleOrder(placed.id, viewer)).items).toEqual([
+      expect.objectContaining({ name: "Sweater", variantName: "M", quantity: 1, priceCents: 3000 }),
+    ]);
+    expect(orderView(await getVisibleOrder(mug.id, viewer)).items[0]).toMatchObject({ name: "Mug", variantName: "" });
+    await getDatabase().update(orders).set({ paymentStatus: "succeeded", paidAt: new Date() }).where(eq(orders.id, placed.id));
+    await sendOrderPaidMails(placed.id);
+    const [mail] = await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, CHECKOUT_FIELDS.email));
+    expect(mail!.text).toContain("1 × Sweater (M)");
+  });
+});
+
+describe("the pinned product's stock on a live's stream", () => {
+  async function pinnedLive(stock: number) {
+    const shop = await createShop();
+    const product = await createProduct(shop.id, { stock });
+    const live = await createLive(shop.id, { title: "Drop", platform: "tiktok", scheduledAt: null });
+    await pinLiveProduct(shop.id, live.id, product.id);
+    resetPinnedStockReads();
+    return { shop, product, live };
+  }
+
+  it("reads once for the events delivered together, again for a later one, and in order", async () => {
+    const { shop, product, live } = await pinnedLive(3);
+    const first = pinnedStockAfter(live.id, 10);
+    // The rest of the same batch of events: the read has not started, they share it.
+    expect(pinnedStockAfter(live.id, 11)).toBe(first);
+    expect(pinnedStockAfter(live.id, 12)).toBe(first);
+    expect(await first).toEqual({ product: product.id, label: { kind: "low", left: 3 }, waitlist: false });
+    // An event it covered already: the same answer; a new one: a new read, after the units moved.
+    expect(pinnedStockAfter(live.id, 12)).toBe(first);
+    await order(shop, product.id, 3, 1000);
+    const later = pinnedStockAfter(live.id, 13);
+    expect(later).not.toBe(first);
+    expect(await later).toEqual({ product: product.id, label: { kind: "sold_out" }, waitlist: true });
+    // A viewer connecting a moment later gets that same read.
+    expect(pinnedStockAfter(live.id, "connect")).toBe(later);
+  });
+
+  it("a viewer's feed sends the stock on connecting, then only what changed", async () => {
+    const { shop, product, live } = await pinnedLive(10);
+    const sent: string[] = [];
+    const errors: unknown[] = [];
+    const onEvent = pinnedStockFeed(
+      live.id,
+      (json) => sent.push(json),
+      (error) => errors.push(error),
+    );
+    await pinnedStockAfter(live.id, "connect");
+    expect(sent.map((json) => JSON.parse(json) as unknown)).toEqual([{ product: product.id, label: null, waitlist: false }]);
+    // A hold that changes nothing the page shows (10 -> 9 left): nothing sent.
+    await order(shop, product.id, 1, 1000);
+    onEvent(1);
+    await pinnedStockAfter(live.id, 1);
+    expect(sent).toHaveLength(1);
+    await order(shop, product.id, 5, 1000);
+    onEvent(2);
+    await pinnedStockAfter(live.id, 2);
+    expect(JSON.parse(sent[1]!)).toEqual({ product: product.id, label: { kind: "low", left: 4 }, waitlist: false });
+    expect(errors).toEqual([]);
+    // Nothing pinned any more: null.
+    await pinLiveProduct(shop.id, live.id, null);
+    expect(await readPinnedStock(live.id)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { publicLive } from "~/domain/lives/lives.server";
+import { shopperStocks } from "~/domain/stock/shopper-stock.server";
 import { formAction } from "~/http/forms.server";
 import { notFoundPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -23,7 +24,14 @@ export async function livePageData({ request, params, context }: Args) {
     ...shopPageMeta(t, shop, new URL(request.url)),
     title: t("lives.page.title", { shop: shop.name, title: live.title }),
   };
-  const summary = { code: live.code, title: live.title, platform: live.platform, pinned: live.pinned };
+  // What is left of the pinned product, at render (the page's stream keeps it current).
+  const pinnedStock = live.pinned ? (await shopperStocks([live.pinned])).get(live.pinned.id)! : null;
+  const summary = {
+    code: live.code,
+    title: live.title,
+    platform: live.platform,
+    pinned: live.pinned && pinnedStock ? { ...live.pinned, stock: pinnedStock } : null,
+  };
   if (live.ended) {
     // 410: the link existed and is closed for good.
     return data(
