@@ -84,7 +84,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
             <>
               {aboveForm}
               {catalogue?.choice ? <VariantPicker productId={catalogue.productId} choice={catalogue.choice} /> : null}
-              {catalogue?.blocked === "sold_out" ? (
+              {catalogue?.blocked === "sold_out" && !shippingResult ? (
                 // Nothing left of it: say so, and take an email for when it is back.
                 <div className="space-y-4" data-testid="purchase-sold-out">
                   <Alert tone="warning" title={t("stock_shop.label.sold_out")}>
@@ -121,6 +121,17 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                   />
                 </>
               )}
+              {/* Sold out as the form was sent (the page without JavaScript): the form keeps its
+                  error and what was typed, and the waitlist is offered below it. */}
+              {catalogue?.blocked === "sold_out" && shippingResult ? (
+                <div className="mt-6 rounded-xl border border-black/10 bg-white p-4 text-slate-900">
+                  <WaitlistForm
+                    productId={catalogue.productId}
+                    variants={catalogue.choice ? catalogue.waitlist : []}
+                    chosenVariantId={catalogue.product!.variant?.id ?? null}
+                  />
+                </div>
+              ) : null}
               {/* Another option is sold out: its waitlist, folded away (a sold-out option cannot be picked). */}
               {catalogue?.choice && catalogue.blocked !== "sold_out" && catalogue.waitlist.length > 0 ? (
                 <details

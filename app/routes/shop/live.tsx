@@ -1,4 +1,5 @@
 import { lazy, useState } from "react";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/live";
 import { metaDescriptors } from "~/lib/page-meta";
 import { LiveEnded, LiveHeader } from "~/components/lives/live-page";
@@ -15,6 +16,10 @@ export const loader = (args: Route.LoaderArgs) => livePageData(args);
 export const action = (args: Route.ActionArgs) => liveCheckoutAction(args);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+// A shipping form refused for stock (409) shows what is left now (and the waitlist once sold out).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "shipping" && actionStatus === 409 ? true : defaultShouldRevalidate;
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
 export default function LiveLink({ loaderData }: Route.ComponentProps) {
