@@ -73,5 +73,16 @@ describe("a live's pinned product stock", () => {
     const after = (await new TestClient("demo.localhost:3000").html("/live/drop27")).html.replaceAll("<!-- -->", "");
     expect(after).toContain(">Sold out</span>");
     expect(after).toContain("Tell me when it is back");
+    // The live's link takes the waitlist's email itself (its form posts to the link).
+    const viewer = new TestClient("demo.localhost:3000");
+    const sold = (await viewer.html(`/live/drop27?product_id=${product!.id}`)).html.replaceAll("<!-- -->", "");
+    expect(sold).toContain(`action="/live/drop27?product_id=${product!.id}"`);
+    const joined = await viewer.request(`/live/drop27?product_id=${product!.id}`, {
+      form: { intent: "waitlist", product: String(product!.id), email: "viewer@example.test" },
+      clientAddress: "198.51.100.78",
+    });
+    expect(joined.status).toBe(200);
+    expect((await joined.text()).replaceAll("<!-- -->", "")).toContain("Done: we will email viewer@example.test once when it is back.");
+    expect(await sql("select email from waitlist_entries where product_id = ?", product!.id)).toEqual([{ email: "viewer@example.test" }]);
   });
 });
