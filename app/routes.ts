@@ -67,6 +67,7 @@ export default [
     route("shop/products", "routes/api/shop-products.ts"),
     route("shop/products/:id", "routes/api/shop-product.ts"),
     route("shop/products/:id/stock", "routes/api/shop-product-stock.ts"),
+    route("shop/products/:id/waitlist", "routes/api/shop-product-waitlist.ts"),
     route("shop/categories", "routes/api/shop-categories.ts"),
     route("shop/categories/:slug", "routes/api/shop-category.ts"),
     route("shop/orders/export", "routes/api/shop-orders-export.ts"),

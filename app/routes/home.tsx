@@ -25,9 +25,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 // A declined card answers 402, after which React Router would keep the old page data: the
-// order summary must show the payment's new status.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "pay-card" ? true : defaultShouldRevalidate;
+// order summary must show the payment's new status. A shipping form refused for stock (409)
+// must show what is left now (and the waitlist once sold out).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "pay-card" || (formData?.get("intent") === "shipping" && actionStatus === 409)
+    ? true
+    : defaultShouldRevalidate;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -201,6 +201,9 @@ export const orderItemsSchema = z
     z.object({
       product: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
       product_id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+      // The product's variant (issue 27): required when the product has options, refused when
+      // it has none (the order domain checks it against the catalogue). null is "none".
+      variant: z.preprocess((v) => (v === null ? undefined : v), z.coerce.number().int().positive().max(MAX_RECORD_ID).optional()),
       quantity: z.coerce.number().int().min(1).max(MAX_ITEM_QUANTITY).default(1),
     }),
   )
@@ -210,7 +213,7 @@ export const orderItemsSchema = z
     items.map((item, index) => {
       const productId = item.product ?? item.product_id;
       if (!productId) ctx.addIssue({ code: "custom", path: [index, "product"], message: "validation.required" });
-      return { productId: productId ?? 0, quantity: item.quantity };
+      return { productId: productId ?? 0, variantId: item.variant ?? null, quantity: item.quantity };
     }),
   );
 

@@ -261,6 +261,7 @@ const API_CASES: Record<string, ApiCase> = {
     client: () => shopper,
     body: () => shippingFields({ reference: "SWEEP-2", content: "Mug", total_amount: "30.00" }),
   },
+  "POST /shop/products/{id}/waitlist/": { client: () => shopper, body: () => ({ email: "sweep@example.test", variant: null }) },
   "GET /shop/orders/{id}/": { client: () => seller },
   "PATCH /shop/orders/{id}/": { client: () => seller, body: () => ({ status: "processing" }) },
   "GET /shop/orders/export/": { client: () => seller, query: ["view", "status", "payment_status", "search"] },

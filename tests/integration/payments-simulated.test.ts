@@ -35,7 +35,7 @@ describe("simulated provider: paying", () => {
     const order = await shopper.json<Record<string, unknown>>(`/api/v1/shop/orders/${orderId}/`);
     expect(order.body).toMatchObject({ payment_status: "succeeded", status: "pending", total_amount: "39.00" });
     expect(order.body.items).toEqual([
-      { id: expect.any(Number), product: { id: 1, name: "Silk Scarf Aurora" }, quantity: 1, price: "39.00" },
+      { id: expect.any(Number), product: { id: 1, name: "Silk Scarf Aurora" }, variant: null, quantity: 1, price: "39.00" },
     ]);
     // Exactly one confirmation to the shopper and one new-order mail to the seller.
     expect(

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { StockBadge } from "~/components/stock/stock-label";
 import { Badge } from "~/components/ui/badge";
 import { ImageIcon } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoney } from "~/lib/money";
+import type { StockLabel } from "~/lib/stock-label";
 
 export type ProductCardData = {
   id: number;
@@ -11,10 +13,14 @@ export type ProductCardData = {
   priceCents: number;
   imageUrl: string | null;
   isInStock: boolean;
+  /** What is left (issue 27): the label, and the price range of a product with options. */
+  stock: { label: StockLabel; hasOptions: boolean; priceMinCents: number; priceMaxCents: number };
 };
 
 export function ProductCard({ product, currency, action }: { product: ProductCardData; currency: string; action?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
+  const { stock } = product;
+  const price = formatMoney(stock.priceMinCents, currency, i18n.language);
   return (
     <article
       className="flex flex-col overflow-hidden rounded-xl border border-black/10 bg-white text-slate-900 shadow-sm"
@@ -46,11 +52,17 @@ export function ProductCard({ product, currency, action }: { product: ProductCar
         <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <span className="text-lg font-bold" data-testid="product-price">
-            {formatMoney(product.priceCents, currency, i18n.language)}
+            {/* Variants at different prices: the lowest, "from €X". */}
+            {stock.hasOptions && stock.priceMinCents !== stock.priceMaxCents ? t("stock_shop.price_from", { price }) : price}
           </span>
-          <Badge tone={product.isInStock ? "success" : "neutral"}>
-            {product.isInStock ? t("catalogue.in_stock") : t("catalogue.out_of_stock")}
-          </Badge>
+          {/* Switched off by the seller: "Out of stock"; counted: "Sold out", "Only 2 left"; else "In stock". */}
+          {!product.isInStock ? (
+            <Badge tone="neutral">{t("catalogue.out_of_stock")}</Badge>
+          ) : stock.label ? (
+            <StockBadge label={stock.label} />
+          ) : (
+            <Badge tone="success">{t("catalogue.in_stock")}</Badge>
+          )}
         </div>
         {action}
       </div>

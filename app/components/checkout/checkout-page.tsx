@@ -12,9 +12,13 @@ import { translateMessage } from "~/lib/messages";
 import { DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
 import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
+import { useInstantFormat } from "~/components/ui/local-time";
 import { CheckoutFrame } from "./checkout-frame";
+import { HoldNotice } from "./hold-notice";
 import { OrderSummary } from "./order-summary";
 import { PaymentSetupError } from "./payment-setup-error";
+import { VariantPicker } from "./variant-picker";
+import { WaitlistForm } from "./waitlist-form";
 
 // Each step's own code loads on that step: the shipping form on the shipping step; the card
 // form (simulated provider), or Stripe.js and its React bindings (Stripe provider), on the
@@ -52,6 +56,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
   // A new catalogue order needs a product the shop sells and has in stock.
   const unavailable =
     !order && purchase.kind === "catalogue" && (!purchase.product ? "unavailable" : !purchase.product.isInStock ? "out_of_stock" : null);
+  const catalogue = !order && purchase.kind === "catalogue" && purchase.product ? purchase : null;
 
   return (
     <CheckoutFrame
@@ -78,20 +83,67 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
           ) : data.step === "shipping" ? (
             <>
               {aboveForm}
-              {order ? null : <PreviousInfo data={data} />}
-              {order && data.resumed ? <ResumedNote number={order.number} productId={data.productId} /> : null}
-              <ShippingForm
-                key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}-${data.productId ?? "live"}`}
-                minimumCents={data.minimumCents}
-                defaultValue={shippingDefaults}
-                lastResult={shippingResult}
-                productId={data.productId}
-                orderId={order?.id ?? null}
-                currency={data.currency}
-                catalogueItem={catalogueItem}
-                constraint={data.constraints.shipping}
-                liveReference={liveReference}
-              />
+              {catalogue?.choice ? <VariantPicker productId={catalogue.productId} choice={catalogue.choice} /> : null}
+              {catalogue?.blocked === "sold_out" && !shippingResult ? (
+                // Nothing left of it: say so, and take an email for when it is back.
+                <div className="space-y-4" data-testid="purchase-sold-out">
+                  <Alert tone="warning" title={t("stock_shop.label.sold_out")}>
+                    {t("stock_shop.sold_out.body")}
+                  </Alert>
+                  <WaitlistForm
+                    productId={catalogue.productId}
+                    variants={catalogue.choice ? catalogue.waitlist : []}
+                    chosenVariantId={catalogue.product!.variant?.id ?? null}
+                  />
+                </div>
+              ) : catalogue?.blocked === "choose" ? (
+                <p className="mb-6 text-sm" role="status" data-testid="choose-options">
+                  {t("stock_shop.picker.choose_hint")}
+                </p>
+              ) : (
+                <>
+                  {catalogue?.offer ? <OfferNote expiresAt={catalogue.offer.expiresAt} /> : null}
+                  {order ? null : <PreviousInfo data={data} />}
+                  {order && data.resumed ? <ResumedNote number={order.number} productId={data.productId} /> : null}
+                  <ShippingForm
+                    key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}-${data.productId ?? "live"}`}
+                    minimumCents={data.minimumCents}
+                    defaultValue={shippingDefaults}
+                    lastResult={shippingResult}
+                    productId={data.productId}
+                    orderId={order?.id ?? null}
+                    currency={data.currency}
+                    catalogueItem={catalogueItem}
+                    constraint={data.constraints.shipping}
+                    liveReference={liveReference}
+                    variantId={catalogue?.choice ? (catalogue.product!.variant?.id ?? null) : null}
+                    offerToken={catalogue?.offer?.token ?? null}
+                  />
+                </>
+              )}
+              {/* Sold out as the form was sent (the page without JavaScript): the form keeps its
+                  error and what was typed, and the waitlist is offered below it. */}
+              {catalogue?.blocked === "sold_out" && shippingResult ? (
+                <div className="mt-6 rounded-xl border border-black/10 bg-white p-4 text-slate-900">
+                  <WaitlistForm
+                    productId={catalogue.productId}
+                    variants={catalogue.choice ? catalogue.waitlist : []}
+                    chosenVariantId={catalogue.product!.variant?.id ?? null}
+                  />
+                </div>
+              ) : null}
+              {/* Another option is sold out: its waitlist, folded away (a sold-out option cannot be picked). */}
+              {catalogue?.choice && catalogue.blocked !== "sold_out" && catalogue.waitlist.length > 0 ? (
+                <details
+                  className="mt-6 rounded-xl border border-black/10 bg-white p-4 text-slate-900"
+                  data-testid="waitlist-other-options"
+                >
+                  <summary className="cursor-pointer text-sm font-medium">{t("stock_shop.waitlist.other_options")}</summary>
+                  <div className="mt-3">
+                    <WaitlistForm productId={catalogue.productId} variants={catalogue.waitlist} chosenVariantId={null} />
+                  </div>
+                </details>
+              ) : null}
             </>
           ) : data.step === "payment" && order ? (
             <PaymentStep data={data} cardResult={cardResult} />
@@ -105,6 +157,20 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
         </div>
       </div>
     </CheckoutFrame>
+  );
+}
+
+/** A waitlist offer's link: its unit is this shopper's until the offer ends. */
+function OfferNote({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation();
+  const formatInstant = useInstantFormat();
+  return (
+    <div className="mb-6" data-testid="offer-held">
+      <Alert tone="success">
+        {/* Node's and the browser's ICU may space a time differently: the text is the browser's right after hydration. */}
+        <span suppressHydrationWarning>{t("stock_shop.offer.held", { time: formatInstant(expiresAt, "time") })}</span>
+      </Alert>
+    </div>
   );
 }
 
@@ -188,17 +254,32 @@ function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult 
     return (
       <div className="space-y-4">
         {back}
-        <Alert tone="warning" title={t("checkout.payment.not_ready")} />
-        <IntentButton intent="start-payment" fields={{ order: order.id }} variant="primary" size="md">
-          {t("checkout.payment.prepare")}
-        </IntentButton>
+        {data.hold ? <HoldNotice hold={data.hold} /> : null}
+        {data.hold?.state === "sold_out" ? null : (
+          <>
+            <Alert tone="warning" title={t("checkout.payment.not_ready")} />
+            <IntentButton intent="start-payment" fields={{ order: order.id }} variant="primary" size="md">
+              {t("checkout.payment.prepare")}
+            </IntentButton>
+          </>
+        )}
       </div>
     );
   }
   const lastError = data.payment.lastError ? translateMessage(t, data.payment.lastError) : null;
+  // Its units went to someone else after the hold ended: no way to pay, nobody charged.
+  if (data.hold?.state === "sold_out") {
+    return (
+      <div className="space-y-4">
+        {back}
+        <HoldNotice hold={data.hold} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       {back}
+      {data.hold ? <HoldNotice hold={data.hold} /> : null}
       {data.provider.slug === "simulated" ? (
         <SimulatedCardForm
           orderId={order.id}

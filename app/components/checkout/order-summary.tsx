@@ -1,18 +1,31 @@
 import { useTranslation } from "react-i18next";
+import { StockBadge } from "~/components/stock/stock-label";
 import { Badge } from "~/components/ui/badge";
 import { ImageIcon } from "~/components/ui/icons";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/status-badges";
 import { formatMoney } from "~/lib/money";
+import { orderItemName } from "~/lib/order-item-name";
+import type { StockLabel } from "~/lib/stock-label";
 
-type SummaryProduct = { name: string; priceCents: number; imageUrl: string | null; isInStock: boolean };
+type SummaryProduct = {
+  name: string;
+  priceCents: number;
+  imageUrl: string | null;
+  isInStock: boolean;
+  /** The variant picked ("M / Blue"), and what is left of it. */
+  variant?: { name: string } | null;
+  label?: StockLabel;
+};
+/** A product with options before one is picked: its prices run from `priceMinCents`. */
+type SummaryChoice = { priceMinCents: number; priceMaxCents: number } | null;
 /** What the checkout sells before an order exists: a catalogue product, or a live purchase (the typed amount). */
-export type SummaryPurchase = { kind: "live" } | { kind: "catalogue"; product: SummaryProduct | null };
+export type SummaryPurchase = { kind: "live" } | { kind: "catalogue"; product: SummaryProduct | null; choice?: SummaryChoice };
 type SummaryOrder = {
   number: string;
   status: string;
   paymentStatus: string;
   totalCents: number;
-  items: { name: string; quantity: number; priceCents: number }[];
+  items: { name: string; variantName?: string; quantity: number; priceCents: number }[];
 } | null;
 
 /** The checkout's order summary: what is being bought, then the order, its total and its two statuses. */
@@ -30,6 +43,9 @@ export function OrderSummary({
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   const product = purchase.kind === "catalogue" ? purchase.product : null;
+  const choice = purchase.kind === "catalogue" ? purchase.choice : null;
+  // A product with options and none picked yet: its lowest price, "from €X" when they differ.
+  const range = product && choice && !product.variant && choice.priceMinCents !== choice.priceMaxCents;
   return (
     <aside
       className="rounded-xl border border-black/10 bg-white p-5 text-slate-900 shadow-sm"
@@ -53,8 +69,21 @@ export function OrderSummary({
           </div>
           <div className="min-w-0">
             <p className="font-medium">{product.name}</p>
-            <p className="text-sm text-slate-600">{t("purchase.unit_price", { price: money(product.priceCents) })}</p>
-            {!product.isInStock ? <Badge tone="neutral">{t("catalogue.out_of_stock")}</Badge> : null}
+            {product.variant ? (
+              <p className="text-sm text-slate-700" data-testid="summary-variant">
+                {product.variant.name}
+              </p>
+            ) : null}
+            <p className="text-sm text-slate-600" data-testid="summary-price">
+              {range
+                ? t("stock_shop.price_from", { price: money(product.priceCents) })
+                : t("purchase.unit_price", { price: money(product.priceCents) })}
+            </p>
+            {!product.isInStock ? (
+              <Badge tone="neutral">{t("catalogue.out_of_stock")}</Badge>
+            ) : product.label ? (
+              <StockBadge label={product.label} />
+            ) : null}
           </div>
         </div>
       ) : null}
@@ -67,7 +96,7 @@ export function OrderSummary({
           {order.items.map((line, index) => (
             <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
               <dt className="text-slate-600">
-                {line.quantity} × {line.name}
+                {line.quantity} × {orderItemName(line)}
               </dt>
               <dd>{money(line.priceCents * line.quantity)}</dd>
             </div>

@@ -27,9 +27,15 @@ export function ShippingForm({
   catalogueItem = null,
   constraint,
   liveReference,
+  variantId = null,
+  offerToken = null,
 }: {
   /** On a live's link: the live the order is for (sent as is, not asked). */
   liveReference?: string;
+  /** The variant picked (a product with options). */
+  variantId?: number | null;
+  /** A waitlist offer's token: the unit held for it becomes the order's. */
+  offerToken?: string | null;
   currency: string;
   /** The form's native constraints, computed with its schema where zod is loaded (`formConstraint`). */
   constraint: FormConstraint;
@@ -59,6 +65,8 @@ export function ShippingForm({
       <CsrfInput />
       <input type="hidden" name="intent" value="shipping" />
       {productId ? <input type="hidden" name="product_id" value={productId} /> : null}
+      {variantId ? <input type="hidden" name="variant" value={variantId} /> : null}
+      {offerToken ? <input type="hidden" name="offer" value={offerToken} /> : null}
       {orderId ? <input type="hidden" name="order" value={orderId} /> : null}
       {liveReference ? <input type="hidden" name="live_reference" value={liveReference} /> : null}
       <FormErrors errors={form.errors} />

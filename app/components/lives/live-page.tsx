@@ -5,12 +5,23 @@ import { buttonClasses } from "~/components/ui/button";
 import { ImageIcon } from "~/components/ui/icons";
 import { formatMoney } from "~/lib/money";
 import type { LivePlatform } from "~/lib/live-platforms";
+import type { StockLabel } from "~/lib/stock-label";
+import { StockBadge } from "~/components/stock/stock-label";
 
 export type LiveSummary = {
   code: string;
   title: string;
   platform: LivePlatform;
-  pinned: { id: number; name: string; description: string; priceCents: number; imageUrl: string | null; isInStock: boolean } | null;
+  pinned: {
+    id: number;
+    name: string;
+    description: string;
+    priceCents: number;
+    imageUrl: string | null;
+    isInStock: boolean;
+    /** What is left of it (issue 27), as rendered; the live's stream updates label and waitlist. */
+    stock: { label: StockLabel; hasOptions: boolean; priceMinCents: number; priceMaxCents: number; waitlist: boolean };
+  } | null;
 };
 
 /** The live above its checkout: what the shopper is watching, and the product the seller pinned. */
@@ -54,10 +65,27 @@ function PinnedProduct({ product, currency, buying }: { product: NonNullable<Liv
           {product.name}
         </h2>
         <p className="text-lg font-bold" data-testid="pinned-price">
-          {formatMoney(product.priceCents, currency, i18n.language)}
+          {product.stock.hasOptions && product.stock.priceMinCents !== product.stock.priceMaxCents
+            ? t("stock_shop.price_from", { price: formatMoney(product.stock.priceMinCents, currency, i18n.language) })
+            : formatMoney(product.stock.priceMinCents, currency, i18n.language)}
         </p>
+        {/* "Only 3 left" becomes "Sold out" as others buy: read out when it changes. */}
+        <div aria-live="polite" data-testid="pinned-stock">
+          {product.isInStock ? <StockBadge label={product.stock.label} /> : null}
+        </div>
         {!product.isInStock ? (
           <p className="text-sm text-slate-700">{t("catalogue.out_of_stock")}</p>
+        ) : product.stock.waitlist ? (
+          // Sold out: its checkout (on the live's link) takes an email for when it is back.
+          <Link
+            to={`?product_id=${product.id}`}
+            preventScrollReset
+            className={buttonClasses("outline", "md", "mt-1 self-start")}
+            aria-label={t("stock_shop.waitlist.link_product", { name: product.name })}
+            data-testid="pinned-waitlist"
+          >
+            {t("stock_shop.waitlist.link")}
+          </Link>
         ) : buying ? (
           <p className="text-sm text-slate-700">{t("lives.page.buying")}</p>
         ) : (

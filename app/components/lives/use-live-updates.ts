@@ -11,9 +11,13 @@ export type LiveUpdatesStatus = "connecting" | "on" | "reconnecting" | "off";
  * one pin do not all ask in the same instant). EventSource reconnects by itself after a
  * drop; a stream refused for good (signed out meanwhile, too many streams from this address
  * or on this node) falls back to a reload every 10 s.
- * The stream opened with the first `url` stays open while the data refreshes.
+ * The stream opened with the first `url` stays open while the data refreshes. `events`
+ * handles other named events in place, without reloading (the live page's `stock`).
  */
-export function useLiveUpdates(url: string, options: { kinds?: string[]; throttleMs?: number; jitterMs?: number } = {}): LiveUpdatesStatus {
+export function useLiveUpdates(
+  url: string,
+  options: { kinds?: string[]; throttleMs?: number; jitterMs?: number; events?: Record<string, (data: string) => void> } = {},
+): LiveUpdatesStatus {
   const revalidator = useRevalidator();
   const latest = useRef({ revalidate: revalidator.revalidate, options });
   useEffect(() => {
@@ -39,6 +43,10 @@ export function useLiveUpdates(url: string, options: { kinds?: string[]; throttl
       );
     };
     source.addEventListener("change", onChange);
+    // The handlers named when the page mounted, each calling the page's latest one.
+    for (const name of Object.keys(latest.current.options.events ?? {})) {
+      source.addEventListener(name, (event: MessageEvent<string>) => latest.current.options.events?.[name]?.(event.data));
+    }
     source.onopen = () => setStatus("on");
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? "off" : "reconnecting");
     return () => {

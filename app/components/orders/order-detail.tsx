@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { OrderView } from "~/domain/orders/order-view.server";
 import { LocalTime } from "~/components/ui/local-time";
 import { formatMoney } from "~/lib/money";
+import { orderItemName } from "~/lib/order-item-name";
 import { OrderStatusBadge, PaymentStatusBadge } from "./status-badges";
 
 /** Every field of an order and its items (the detail dialog and the detail page). */
@@ -65,7 +66,7 @@ export function OrderDetail({ order, sellerView, children }: { order: OrderView;
             {order.items.map((item) => (
               <li key={item.id} className="flex justify-between gap-3 py-2">
                 <span>
-                  {item.quantity} × {item.name}
+                  {item.quantity} × {orderItemName(item)}
                 </span>
                 <span className="tabular-nums">{money(item.priceCents)}</span>
               </li>

@@ -13,10 +13,12 @@ export function useHydrated(): boolean {
   );
 }
 
-export type InstantFormat = "date" | "dateTime" | "longDateTime";
+export type InstantFormat = "date" | "dateTime" | "longDateTime" | "time";
 
 const FORMATS: Record<InstantFormat, Intl.DateTimeFormatOptions> = {
   date: { year: "numeric", month: "short", day: "numeric" },
+  // The time of day alone (a hold's end, minutes away).
+  time: { hour: "numeric", minute: "2-digit" },
   dateTime: { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
   longDateTime: { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
 };

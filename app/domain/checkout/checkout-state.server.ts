@@ -11,12 +11,13 @@ import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import type { Shop } from "~db/schema";
 import { visibleOrderOrNull } from "./place-order.server";
-import { checkoutPurchase, purchasePricing, resumableOrder } from "./purchase.server";
+import { orderHoldState } from "./hold-state.server";
+import { checkoutPurchase, purchasePricing, resumableOrder, type PurchaseLink } from "./purchase.server";
 
 export type CheckoutStepName = "shipping" | "payment" | "success";
 
-/** The checkout's link, as the shop's `/` receives it (each value null when absent). */
-export type CheckoutLink = { order: string | null; productId: string | null; step: string | null; prefill: string | null };
+/** The checkout's link, as the shop's `/` receives it (each value null when absent); see `PurchaseLink` for the product's. */
+export type CheckoutLink = PurchaseLink & { order: string | null; step: string | null; prefill: string | null };
 
 type CheckoutShop = Pick<Shop, "id" | "minimumOrderAmountCents">;
 
@@ -28,7 +29,7 @@ function checkoutOrderSummary(order: OrderWithItems) {
     status: order.status,
     paymentStatus: order.paymentStatus,
     totalCents: order.totalAmountCents,
-    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
+    items: order.items.map((i) => ({ name: i.productName, variantName: i.variantName, quantity: i.quantity, priceCents: i.priceCents })),
     shipping: {
       ...shippingResource(order),
       ...purchaseLabelResource(order),
@@ -45,10 +46,10 @@ function checkoutOrderSummary(order: OrderWithItems) {
 export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: CheckoutLink) {
   const minimumCents = minimumOrderCents(shop);
   let order = await visibleOrderOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
-  const resumed =
-    link.order === null ? await resumableOrder(shop.id, viewer, await checkoutPurchase(shop.id, minimumCents, link.productId, null)) : null;
+  const linked = order ? null : await checkoutPurchase(shop.id, minimumCents, link, null);
+  const resumed = link.order === null && linked ? await resumableOrder(shop.id, viewer, linked) : null;
   order ??= resumed;
-  const purchase = await checkoutPurchase(shop.id, minimumCents, link.productId, order);
+  const purchase = order ? await checkoutPurchase(shop.id, minimumCents, link, order) : linked!;
   // A status link's holder may pay the order but not change its details: no shipping form for them.
   const editable = !order || canEditOrder(order, viewer);
   const step: CheckoutStepName = !order
@@ -63,8 +64,11 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
   // Only a new order is prefilled; editing an order keeps its own fields.
   const lastPaid = step === "shipping" && !order ? await lastPaidShippingInfo(shop.id, viewer) : null;
   const account = await shopPaymentAccount(shop.id);
+  // The payment step tells until when the units are held, or that they are gone.
+  const hold = step === "payment" && order ? await orderHoldState(order) : null;
   return {
     step,
+    hold,
     purchase,
     productId: purchase.kind === "catalogue" ? purchase.productId : null,
     order: order ? checkoutOrderSummary(order) : null,
@@ -99,10 +103,10 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
  * and the catalogue pricing of the schema. `sellable` is false for a product the shop does
  * not sell (a stale page, a tampered form): nothing is created then.
  */
-export async function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orderId: number, productId: string | null) {
+export async function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orderId: number, link: PurchaseLink) {
   const minimumCents = minimumOrderCents(shop);
   const existing = await visibleOrderOrNull(orderId, viewer, shop.id);
-  const purchase = await checkoutPurchase(shop.id, minimumCents, productId, existing);
+  const purchase = await checkoutPurchase(shop.id, minimumCents, link, existing);
   return {
     purchase,
     minimumCents,

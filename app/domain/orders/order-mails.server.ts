@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { mainSiteUrl } from "~/config.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderPaidMailToSeller, orderPaidMailToShopper } from "~/domain/mail/templates.server";
+import { orderItemName } from "~/lib/order-item-name";
 import { getDatabase } from "~db/client";
 import { orderItems, orders, shops, users } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
@@ -30,7 +31,12 @@ export async function sendOrderPaidMails(orderId: number): Promise<void> {
     totalCents: order.totalAmountCents,
     currency: order.currency,
     customer: order.fullName,
-    items: items.map((i) => ({ name: i.productName, quantity: i.quantity, priceCents: i.priceCents })),
+    // The variant bought beside its product: "Sweater (M / Blue)".
+    items: items.map((i) => ({
+      name: orderItemName({ name: i.productName, variantName: i.variantName }),
+      quantity: i.quantity,
+      priceCents: i.priceCents,
+    })),
     shipping: [
       order.fullName,
       order.companyName,

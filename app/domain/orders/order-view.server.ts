@@ -27,7 +27,13 @@ export function orderView(order: OrderWithItems) {
     reference: order.reference,
     liveReference: order.liveReference,
     content: order.content,
-    items: order.items.map((item) => ({ id: item.id, name: item.productName, quantity: item.quantity, priceCents: item.priceCents })),
+    items: order.items.map((item) => ({
+      id: item.id,
+      name: item.productName,
+      variantName: item.variantName,
+      quantity: item.quantity,
+      priceCents: item.priceCents,
+    })),
   };
 }
 export type OrderView = ReturnType<typeof orderView>;

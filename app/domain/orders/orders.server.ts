@@ -9,8 +9,8 @@ import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type O
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { resolveOrderLines, type OrderLineInput } from "~/domain/catalogue/variants.server";
 import { holdEnd } from "~/domain/stock/hold-time";
-import { holdUnits, OutOfStockError } from "~/domain/stock/holds.server";
-import { redeemOffer } from "~/domain/stock/waitlist.server";
+import { holdUnits, OutOfStockError, releaseOrderHolds } from "~/domain/stock/holds.server";
+import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
 import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~db/client";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
@@ -292,12 +292,17 @@ export function orderResource(order: OrderWithItems) {
     currency: order.currency,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
+    // Until when the order's units are held for its shopper; null once paid or cancelled, or
+    // when nothing of it is counted in stock.
+    reserved_until: isPaid(order.paymentStatus) || order.status === "cancelled" ? null : (order.reservedUntil?.toISOString() ?? null),
     ...purchaseLabelResource(order),
     ...shippingResource(order),
     shop: { name: order.shopName, subdomain: order.shopSubdomain },
     items: order.items.map((item) => ({
       id: item.id,
       product: { id: item.productId, name: item.productName },
+      // The option chosen ("M / Blue"); null for a product without options.
+      variant: item.variantName ? { id: item.variantId, name: item.variantName } : null,
       quantity: item.quantity,
       price: centsToDecimalString(item.priceCents),
     })),
@@ -349,23 +354,48 @@ export function checkRevisedTotal(
   return quantity;
 }
 
-/** Writes the shopper's edited checkout fields, unless a payment landed since the caller checked. */
+/**
+ * Writes the shopper's edited checkout fields, unless a payment landed since the caller
+ * checked. A new quantity moves the order's held units with it, in the same transaction:
+ * the old hold goes back and the new quantity is taken for a fresh hold time, or the edit is
+ * refused (409 out_of_stock, "Only 2 left") and nothing changes.
+ */
 export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails): Promise<Order> {
-  return writeTransaction(async (tx) => {
+  const now = new Date();
+  let fewer: number | null = null;
+  const order = await writeTransaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const quantity = checkRevisedTotal(items, input);
     const [only] = items;
+    let reservedUntil = current.reservedUntil;
     if (only && quantity !== null && quantity !== only.quantity) {
       await tx.update(orderItems).set({ quantity }).where(eq(orderItems.id, only.id));
+      if (only.variantId !== null) {
+        const [shop] = await tx.select({ holdMinutes: shops.holdMinutes }).from(shops).where(eq(shops.id, current.shopId)).limit(1);
+        await releaseOrderHolds(tx, orderId, now);
+        const until = holdEnd(now, shop!.holdMinutes);
+        const { held } = await holdUnits(tx, {
+          shopId: current.shopId,
+          orderId,
+          lines: [{ variantId: only.variantId, quantity, index: 0 }],
+          expiresAt: until,
+          now,
+        });
+        if (held) reservedUntil = until;
+        if (quantity < only.quantity) fewer = only.variantId;
+      }
     }
     const [updated] = await tx
       .update(orders)
-      .set({ ...checkoutColumns(input), updatedAt: new Date() })
+      .set({ ...checkoutColumns(input), reservedUntil, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
     return updated!;
   });
+  // Units given back go to the first shopper waiting for them.
+  if (fewer !== null) await offerFreedUnits([fewer], now);
+  return order;
 }

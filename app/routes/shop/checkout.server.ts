@@ -5,7 +5,12 @@ import { getConfig } from "~/config.server";
 import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.server";
 import { payOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
-import { DomainError, ForbiddenError } from "~/domain/errors.server";
+import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors.server";
+import { holdOrderForPayment } from "~/domain/checkout/hold-state.server";
+import { signUpForWaitlist } from "~/domain/stock/waitlist-signup.server";
+import { parseInput } from "~/http/api.server";
+import { clientAddressContext } from "~/middleware/request.server";
+import { waitlistFormSchema } from "~/schemas/waitlist";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
@@ -13,7 +18,7 @@ import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.s
 import { formAction, formRecordId, type IntentArgs, type IntentHandler } from "~/http/forms.server";
 import { orNotFound } from "~/http/guards.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
-import { translateMessage } from "~/lib/messages";
+import { messageKey, translateMessage } from "~/lib/messages";
 import { checkoutTheme } from "~/lib/shop-theme";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
@@ -35,6 +40,10 @@ export async function checkoutPageData({ request, context }: Args) {
   const state = await checkoutState(shop, await orderViewer(request, context), {
     order: params.get("order"),
     productId: params.get("product_id"),
+    // The option picker: a variant by id (links, mails), or the values picked per option (its form).
+    variant: params.get("variant"),
+    picks: [params.get("o0"), params.get("o1"), params.get("o2")],
+    offer: params.get("offer"),
     step: params.get("step"),
     prefill: params.get("prefill"),
   });
@@ -54,8 +63,20 @@ export async function checkoutPageData({ request, context }: Args) {
   };
 }
 
-/** A domain error about the order's items (out of stock, not sold here) is about the whole form. */
-const isAboutItems = (error: DomainError) => Object.keys(error.fieldErrors).some((key) => key.startsWith("items."));
+/**
+ * A domain error about the order's items (sold out, only 2 left, not sold here, no such
+ * option) is about the whole form: the form's error says what the line's error says.
+ */
+function itemsError(error: DomainError): DomainError | null {
+  const line = Object.entries(error.fieldErrors).find(([key]) => key.startsWith("items."))?.[1][0];
+  if (!line) return null;
+  return error.status === 409 ? new ConflictError(line) : new ValidationError(line);
+}
+
+const formText = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" && value !== "" ? value : null;
+};
 
 const paymentStep = (orderId: number) => `/?order=${orderId}&step=payment`;
 
@@ -83,14 +104,20 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
       if (error instanceof ForbiddenError)
         throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
       setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.order_failed") });
-      return reply(error, { asFormError: isAboutItems(error) });
+      // What was typed stays in the form (the reply carries it back); nothing was created.
+      const aboutItems = itemsError(error);
+      return aboutItems ? reply(aboutItems, { asFormError: true }) : reply(error);
     },
     handle: async (args) => {
       const { request, context, guarded: shop, formData, parse, headers } = args;
       const viewer = await orderViewer(request, context);
       const orderId = formOrderId(formData);
-      const productField = formData.get("product_id");
-      const form = await shippingForm(shop, viewer, orderId, typeof productField === "string" ? productField : null);
+      const offerToken = formText(formData, "offer");
+      const form = await shippingForm(shop, viewer, orderId, {
+        productId: formText(formData, "product_id"),
+        variant: formText(formData, "variant"),
+        offer: offerToken,
+      });
       const schema = checkoutSchema(form.minimumCents, form.pricing);
       // A form for a product the shop does not sell (a stale page, a tampered form) creates nothing.
       if (!form.sellable) {
@@ -106,7 +133,7 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
         ? await reviseOrder({ shopId: shop.id, orderId, viewer: { ...viewer, shopperKeyHash: shopper.hash }, input })
         : await placeOrder({
             shop,
-            input: { ...input, items: purchaseItems(form.purchase, input.quantity), liveId: live?.id ?? null },
+            input: { ...input, items: purchaseItems(form.purchase, input.quantity), liveId: live?.id ?? null, offerToken },
             shopper: { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) },
             payment: "now",
           });
@@ -118,9 +145,36 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
   };
 }
 
-/** The checkout's forms: shipping (creates or updates the order), prepare payment, simulated card. */
+/**
+ * "Tell me when it is back" on a sold-out product or variant (the checkout and a live's
+ * link): the entry is made, or the error is said in place (`{ waitlist }`), without
+ * JavaScript too. Counted per client address (`signUpForWaitlist`).
+ */
+export const waitlistIntent: IntentHandler<Shop> = {
+  errors: (error, { context }) => {
+    const t = getI18nInstance(context).t;
+    const first = Object.values(error.fieldErrors)[0]?.[0];
+    const message = translateMessage(t, first ?? messageKey(error.messageKey, error.values));
+    return data({ waitlist: { joined: false as const, error: message } }, { status: error.status });
+  },
+  handle: async ({ context, guarded: shop, formData }) => {
+    const input = parseInput(waitlistFormSchema, Object.fromEntries(formData));
+    const { entry } = await signUpForWaitlist({
+      shopId: shop.id,
+      productId: input.product,
+      variantId: input.variant ?? null,
+      email: input.email,
+      language: getLocale(context),
+      clientAddress: context.get(clientAddressContext),
+    });
+    return { waitlist: { joined: true as const, email: entry.email } };
+  },
+};
+
+/** The checkout's forms: shipping (creates or updates the order), prepare payment, simulated card, waitlist. */
 export const checkoutAction = formAction(({ context }) => hostShopPage(context))({
   shipping: shippingIntent(() => null),
+  waitlist: waitlistIntent,
 
   "start-payment": {
     errors: "toast",
@@ -151,6 +205,9 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
       const submission = parseWithZod(formData, { schema: simulatedCardFormSchema });
       if (submission.status !== "success")
         return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });
+      // The units must still be the shopper's (taken again after a hold that ended), else a
+      // 409 "Sold out" shown above the card form, and the card is never charged.
+      await holdOrderForPayment(order.id);
       const attempt = await payOrderWithSimulatedCard(order.id, cardFromForm(submission.value));
       if (!attempt) return redirect(paymentStep(order.id));
       const paid = attempt.intent;

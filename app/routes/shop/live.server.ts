@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { publicLive } from "~/domain/lives/lives.server";
+import { shopperStocks } from "~/domain/stock/shopper-stock.server";
 import { formAction } from "~/http/forms.server";
 import { notFoundPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
-import { checkoutPageData, shippingIntent } from "./checkout.server";
+import { checkoutPageData, shippingIntent, waitlistIntent } from "./checkout.server";
 
 type Args = { request: Request; params: { code?: string }; context: Readonly<RouterContextProvider> };
 
@@ -23,7 +24,14 @@ export async function livePageData({ request, params, context }: Args) {
     ...shopPageMeta(t, shop, new URL(request.url)),
     title: t("lives.page.title", { shop: shop.name, title: live.title }),
   };
-  const summary = { code: live.code, title: live.title, platform: live.platform, pinned: live.pinned };
+  // What is left of the pinned product, at render (the page's stream keeps it current).
+  const pinnedStock = live.pinned ? (await shopperStocks([live.pinned])).get(live.pinned.id)! : null;
+  const summary = {
+    code: live.code,
+    title: live.title,
+    platform: live.platform,
+    pinned: live.pinned && pinnedStock ? { ...live.pinned, stock: pinnedStock } : null,
+  };
   if (live.ended) {
     // 410: the link existed and is closed for good.
     return data(
@@ -36,7 +44,7 @@ export async function livePageData({ request, params, context }: Args) {
 }
 
 /**
- * The live link's shipping form: the order is the live's. A form opened before the seller
+ * The live link's shipping form: the order is the live's (and its "tell me when it is back" form). A form opened before the seller
  * ended the live still goes through (the shopper was watching it); an unknown code creates nothing.
  */
 export const liveCheckoutAction = formAction(({ context }) => hostShopPage(context))({
@@ -45,4 +53,5 @@ export const liveCheckoutAction = formAction(({ context }) => hostShopPage(conte
     if (!live) throw notFoundPage();
     return { id: live.id, code: live.code };
   }),
+  waitlist: waitlistIntent,
 });

@@ -12,6 +12,7 @@ import { isPaid } from "~/domain/orders/payment-state";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
+import { orderItemName } from "~/lib/order-item-name";
 import { parsePathId } from "~/lib/path-id";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -132,7 +133,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               {order.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-3 py-2">
                   <span>
-                    {item.quantity} × {item.name}
+                    {item.quantity} × {orderItemName(item)}
                   </span>
                   <span>{money(item.priceCents)}</span>
                 </li>

@@ -9,6 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
+import { shopperStocks } from "~/domain/stock/shopper-stock.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
@@ -21,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = catalogueScreenQuerySchema.parse(searchParamsObject(url.searchParams));
   const { items, count } = await listShopProducts(shop.id, query, { throughPage: true });
+  // The stock of the whole page at once: "Sold out", "Only 2 left", "from €X".
+  const stock = await shopperStocks(items);
   return {
     products: items.map((p) => ({
       id: p.id,
@@ -29,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       priceCents: p.priceCents,
       imageUrl: p.imagePath,
       isInStock: p.isInStock,
+      stock: stock.get(p.id)!,
     })),
     count,
     page: query.page,
@@ -157,7 +161,17 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                     product={product}
                     currency={currency}
                     action={
-                      product.isInStock ? (
+                      product.stock.waitlist ? (
+                        // Sold out: the checkout link says so and takes an email for when it is back.
+                        <Link
+                          to={`/?product_id=${product.id}`}
+                          className="mt-2 inline-flex h-9 items-center justify-center rounded-lg border border-black/15 px-3 text-sm font-medium text-slate-800"
+                          aria-label={t("stock_shop.waitlist.link_product", { name: product.name })}
+                          data-testid="waitlist-link"
+                        >
+                          {t("stock_shop.waitlist.link")}
+                        </Link>
+                      ) : product.isInStock ? (
                         <Link
                           to={`/?product_id=${product.id}`}
                           className="mt-2 inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium"

@@ -75,6 +75,7 @@ export const components = {
       required: ["message"],
       properties: {
         message: { type: "string" },
+        code: { type: "string", description: 'A machine-readable reason where one is defined: "out_of_stock" (409)' },
         errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
         request_id: { type: "string", description: "The request's id (also its X-Request-Id header), to quote to support" },
       },

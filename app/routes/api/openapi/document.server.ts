@@ -9,6 +9,7 @@ import { paymentsEndpoints } from "./payments.server";
 import { registrationEndpoints } from "./registration.server";
 import { sellersEndpoints } from "./sellers.server";
 import { shopEndpoints } from "./shop.server";
+import { waitlistEndpoints } from "./waitlist.server";
 
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the same zod schemas the endpoints
@@ -22,6 +23,7 @@ const endpoints: Endpoint[] = [
   ...shopEndpoints,
   ...paymentsEndpoints,
   ...catalogueEndpoints,
+  ...waitlistEndpoints,
   ...ordersEndpoints,
   ...livesEndpoints,
   ...tagged("Meta", [{ path: "/openapi.json", method: "get", auth: "none", summary: "This document." }]),

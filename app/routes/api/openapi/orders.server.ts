@@ -18,17 +18,20 @@ export const ordersEndpoints = tagged("Orders", [
     method: "post",
     auth: "none",
     summary:
-      "Place an order in the shop host's shop. With items, total_amount must be the sum of their prices times quantities (400 otherwise); an out-of-stock item is a 409.",
+      'Place an order in the shop host\'s shop. Each item names a product, its variant (required when the product has options, refused when it has none; the variant\'s price replaces the product\'s) and a quantity (a whole number from 1 to 99). With items, total_amount must be the sum of their prices times quantities (400 otherwise). The units of tracked items are held for the shop\'s hold time in the same transaction: the answer\'s reserved_until (ISO 8601) says until when (null when nothing is counted), and each item carries variant {id, name} or null. Not enough units: 409 {message, code: "out_of_stock", errors: {"items.0.quantity": ["Only 2 left"]}} and no order is created.',
     body: orderCreateSchema(DEFAULT_MINIMUM_ORDER_CENTS),
     status: 201,
-    also: { "409": "A product is out of stock" },
+    also: {
+      "409":
+        'Not enough units of an item (code "out_of_stock"; errors per item: "Sold out" or "Only N left"), or the product is switched off',
+    },
   },
   {
     path: "/shop/orders/{id}/",
     method: "get",
     auth: "none",
     summary:
-      "One order (the shopper who placed it or the shop's seller; 404 otherwise). The seller also gets refunded_amount, refundable_amount and refunds.",
+      "One order (the shopper who placed it or the shop's seller; 404 otherwise), with reserved_until (until when its units are held while unpaid, else null) and each item's variant ({id, name} or null). The seller also gets refunded_amount, refundable_amount and refunds.",
   },
   {
     path: "/shop/orders/{id}/",
