@@ -169,7 +169,12 @@ describe("out-of-stock products", () => {
       json: { ...shipping, total_amount: "34.00", items: [{ product: await productId("Leather Belt") }] },
     });
     expect(status).toBe(409);
-    expect(body).toMatchObject({ message: "Sold out", code: "out_of_stock", errors: { "items.0.quantity": ["Sold out"] } });
+    // Switched off by the seller: the product itself is refused, as before stock was counted.
+    expect(body).toMatchObject({
+      message: "This product is out of stock.",
+      code: "out_of_stock",
+      errors: { "items.0.product": ["This product is out of stock."] },
+    });
     expect(await orderCount()).toBe(before);
   });
 

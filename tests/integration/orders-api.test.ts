@@ -86,9 +86,9 @@ describe("POST /api/v1/shop/orders/", () => {
     const outOfStock = await shopper.json<{ code: string; errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
       json: { ...fields, items: [{ product: 4 }] },
     });
-    // Switched off by the seller: sold out, as a product whose units are gone (issue 27).
+    // Switched off by the seller: the product is refused as before stock was counted (issue 27 keeps it).
     expect(outOfStock.status).toBe(409);
-    expect(outOfStock.body).toMatchObject({ code: "out_of_stock", errors: { "items.0.quantity": ["Sold out"] } });
+    expect(outOfStock.body).toMatchObject({ code: "out_of_stock", errors: { "items.0.product": ["This product is out of stock."] } });
     expect((await new TestClient().json("/api/v1/shop/orders/", { json: fields })).status).toBe(404);
   });
 });
