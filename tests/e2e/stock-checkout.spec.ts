@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createLiveSeller, startLive } from "./db";
-import { expect, shopUrl, test } from "./fixtures";
+import { createLiveSeller, lastMailTo, startLive } from "./db";
+import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
 import { anotherShopperTakes, createCountedProduct, createSizedProduct, orderCountOf, waitlistOf } from "./stock-shop-db";
 
@@ -130,6 +130,45 @@ test.describe("stock at the checkout", () => {
       "C'est noté : nous écrirons une seule fois à lea@example.test, à son retour.",
     );
     expect(await waitlistOf(sweater.id)).toEqual([{ email: "lea@example.test", variantId: sweater.variants.S, language: "fr" }]);
+  });
+
+  test("the waitlist's mail: the seller adds a unit, the first one waiting is mailed a link that holds it, and buys with it", async ({
+    page,
+    browser,
+  }) => {
+    const seller = await createLiveSeller();
+    const vase = await createCountedProduct(seller.subdomain, "Back Vase", 0);
+    await page.goto(shopUrl(seller.subdomain, `/?product_id=${vase.id}`));
+    const form = page.getByTestId("waitlist-form");
+    await form.getByLabel(/^Email/).fill("first@example.test");
+    await form.getByRole("button", { name: "Tell me when it is back" }).click();
+    await expect(page.getByTestId("waitlist-joined")).toBeVisible();
+
+    // The seller finds one more in the back room (the product screen's +1).
+    const sellerContext = await browser.newContext();
+    const sellerPage = await sellerContext.newPage();
+    await logIn(sellerPage, seller);
+    await sellerPage.goto(mainUrl(`/dashboard/products/${vase.id}`));
+    await sellerPage.getByRole("button", { name: "Add one unit: this product" }).click();
+    await expect.poll(async () => (await lastMailTo("first@example.test"))?.subject).toBe(`Back Vase is back at Shop ${seller.subdomain}`);
+    await sellerContext.close();
+
+    const mail = await lastMailTo("first@example.test");
+    const link = /https?:\/\/\S+offer=\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeTruthy();
+    // Someone else who opens the shop now finds it sold out: the unit is held for the link.
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    await expect(page.getByTestId("product-card").filter({ hasText: "Back Vase" }).getByTestId("stock-label")).toHaveText("Sold out");
+    await page.goto(link!);
+    await expect(page.getByText(/It is back, and held for you until/)).toBeVisible();
+    await fillShipping(page);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel(/^Expiry/).fill("12/30");
+    await page.getByLabel(/^CVC/).fill("123");
+    await page.getByTestId("card-form").getByRole("button").filter({ hasText: /€/ }).click();
+    await expect(page.getByTestId("checkout-success")).toBeVisible();
   });
 });
 
