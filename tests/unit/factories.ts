@@ -45,6 +45,25 @@ export async function createProduct(shopId: number, overrides: Partial<NewProduc
   return product!;
 }
 
+/** The same details as the order domain takes them (`CheckoutDetails` without the total). */
+export const CHECKOUT_DETAILS = {
+  fullName: "Ada",
+  companyName: "",
+  email: "ada@example.co",
+  address: "1 rue X",
+  city: "Paris",
+  state: "",
+  zipCode: "75001",
+  country: "FR",
+  phone: "06123",
+  socialNetworkHandle: "",
+  reference: "",
+  content: "",
+  liveReference: "",
+};
+/** A shopper placing orders in the domain tests: a shopper key, no account, English. */
+export const TEST_SHOPPER = { shopperKeyHash: "k", userId: null, language: "en" as const };
+
 /** A shopper's checkout fields as the checkout schema takes them (tests add reference and total_amount). */
 export const CHECKOUT_FIELDS = {
   full_name: "Ada",

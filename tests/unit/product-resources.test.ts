@@ -6,24 +6,10 @@ import { productListQuerySchema } from "~/schemas/catalogue";
 import { productInputSchema } from "~/schemas/catalogue-admin";
 import { databaseEngine, getDatabase } from "~db/client";
 import type { Shop } from "~db/schema";
-import { CHECKOUT_FIELDS, createShop } from "./factories";
+import { createShop, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
-const details = {
-  fullName: CHECKOUT_FIELDS.full_name,
-  companyName: "",
-  email: CHECKOUT_FIELDS.email,
-  address: CHECKOUT_FIELDS.address,
-  city: CHECKOUT_FIELDS.city,
-  state: "",
-  zipCode: CHECKOUT_FIELDS.zip_code,
-  country: CHECKOUT_FIELDS.country,
-  phone: CHECKOUT_FIELDS.phone,
-  socialNetworkHandle: "",
-  reference: "",
-  content: "",
-  liveReference: "",
-};
-const shopper = { shopperKeyHash: "k", userId: null, language: "en" as const };
+const details = CHECKOUT_DETAILS;
+const shopper = TEST_SHOPPER;
 const ORIGIN = "http://demo.localhost:3000";
 
 afterEach(() => {

@@ -9,24 +9,10 @@ import { productInputSchema, productPatchSchema } from "~/schemas/catalogue-admi
 import type { VariantInput } from "~/schemas/product-variants";
 import { getDatabase } from "~db/client";
 import { productVariants, products, shops, stockMovements, type Shop } from "~db/schema";
-import { CHECKOUT_FIELDS, createShop, createUser } from "./factories";
+import { createShop, createUser, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
-const details = {
-  fullName: CHECKOUT_FIELDS.full_name,
-  companyName: "",
-  email: CHECKOUT_FIELDS.email,
-  address: CHECKOUT_FIELDS.address,
-  city: CHECKOUT_FIELDS.city,
-  state: "",
-  zipCode: CHECKOUT_FIELDS.zip_code,
-  country: CHECKOUT_FIELDS.country,
-  phone: CHECKOUT_FIELDS.phone,
-  socialNetworkHandle: "",
-  reference: "",
-  content: "",
-  liveReference: "",
-};
-const shopper = { shopperKeyHash: "k", userId: null, language: "en" as const };
+const details = CHECKOUT_DETAILS;
+const shopper = TEST_SHOPPER;
 
 const sizes = (stock: Record<string, number | null>): VariantInput[] =>
   Object.entries(stock).map(([size, units]) => ({ options: { Size: size }, stock: units }));

@@ -3,26 +3,12 @@ import { createOrder } from "~/domain/orders/orders.server";
 import { sellOrderUnits } from "~/domain/stock/holds.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orders, productVariants, type Order, type Shop } from "~db/schema";
-import { CHECKOUT_FIELDS, createProduct } from "./factories";
+import { createProduct, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
 /** Builders for the stock tests (issue 27): products with sizes, orders that hold or buy units. */
 
-const details = {
-  fullName: CHECKOUT_FIELDS.full_name,
-  companyName: "",
-  email: CHECKOUT_FIELDS.email,
-  address: CHECKOUT_FIELDS.address,
-  city: CHECKOUT_FIELDS.city,
-  state: "",
-  zipCode: CHECKOUT_FIELDS.zip_code,
-  country: CHECKOUT_FIELDS.country,
-  phone: CHECKOUT_FIELDS.phone,
-  socialNetworkHandle: "",
-  reference: "",
-  content: "",
-  liveReference: "",
-};
-const shopper = { shopperKeyHash: "k", userId: null, language: "en" as const };
+const details = CHECKOUT_DETAILS;
+const shopper = TEST_SHOPPER;
 
 /** A product with a Size option, one variant per size with its stock (null: not tracked). */
 export async function productWithSizes(shopId: number, sizes: Record<string, number | null>, name = "Sweater") {

@@ -4,24 +4,10 @@ import { OutOfStockError } from "~/domain/stock/holds.server";
 import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { productStock } from "~/domain/stock/holds.server";
 import { getDatabase } from "~db/client";
-import { CHECKOUT_FIELDS, createProduct, createShop } from "./factories";
+import { createProduct, createShop, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
-const details = {
-  fullName: CHECKOUT_FIELDS.full_name,
-  companyName: "",
-  email: CHECKOUT_FIELDS.email,
-  address: CHECKOUT_FIELDS.address,
-  city: CHECKOUT_FIELDS.city,
-  state: "",
-  zipCode: CHECKOUT_FIELDS.zip_code,
-  country: CHECKOUT_FIELDS.country,
-  phone: CHECKOUT_FIELDS.phone,
-  socialNetworkHandle: "",
-  reference: "",
-  content: "",
-  liveReference: "",
-};
-const shopper = { shopperKeyHash: "k", userId: null, language: "en" as const };
+const details = CHECKOUT_DETAILS;
+const shopper = TEST_SHOPPER;
 
 afterEach(() => vi.useRealTimers());
 

@@ -14,25 +14,11 @@ import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { orderView } from "~/domain/orders/order-view.server";
 import { databaseEngine, getDatabase } from "~db/client";
 import { mailOutbox, orders, productVariants, products, waitlistEntries, type Shop } from "~db/schema";
-import { CHECKOUT_FIELDS, createProduct, createShop } from "./factories";
+import { CHECKOUT_FIELDS, createProduct, createShop, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
 /** Issue 27: what the shop's pages tell a shopper of stock, and the checkout's rules around holds. */
-const details = {
-  fullName: CHECKOUT_FIELDS.full_name,
-  companyName: "",
-  email: CHECKOUT_FIELDS.email,
-  address: CHECKOUT_FIELDS.address,
-  city: CHECKOUT_FIELDS.city,
-  state: "",
-  zipCode: CHECKOUT_FIELDS.zip_code,
-  country: CHECKOUT_FIELDS.country,
-  phone: CHECKOUT_FIELDS.phone,
-  socialNetworkHandle: "",
-  reference: "",
-  content: "",
-  liveReference: "",
-};
-const shopper = { shopperKeyHash: "k", userId: null, language: "en" as const };
+const details = CHECKOUT_DETAILS;
+const shopper = TEST_SHOPPER;
 const viewer = { shopperKeyHash: "k", user: null, ownedShopId: null };
 
 afterEach(() => {
