@@ -163,6 +163,11 @@ function sqliteHandle(db: AppDatabase): Database.Database | null {
   return client instanceof Database ? client : null;
 }
 
+/** Whether this call runs inside an open write transaction (one it would join). */
+export function insideTransaction(): boolean {
+  return openTransaction.getStore()?.open === true;
+}
+
 /**
  * Runs `work` in a write transaction; commits when it resolves, rolls back and rethrows when
  * it rejects. A call made inside an open transaction (a transaction calling a function that

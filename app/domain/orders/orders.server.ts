@@ -9,7 +9,7 @@ import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type O
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { resolveOrderLines, type OrderLineInput } from "~/domain/catalogue/variants.server";
 import { holdEnd } from "~/domain/stock/hold-time";
-import { holdUnits, OutOfStockError, releaseOrderHolds } from "~/domain/stock/holds.server";
+import { holdUnits, livesPinningProducts, OutOfStockError, releaseOrderHolds } from "~/domain/stock/holds.server";
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
 import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~db/client";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
@@ -61,7 +61,16 @@ export async function createOrder(
   shopper: { shopperKeyHash: string | null; userId: number | null; language: Language },
 ): Promise<Order> {
   return writeTransaction(async (tx) => {
-    const lines = await resolveOrderLines(tx, shop.id, input.items);
+    // Read before the shop's row is locked: everything from the order number to the commit
+    // waits on that row (and the units' row) during a drop, so it is kept to a few statements.
+    const [lines, [shopSettings], liveIds] = await Promise.all([
+      resolveOrderLines(tx, shop.id, input.items),
+      tx.select({ holdMinutes: shops.holdMinutes }).from(shops).where(eq(shops.id, shop.id)).limit(1),
+      livesPinningProducts(
+        tx,
+        input.items.map((item) => item.productId),
+      ),
+    ]);
     const switchedOff: Record<string, string[]> = {};
     // The seller's "out of stock" switch: the product itself is refused, as before stock was counted.
     for (const line of lines) if (!line.product.isInStock) switchedOff[`items.${line.index}.product`] = ["checkout.errors.out_of_stock"];
@@ -78,12 +87,14 @@ export async function createOrder(
       }
     }
 
+    const now = new Date();
+    const tracked = lines.some((line) => line.variant.stock !== null);
+    const reservedUntil = tracked ? holdEnd(now, shopSettings!.holdMinutes) : null;
     const [next] = await tx
       .update(shops)
       .set({ nextOrderNumber: sql`${shops.nextOrderNumber} + 1` })
       .where(eq(shops.id, shop.id))
-      .returning({ number: shops.nextOrderNumber, holdMinutes: shops.holdMinutes });
-    const now = new Date();
+      .returning({ number: shops.nextOrderNumber });
     const [created] = await tx
       .insert(orders)
       .values({
@@ -95,39 +106,48 @@ export async function createOrder(
         ...checkoutColumns(input),
         liveId: input.liveId ?? null,
         language: shopper.language,
+        reservedUntil,
       })
       .returning();
     let order = created!;
-    if (lines.length) {
-      const reservedUntil = holdEnd(now, next!.holdMinutes);
-      if (input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
-      const { held } = await holdUnits(tx, {
-        shopId: shop.id,
-        orderId: order.id,
-        lines: lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index })),
-        expiresAt: reservedUntil,
-        now,
-      });
-      if (held) {
-        await tx.update(orders).set({ reservedUntil }).where(eq(orders.id, order.id));
-        order = { ...order, reservedUntil };
-      }
-      await tx.insert(orderItems).values(
-        lines.map((line) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          variantId: line.variant.id,
-          variantName: line.variantName,
-          quantity: line.quantity,
-          priceCents: line.unitPriceCents,
-        })),
-      );
+    // The offer's unit is released to this order first (rare: a waitlist mail's link).
+    if (reservedUntil && input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
+    const [, , , hold] = await Promise.all([
+      lines.length > 0
+        ? tx.insert(orderItems).values(
+            lines.map((line) => ({
+              orderId: order.id,
+              productId: line.product.id,
+              productName: line.product.name,
+              variantId: line.variant.id,
+              variantName: line.variantName,
+              quantity: line.quantity,
+              priceCents: line.unitPriceCents,
+            })),
+          )
+        : undefined,
+      order.liveId !== null ? recordLiveEvent(tx, order.liveId, "order") : undefined,
+      tx
+        .insert(orderEvents)
+        .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId }),
+      reservedUntil
+        ? holdUnits(tx, {
+            shopId: shop.id,
+            orderId: order.id,
+            lines: lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index })),
+            expiresAt: reservedUntil,
+            now,
+            shopLocked: true,
+            variants: lines.map((line) => line.variant),
+            liveIds,
+          })
+        : undefined,
+    ]);
+    // Nothing was counted after all (the seller stopped counting this stock meanwhile).
+    if (reservedUntil && !hold?.held) {
+      await tx.update(orders).set({ reservedUntil: null }).where(eq(orders.id, order.id));
+      order = { ...order, reservedUntil: null };
     }
-    if (order.liveId !== null) await recordLiveEvent(tx, order.liveId, "order");
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId });
     return order;
   });
 }

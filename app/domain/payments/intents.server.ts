@@ -4,12 +4,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
-import { ensureOrderHeld, sellOrderUnits } from "~/domain/stock/holds.server";
+import { ensureOrderHeld, SaleRaced, sellOrderUnits } from "~/domain/stock/holds.server";
 import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
-import { getDatabase, preparedRead, writeTransaction } from "~db/client";
+import { getDatabase, insideTransaction, preparedRead, writeTransaction } from "~db/client";
 import { orderEvents, orderItems, orders, paymentTransactions, type PaymentTransaction } from "~db/schema";
 import { shopPaymentAccount } from "./accounts.server";
 import { recordProviderEvent } from "./event-log.server";
@@ -152,61 +152,70 @@ export async function applyIntentState(
   eventId?: string,
   eventType = "payment",
 ): Promise<StateChange> {
-  const result = await writeTransaction(async (tx): Promise<StateChange> => {
-    const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
-    if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
-    if (
-      eventId &&
-      !(await recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: eventType, accountId: txn.providerAccountId }))
-    ) {
-      return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: true };
-    }
-    if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: false };
-    const now = new Date();
-    const [moved] = await tx
-      .update(paymentTransactions)
-      .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
-      .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
-      .returning();
-    // Another confirm or webhook moved it between the read and this write (PostgreSQL runs
-    // them side by side): that one records the payment, this one changes nothing.
-    if (!moved) {
-      const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).limit(1);
-      return { transaction: current ?? txn, moved: false, becamePaid: false, duplicateEvent: false };
-    }
-    const becamePaid = intent.status === "succeeded";
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
-      .where(eq(orders.id, txn.orderId))
-      .returning({ liveId: orders.liveId });
-    // The live's board shows the payment as it happens.
-    if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
-    let unitsGone = false;
-    if (becamePaid) {
-      await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
-      // The units become a sale; if they were gone (a payment that landed after its hold
-      // ran out and someone else bought them), the order is cancelled and refunded below.
-      const items = await tx
-        .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, txn.orderId));
-      const sale = await sellOrderUnits(tx, { id: txn.orderId, shopId: txn.shopId, items }, now);
-      if (!sale.sold) {
-        unitsGone = true;
-        await tx.update(orders).set({ status: "cancelled", stockRefundedAt: now }).where(eq(orders.id, txn.orderId));
-        await tx.insert(orderEvents).values({
-          orderId: txn.orderId,
-          shopId: txn.shopId,
-          kind: "status",
-          fromValue: "pending",
-          toValue: "cancelled",
-          note: "stock.sold_out_refund",
-        });
+  // A payment's sale first tries without the shop's lock (a drop's orders queue for it); one
+  // that lost a race with a release is made again, whole, with it.
+  const apply = (withoutShopLock: boolean) =>
+    writeTransaction(async (tx): Promise<StateChange> => {
+      const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
+      if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
+      if (
+        eventId &&
+        !(await recordProviderEvent(tx, { id: eventId, provider: txn.provider, type: eventType, accountId: txn.providerAccountId }))
+      ) {
+        return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: true };
       }
-    }
-    return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone };
-  });
+      if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: false };
+      const now = new Date();
+      const [moved] = await tx
+        .update(paymentTransactions)
+        .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
+        .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
+        .returning();
+      // Another confirm or webhook moved it between the read and this write (PostgreSQL runs
+      // them side by side): that one records the payment, this one changes nothing.
+      if (!moved) {
+        const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).limit(1);
+        return { transaction: current ?? txn, moved: false, becamePaid: false, duplicateEvent: false };
+      }
+      const becamePaid = intent.status === "succeeded";
+      const [order] = await tx
+        .update(orders)
+        .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
+        .where(eq(orders.id, txn.orderId))
+        .returning({ liveId: orders.liveId });
+      // The live's board shows the payment as it happens.
+      if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
+      let unitsGone = false;
+      if (becamePaid) {
+        await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
+        // The units become a sale; if they were gone (a payment that landed after its hold
+        // ran out and someone else bought them), the order is cancelled and refunded below.
+        const items = await tx
+          .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, txn.orderId));
+        const sale = await sellOrderUnits(tx, { id: txn.orderId, shopId: txn.shopId, items }, now, { withoutShopLock });
+        if (!sale.sold) {
+          unitsGone = true;
+          await tx.update(orders).set({ status: "cancelled", stockRefundedAt: now }).where(eq(orders.id, txn.orderId));
+          await tx.insert(orderEvents).values({
+            orderId: txn.orderId,
+            shopId: txn.shopId,
+            kind: "status",
+            fromValue: "pending",
+            toValue: "cancelled",
+            note: "stock.sold_out_refund",
+          });
+        }
+      }
+      return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone };
+    });
+  const result = insideTransaction()
+    ? await apply(false)
+    : await apply(true).catch((error: unknown) => {
+        if (error instanceof SaleRaced) return apply(false);
+        throw error;
+      });
   if (result.unitsGone) {
     // Nobody pays for an item the seller cannot ship: the whole payment goes back at once.
     await refundOrder(

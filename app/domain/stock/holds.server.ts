@@ -1,10 +1,20 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
-import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
 import { lockRows, writeTransaction, type Transaction } from "~db/client";
 import { holdEnd } from "./hold-time";
-import { lives, orderItems, orders, productVariants, products, shops, stockHolds, stockMovements, type ProductVariant } from "~db/schema";
+import {
+  liveEvents,
+  lives,
+  orderItems,
+  orders,
+  productVariants,
+  products,
+  shops,
+  stockHolds,
+  stockMovements,
+  type ProductVariant,
+} from "~db/schema";
 
 /**
  * Units of a variant and their holds. The one rule that keeps a unit from being sold twice
@@ -44,80 +54,131 @@ export async function lockShopsForStock(tx: Transaction, shopIds: number[]): Pro
   for (const shopId of [...new Set(shopIds)].sort((a, b) => a - b)) await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
 }
 
+/** Units taken for a hold: what is left free of the variant after the take, and its shop's "Only N left" threshold. */
+type TakenUnits = { free: number; threshold: number };
+
 /**
- * Takes `quantity` units of a tracked variant for a hold: true when they were free. An
- * untracked variant (stock null) always has them and nothing is counted.
+ * Takes `quantity` units of a tracked variant for a hold: what is left when they were free,
+ * null when they were not. The update also answers what the labels need (no second read
+ * while the variant's row is locked).
  */
-async function takeUnits(tx: Transaction, variantId: number, quantity: number, now: Date): Promise<boolean> {
-  const take = () =>
-    tx
+async function takeUnits(tx: Transaction, variantId: number, quantity: number, now: Date): Promise<TakenUnits | null> {
+  const take = async () => {
+    const [row] = await tx
       .update(productVariants)
       .set({ reserved: sql`${productVariants.reserved} + ${quantity}`, updatedAt: now })
       .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} - ${productVariants.reserved} >= ${quantity}`))
-      .returning({ id: productVariants.id });
-  if ((await take()).length > 0) return true;
+      .returning({
+        free: sql<number>`${productVariants.stock} - ${productVariants.reserved}`.mapWith(Number),
+        threshold: sql<number>`(select ${shops.lowStockThreshold} from ${shops} where ${shops.id} = ${productVariants.shopId})`.mapWith(
+          Number,
+        ),
+      });
+    return row ?? null;
+  };
+  const taken = await take();
+  if (taken) return taken;
   // Holds that ran out and no sweep released yet must not block a sale: release them, try again.
   const released = await releaseExpiredHolds(tx, eq(stockHolds.variantId, variantId), now);
-  return released.length > 0 && (await take()).length > 0;
+  return released.length > 0 ? take() : null;
 }
 
 /**
  * Holds units for an order (or a waitlist offer) until `expiresAt`, in the caller's
  * transaction: every line gets its units or none does, and the error names each line that
- * is short with what is left ("Only 2 left", "Sold out").
+ * is short with what is left ("Only 2 left", "Sold out"). During a drop every statement
+ * between the take and the commit waits on the variant's row, and every one after the shop's
+ * lock on the shop's row: a caller that already locked the shop (placing an order takes its
+ * number first), read the variants or knows the lives pinning them says so, and the hold's
+ * row and the lives' events are written in the same round trip as the take.
  */
 export async function holdUnits(
   tx: Transaction,
-  request: { shopId: number; orderId?: number; waitlistEntryId?: number; lines: HoldLine[]; expiresAt: Date; now: Date },
+  request: {
+    shopId: number;
+    orderId?: number;
+    waitlistEntryId?: number;
+    lines: HoldLine[];
+    expiresAt: Date;
+    now: Date;
+    shopLocked?: boolean;
+    variants?: ProductVariant[];
+    /** The lives pinning these lines' products, when the caller read them. */
+    liveIds?: number[];
+  },
 ): Promise<{ held: boolean }> {
   const { now } = request;
-  await lockShopsForStock(tx, [request.shopId]);
-  const variants = await variantsById(
-    tx,
-    request.lines.map((l) => l.variantId),
-  );
+  if (!request.shopLocked) await lockShopsForStock(tx, [request.shopId]);
+  const variants = request.variants
+    ? new Map(request.variants.map((v) => [v.id, v]))
+    : await variantsById(
+        tx,
+        request.lines.map((l) => l.variantId),
+      );
   const tracked = request.lines.filter((line) => variants.get(line.variantId)?.stock != null);
   if (tracked.length === 0) return { held: false };
+  // One take per variant, for all its lines: a 2 + 1 of the same size needs 3 units. In id
+  // order, as every change that touches several variants.
+  const perVariant = new Map<number, HoldLine[]>();
+  for (const line of [...tracked].sort((a, b) => a.variantId - b.variantId))
+    perVariant.set(line.variantId, [...(perVariant.get(line.variantId) ?? []), line]);
+  const wanted = [...perVariant].map(([variantId, lines]) => ({ variantId, quantity: lines.reduce((sum, l) => sum + l.quantity, 0) }));
+  const holdRows = tx
+    .insert(stockHolds)
+    .values(
+      wanted.map((w) => ({
+        shopId: request.shopId,
+        variantId: w.variantId,
+        orderId: request.orderId ?? null,
+        waitlistEntryId: request.waitlistEntryId ?? null,
+        quantity: w.quantity,
+        expiresAt: request.expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: stockHolds.id });
+  const told = request.liveIds
+    ? tellLives(tx, request.liveIds)
+    : livesPinning(
+        tx,
+        wanted.map((w) => w.variantId),
+      ).then((liveIds) => tellLives(tx, liveIds));
+  const takes: Promise<TakenUnits | null>[] = [];
+  for (const w of wanted) takes.push(takeUnits(tx, w.variantId, w.quantity, now));
+  const [holds, units] = await Promise.all([holdRows, Promise.all(takes), told]);
+  if (units.every((u) => u !== null)) {
+    // Still above the threshold after the take (so before it too): no label moved.
+    if (!units.every((u) => u!.free > u!.threshold))
+      await renewStockLabels(
+        tx,
+        wanted.map((w) => w.variantId),
+        now,
+      );
+    return { held: true };
+  }
+  // Short: give back what was taken and the rows written (the caller's transaction creates
+  // nothing either), and say per line what is left.
+  await Promise.all([
+    ...wanted.flatMap((w, i) => (units[i] ? [addReserved(tx, w.variantId, -w.quantity, now)] : [])),
+    tx.delete(stockHolds).where(
+      inArray(
+        stockHolds.id,
+        holds.map((h) => h.id),
+      ),
+    ),
+  ]);
   const short: FieldErrors = {};
   let soldOut = true;
-  // One take per variant, for all its lines: a 2 + 1 of the same size needs 3 units.
-  const perVariant = new Map<number, HoldLine[]>();
-  for (const line of tracked) perVariant.set(line.variantId, [...(perVariant.get(line.variantId) ?? []), line]);
-  const taken: { variantId: number; quantity: number }[] = [];
-  for (const [variantId, lines] of perVariant) {
-    const quantity = lines.reduce((sum, l) => sum + l.quantity, 0);
-    if (await takeUnits(tx, variantId, quantity, now)) {
-      taken.push({ variantId, quantity });
-      continue;
-    }
-    const left = (await availableUnits(tx, [variantId], now)).get(variantId) ?? 0;
+  for (const [i, w] of wanted.entries()) {
+    if (units[i]) continue;
+    const left = (await availableUnits(tx, [w.variantId], now)).get(w.variantId) ?? 0;
     if (left > 0) soldOut = false;
-    for (const line of lines) {
+    for (const line of perVariant.get(w.variantId)!) {
       (short[`items.${line.index}.quantity`] ??= []).push(left > 0 ? `stock.errors.only_left?count=${left}` : "stock.errors.sold_out");
     }
   }
-  if (Object.keys(short).length > 0) {
-    // Give back what this call took; the caller's transaction creates nothing either.
-    for (const t of taken) await addReserved(tx, t.variantId, -t.quantity, now);
-    throw new OutOfStockError(short, soldOut);
-  }
-  await tx.insert(stockHolds).values(
-    taken.map((t) => ({
-      shopId: request.shopId,
-      variantId: t.variantId,
-      orderId: request.orderId ?? null,
-      waitlistEntryId: request.waitlistEntryId ?? null,
-      quantity: t.quantity,
-      expiresAt: request.expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-  await noteStockChange(
-    tx,
-    taken.map((t) => t.variantId),
-  );
-  return { held: true };
+  throw new OutOfStockError(short, soldOut);
 }
 
 async function addReserved(tx: Transaction, variantId: number, delta: number, now: Date): Promise<void> {
@@ -206,22 +267,61 @@ export async function sellOrderUnits(
   tx: Transaction,
   order: { id: number; shopId: number; items: { variantId: number | null; quantity: number }[] },
   now: Date,
+  options: { withoutShopLock?: boolean } = {},
 ): Promise<{ sold: true } | { sold: false }> {
-  await lockShopsForStock(tx, [order.shopId]);
-  const held = await tx
-    .select({ id: stockHolds.id, variantId: stockHolds.variantId, quantity: stockHolds.quantity })
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held")));
-  const heldPerVariant = new Map<number, number>();
-  for (const h of held) heldPerVariant.set(h.variantId, (heldPerVariant.get(h.variantId) ?? 0) + h.quantity);
   const wanted = new Map<number, number>();
   for (const item of order.items)
     if (item.variantId !== null) wanted.set(item.variantId, (wanted.get(item.variantId) ?? 0) + item.quantity);
-  const variants = await variantsById(tx, [...wanted.keys()]);
+  const readHeld = () =>
+    tx
+      .select({ id: stockHolds.id, variantId: stockHolds.variantId, quantity: stockHolds.quantity, expiresAt: stockHolds.expiresAt })
+      .from(stockHolds)
+      .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held")));
+  const readAll = () => Promise.all([readHeld(), variantsById(tx, [...wanted.keys()]), livesPinning(tx, [...wanted.keys()])]);
+
+  if (options.withoutShopLock) {
+    // The common sale (every unit still held, well before its end) moves only the order's
+    // holds and its variants' counts, never a label, the shop or a product: it needs no lock
+    // on the shop, which every order of a drop waits for. Only reads so far, so falling back
+    // to the locked sale below is safe.
+    const [held, variants, liveIds] = await readAll();
+    const heldPerVariant = unitsPerVariant(held);
+    const covered = [...wanted].every(
+      ([variantId, quantity]) => variants.get(variantId)?.stock == null || (heldPerVariant.get(variantId) ?? 0) >= quantity,
+    );
+    if (covered && held.every((h) => h.expiresAt.getTime() > now.getTime() + SALE_MARGIN_MS)) {
+      const sold = await tx
+        .update(stockHolds)
+        .set({ state: "sold", updatedAt: now })
+        .where(
+          and(
+            inArray(
+              stockHolds.id,
+              held.map((h) => h.id),
+            ),
+            eq(stockHolds.state, "held"),
+          ),
+        )
+        .returning({ id: stockHolds.id });
+      // A hold released between the read and the update: this transaction holds rows a
+      // release (shop first) may wait for, so it must not wait for the shop. Start over.
+      if (sold.length !== held.length) throw new SaleRaced();
+      await recordSale(tx, order, heldPerVariant, variants, { liveIds, labelsUnchanged: true }, now);
+      return { sold: true };
+    }
+  }
+
+  await lockShopsForStock(tx, [order.shopId]);
+  const [held, variants, liveIds] = await readAll();
+  const heldPerVariant = unitsPerVariant(held);
+  // Held units that become sold leave stock - reserved as it was: the labels stay, unless a
+  // unit had to be taken again or a hold past its end was already counted as free.
+  let labelsUnchanged = held.every((h) => h.expiresAt > now);
   const retaken: { variantId: number; quantity: number }[] = [];
   for (const [variantId, quantity] of wanted) {
     const missing = quantity - (heldPerVariant.get(variantId) ?? 0);
     if (missing <= 0 || variants.get(variantId)?.stock == null) continue;
+    labelsUnchanged = false;
     if (await takeUnits(tx, variantId, missing, now)) {
       retaken.push({ variantId, quantity: missing });
       heldPerVariant.set(variantId, quantity);
@@ -231,36 +331,87 @@ export async function sellOrderUnits(
     await releaseOrderHolds(tx, order.id, now);
     return { sold: false };
   }
-  await tx
-    .update(stockHolds)
-    .set({ state: "sold", updatedAt: now })
-    .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held")));
-  for (const [variantId, quantity] of heldPerVariant) {
-    const variant = variants.get(variantId);
-    if (!variant || variant.stock == null) continue;
-    const [after] = await tx
-      .update(productVariants)
-      .set({
-        stock: sql`${productVariants.stock} - ${quantity}`,
-        reserved: sql`${productVariants.reserved} - ${quantity}`,
-        updatedAt: now,
-      })
-      .where(eq(productVariants.id, variantId))
-      .returning({ stock: productVariants.stock });
-    await tx.insert(stockMovements).values({
-      shopId: order.shopId,
-      productId: variant.productId,
-      variantId,
-      kind: "sale",
-      stockDelta: -quantity,
-      reservedDelta: -quantity,
-      stockAfter: after?.stock ?? null,
-      orderId: order.id,
-      createdAt: now,
-    });
-  }
-  if (heldPerVariant.size > 0) await noteStockChange(tx, [...heldPerVariant.keys()]);
+  await Promise.all([
+    tx
+      .update(stockHolds)
+      .set({ state: "sold", updatedAt: now })
+      .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held"))),
+    recordSale(tx, order, heldPerVariant, variants, { liveIds, labelsUnchanged }, now),
+  ]);
   return { sold: true };
+}
+
+/**
+ * A sale without the shop's lock found one of its holds released meanwhile: the caller's
+ * transaction is rolled back and the sale made again with the lock (`applyIntentState`).
+ */
+export class SaleRaced extends Error {
+  constructor() {
+    super("A hold of the order changed during its sale");
+  }
+}
+
+/** How long before its end a hold still counts as "well before": nodes' clocks differ by less. */
+const SALE_MARGIN_MS = 60_000;
+
+function unitsPerVariant(rows: { variantId: number; quantity: number }[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const row of rows) units.set(row.variantId, (units.get(row.variantId) ?? 0) + row.quantity);
+  return units;
+}
+
+/**
+ * The sold units leave the variants' stock and reserved counts, with a history row each
+ * (its stock after the sale), in variant id order as every change of several variants.
+ */
+async function recordSale(
+  tx: Transaction,
+  order: { id: number; shopId: number },
+  heldPerVariant: Map<number, number>,
+  variants: Map<number, ProductVariant>,
+  known: { liveIds: number[]; labelsUnchanged: boolean },
+  now: Date,
+): Promise<void> {
+  const sales = [...heldPerVariant]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([variantId, quantity]) => {
+      const variant = variants.get(variantId);
+      return variant && variant.stock != null ? [{ variant, quantity }] : [];
+    });
+  if (sales.length === 0) return;
+  // One round trip: the history's row reads the stock its variant's update (sent just
+  // before it, same transaction) left.
+  await Promise.all([
+    ...sales.map(({ variant, quantity }) =>
+      tx
+        .update(productVariants)
+        .set({
+          stock: sql`${productVariants.stock} - ${quantity}`,
+          reserved: sql`${productVariants.reserved} - ${quantity}`,
+          updatedAt: now,
+        })
+        .where(eq(productVariants.id, variant.id)),
+    ),
+    tx.insert(stockMovements).values(
+      sales.map(({ variant, quantity }) => ({
+        shopId: order.shopId,
+        productId: variant.productId,
+        variantId: variant.id,
+        kind: "sale" as const,
+        stockDelta: -quantity,
+        reservedDelta: -quantity,
+        stockAfter: sql<number>`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${variant.id})`,
+        orderId: order.id,
+        createdAt: now,
+      })),
+    ),
+    noteStockChange(
+      tx,
+      sales.map((s) => s.variant.id),
+      now,
+      known,
+    ),
+  ]);
 }
 
 /**
@@ -306,25 +457,58 @@ async function variantsById(tx: Transaction, ids: number[]): Promise<Map<number,
   return new Map(rows.map((v) => [v.id, v]));
 }
 
+/** The lives (not ended) pinning one of these products. */
+export function livesPinningProducts(tx: Transaction, productIds: number[]): Promise<number[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: lives.id })
+    .from(lives)
+    .where(and(inArray(lives.pinnedProductId, [...new Set(productIds)]), isNull(lives.endedAt)))
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** The lives (not ended) that pin a product of these variants, in one indexed query. */
+function livesPinning(tx: Transaction, variantIds: number[]): Promise<number[]> {
+  if (variantIds.length === 0) return Promise.resolve([]);
+  return tx
+    .selectDistinct({ id: lives.id })
+    .from(lives)
+    .innerJoin(productVariants, eq(productVariants.productId, lives.pinnedProductId))
+    .where(and(inArray(productVariants.id, [...new Set(variantIds)]), isNull(lives.endedAt)))
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** A "stock" event for each of these lives: their screens show the pinned product's units. */
+async function tellLives(tx: Transaction, liveIds: number[]): Promise<void> {
+  if (liveIds.length > 0) await tx.insert(liveEvents).values(liveIds.map((liveId) => ({ liveId, kind: "stock" as const })));
+}
+
 /**
  * Stock moved for these variants: the lives that pin their products tell their screens (the
  * live page's "3 left" follows without a reload), and the shop's cached pages are renewed
  * only when what they show changed (a label such as "Only 4 left" or "Sold out", kept per
- * product in `stock_labels`), not on every hold of a drop.
+ * product in `stock_labels`), not on every hold of a drop. A caller that knows the lives, or
+ * that no label can have moved (units still above the threshold), saves the statements.
  */
-export async function noteStockChange(tx: Transaction, variantIds: number[], now = new Date()): Promise<void> {
+export async function noteStockChange(
+  tx: Transaction,
+  variantIds: number[],
+  now = new Date(),
+  known: { liveIds?: number[]; labelsUnchanged?: boolean } = {},
+): Promise<void> {
   if (variantIds.length === 0) return;
+  const liveIds = known.liveIds ?? (await livesPinning(tx, variantIds));
+  await Promise.all([tellLives(tx, liveIds), known.labelsUnchanged ? undefined : renewStockLabels(tx, variantIds, now)]);
+}
+
+/** The stored labels of these variants' products, and their shops' page caches when one changed. */
+async function renewStockLabels(tx: Transaction, variantIds: number[], now: Date): Promise<void> {
   const productRows = await tx
     .selectDistinct({ productId: productVariants.productId })
     .from(productVariants)
     .where(inArray(productVariants.id, [...new Set(variantIds)]));
   const productIds = productRows.map((r) => r.productId);
   if (productIds.length === 0) return;
-  const pinned = await tx
-    .select({ id: lives.id })
-    .from(lives)
-    .where(and(inArray(lives.pinnedProductId, productIds), isNull(lives.endedAt)));
-  for (const live of pinned) await recordLiveEvent(tx, live.id, "stock");
   const stock = await productStock(tx, productIds, now);
   const changedShops = new Set<number>();
   for (const [, product] of stock) {
@@ -420,31 +604,36 @@ export function stockLabelsText(product: ProductStock): string {
  * nothing. Returns the order's hold end (null: nothing tracked).
  */
 export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Date): Promise<Date | null> {
-  const [order] = await tx
-    .select({ id: orders.id, shopId: orders.shopId, reservedUntil: orders.reservedUntil, holdMinutes: shops.holdMinutes })
-    .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const heldByOrder = () =>
+    tx
+      .select({ expiresAt: stockHolds.expiresAt })
+      .from(stockHolds)
+      .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, "held")));
+  const [[order], items, heldBefore] = await Promise.all([
+    tx
+      .select({ id: orders.id, shopId: orders.shopId, reservedUntil: orders.reservedUntil, holdMinutes: shops.holdMinutes })
+      .from(orders)
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .where(eq(orders.id, orderId))
+      .limit(1),
+    tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+    heldByOrder(),
+  ]);
   if (!order) return null;
-  await lockShopsForStock(tx, [order.shopId]);
-  const items = await tx
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+  // Held and not past its end (the shipping step just placed it): nothing to change, so no
+  // lock to wait for (the card step of a drop asks this of every order).
+  const running = (held: { expiresAt: Date }[]) => held.length > 0 && held.every((h) => h.expiresAt > now);
+  if (running(heldBefore)) return order.reservedUntil;
   const variants = await variantsById(
     tx,
     items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])),
   );
   const tracked = items.filter((i) => i.variantId !== null && variants.get(i.variantId)?.stock != null);
   if (tracked.length === 0) return null;
-  const held = await tx
-    .select({ expiresAt: stockHolds.expiresAt })
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, "held")));
+  await lockShopsForStock(tx, [order.shopId]);
+  const held = await heldByOrder();
   const until = order.reservedUntil && order.reservedUntil > now ? order.reservedUntil : holdEnd(now, order.holdMinutes);
-  // Held and not past its end (the shipping step just placed it): nothing to do.
-  if (held.length > 0 && held.every((h) => h.expiresAt > now)) return order.reservedUntil;
+  if (running(held)) return order.reservedUntil;
   if (held.length > 0) {
     await tx
       .update(stockHolds)
@@ -457,6 +646,7 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
       lines: tracked.map((item, index) => ({ variantId: item.variantId!, quantity: item.quantity, index })),
       expiresAt: until,
       now,
+      shopLocked: true,
     });
   }
   if (order.reservedUntil?.getTime() !== until.getTime())
