@@ -5,23 +5,15 @@ import { buttonClasses } from "~/components/ui/button";
 import { ImageIcon } from "~/components/ui/icons";
 import { formatMoney } from "~/lib/money";
 import type { LivePlatform } from "~/lib/live-platforms";
-import type { StockLabel } from "~/lib/stock-label";
+import type { ProductCardData } from "~/components/catalogue/product-card";
 import { StockBadge } from "~/components/stock/stock-label";
 
 export type LiveSummary = {
   code: string;
   title: string;
   platform: LivePlatform;
-  pinned: {
-    id: number;
-    name: string;
-    description: string;
-    priceCents: number;
-    imageUrl: string | null;
-    isInStock: boolean;
-    /** What is left of it (issue 27), as rendered; the live's stream updates label and waitlist. */
-    stock: { label: StockLabel; hasOptions: boolean; priceMinCents: number; priceMaxCents: number; waitlist: boolean };
-  } | null;
+  /** The pinned product as its card shows it; the live's stream updates its label and the waitlist (issue 27). */
+  pinned: (Omit<ProductCardData, "stock"> & { stock: ProductCardData["stock"] & { waitlist: boolean } }) | null;
 };
 
 /** The live above its checkout: what the shopper is watching, and the product the seller pinned. */

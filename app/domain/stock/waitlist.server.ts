@@ -182,18 +182,20 @@ async function mailOffer(offer: Offer): Promise<void> {
  * Returns false when the link is unknown, used or past its end: the order then takes free
  * units like any other.
  */
+/** The offer a waitlist mail's link names, for this variant, not yet used nor past its end. */
+const offerStillValid = (token: string, variantId: number, now: Date) =>
+  and(
+    eq(waitlistEntries.offerTokenHash, hashToken(token)),
+    eq(waitlistEntries.variantId, variantId),
+    eq(waitlistEntries.state, "offered"),
+    gt(waitlistEntries.offerExpiresAt, now),
+  );
+
 export async function redeemOffer(tx: Transaction, token: string, variantId: number, now: Date): Promise<boolean> {
   const [entry] = await tx
     .update(waitlistEntries)
     .set({ state: "done", updatedAt: now })
-    .where(
-      and(
-        eq(waitlistEntries.offerTokenHash, hashToken(token)),
-        eq(waitlistEntries.variantId, variantId),
-        eq(waitlistEntries.state, "offered"),
-        gt(waitlistEntries.offerExpiresAt, now),
-      ),
-    )
+    .where(offerStillValid(token, variantId, now))
     .returning({ id: waitlistEntries.id });
   if (!entry) return false;
   await releaseHolds(tx, eq(stockHolds.waitlistEntryId, entry.id), now);
@@ -206,14 +208,7 @@ export async function findOffer(token: string, variantId: number, now: Date): Pr
     .select({ expiresAt: waitlistEntries.offerExpiresAt })
     .from(waitlistEntries)
     .innerJoin(productVariants, eq(productVariants.id, waitlistEntries.variantId))
-    .where(
-      and(
-        eq(waitlistEntries.offerTokenHash, hashToken(token)),
-        eq(waitlistEntries.variantId, variantId),
-        eq(waitlistEntries.state, "offered"),
-        gt(waitlistEntries.offerExpiresAt, now),
-      ),
-    )
+    .where(offerStillValid(token, variantId, now))
     .limit(1);
   return entry?.expiresAt ? { expiresAt: entry.expiresAt } : null;
 }

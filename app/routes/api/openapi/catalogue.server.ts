@@ -1,4 +1,4 @@
-import { tagged } from "./endpoint.server";
+import { paginated, tagged } from "./endpoint.server";
 import { categoryInputSchema, categoryPatchSchema, productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
 import { productListQuerySchema } from "~/schemas/catalogue";
 import { stockChangeSchema } from "~/schemas/product-variants";
@@ -119,16 +119,7 @@ export const catalogueEndpoints = tagged("Catalogue", [
     summary:
       "A shop host's live catalogue, paginated: {results, count, next, previous}, each result a Product. On the main host, the signed-in seller's own catalogue with archived products, each a SellerProduct. `available=true` keeps the products on sale with a unit left (or not counted), `available=false` the others.",
     query: productListQuerySchema.in,
-    response: {
-      type: "object",
-      required: ["count", "next", "previous", "results"],
-      properties: {
-        count: { type: "integer" },
-        next: { type: ["string", "null"], format: "uri" },
-        previous: { type: ["string", "null"], format: "uri" },
-        results: { type: "array", items: { oneOf: [PRODUCT_REF, SELLER_PRODUCT_REF] } },
-      },
-    },
+    response: paginated({ oneOf: [PRODUCT_REF, SELLER_PRODUCT_REF] }),
   },
   {
     path: "/shop/products/",

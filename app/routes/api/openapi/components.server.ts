@@ -1,5 +1,6 @@
 import { LIVE_PLATFORMS } from "~/lib/live-platforms";
 import { catalogueSchemas } from "./catalogue.server";
+import { paginated } from "./endpoint.server";
 
 /** The document's shared components: the resources it spells out, the error body, the ways to authenticate. */
 
@@ -60,16 +61,7 @@ export const components = {
   schemas: {
     ...catalogueSchemas,
     Live: LIVE_SCHEMA,
-    LivePage: {
-      type: "object",
-      required: ["count", "next", "previous", "results"],
-      properties: {
-        count: { type: "integer" },
-        next: { type: ["string", "null"], format: "uri" },
-        previous: { type: ["string", "null"], format: "uri" },
-        results: { type: "array", items: LIVE_REF },
-      },
-    },
+    LivePage: paginated(LIVE_REF),
     Error: {
       type: "object",
       required: ["message"],

@@ -21,3 +21,17 @@ export type Endpoint = {
 export function tagged(tag: string, endpoints: Omit<Endpoint, "tag">[]): Endpoint[] {
   return endpoints.map((endpoint) => ({ ...endpoint, tag }));
 }
+
+/** A page of a list as every list endpoint answers it: `{count, next, previous, results}`. */
+export function paginated(items: object) {
+  return {
+    type: "object",
+    required: ["count", "next", "previous", "results"],
+    properties: {
+      count: { type: "integer" },
+      next: { type: ["string", "null"], format: "uri" },
+      previous: { type: ["string", "null"], format: "uri" },
+      results: { type: "array", items },
+    },
+  };
+}
