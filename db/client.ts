@@ -163,6 +163,11 @@ function sqliteHandle(db: AppDatabase): Database.Database | null {
   return client instanceof Database ? client : null;
 }
 
+/** Whether this database (or transaction) is SQLite's, for the few statements written per engine. */
+export function isSqlite(db: Queryable): boolean {
+  return sqliteHandle(db) !== null;
+}
+
 /** Whether this call runs inside an open write transaction (one it would join). */
 export function insideTransaction(): boolean {
   return openTransaction.getStore()?.open === true;

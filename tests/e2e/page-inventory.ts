@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { finishLive, startLive } from "./db";
+import { demoSweater } from "../../db/demo-catalogue";
+import { finishLive, productNamed, startLive } from "./db";
 import { mainUrl, shopUrl } from "./fixtures";
 
 /**
@@ -105,6 +106,17 @@ const liveLink =
   };
 const DEMO_PINNED_PRODUCT_ID = 1;
 
+/** The demo shop's sweater in sizes and colours (seeded, issue 27), opened at `path` of its id. */
+const demoSweaterAt =
+  (site: "main" | "shop", path: (productId: number) => string, then?: (page: Page) => Promise<void>) => async (page: Page) => {
+    const { id } = await productNamed(DEMO_SHOP, demoSweater.product.name);
+    await page.goto(site === "main" ? mainUrl(path(id)) : shopUrl(DEMO_SHOP, path(id)));
+    await then?.(page);
+  };
+
+/** The checkout's "tell me when a sold-out option is back" form, opened (it is folded under the options). */
+const openWaitlist = (page: Page) => page.getByTestId("waitlist-other-options").locator("summary").click();
+
 const main = (name: string, path: string, viewer: Viewer = "visitor", reach?: InventoryPage["reach"]): InventoryPage => ({
   name: `main ${name}`,
   viewer,
@@ -149,6 +161,12 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("product edit", "/dashboard/products/1", "seller"),
   main("products low on stock", "/dashboard/products?stock=low", "seller"),
   main("product stock history", "/dashboard/products/1/stock", "seller"),
+  main(
+    "product edit (sizes and colours)",
+    "/dashboard/products",
+    "seller",
+    demoSweaterAt("main", (id) => `/dashboard/products/${id}`),
+  ),
   main("new product", "/dashboard/products/new", "seller"),
   main("lives", "/dashboard/lives", "seller"),
   main("live board", "/dashboard/lives", "seller", liveBoard),
@@ -169,6 +187,12 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   shop("catalogue search without results", "/products?search=zzzz-nothing"),
   shop("checkout shipping", "/"),
   shop("checkout payment", "/", "visitor", checkoutPayment),
+  shop(
+    "checkout with sizes and colours (waitlist open)",
+    "/",
+    "visitor",
+    demoSweaterAt("shop", (id) => `/?product_id=${id}`, openWaitlist),
+  ),
   shop("order confirmation", "/", "visitor", orderConfirmation),
   shop("live link", "/products", "visitor", liveLink()),
   shop("live link (ended)", "/products", "visitor", liveLink(true)),

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { createLiveSeller, startLive } from "./db";
 import { expect, logIn, mainUrl, test } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
-import { createStockedProduct, holdUnitsForShopper, productUnits } from "./stock-db";
+import { anotherShopperTakes, createCountedProduct, productUnits } from "./stock-db";
 
 // Issue 27, the seller's stock screens on a phone, with and without JavaScript: the "+N"
 // of the live board for units found during the live, and the products list's low-stock filter.
@@ -18,7 +18,7 @@ async function expectFitsPhone(page: Page) {
 test("the live board adds units to the pinned product with +N and +1", async ({ page }) => {
   test.slow(); // axe and several pages on a shared machine
   const seller = await createLiveSeller();
-  const productId = await createStockedProduct(seller.subdomain, "Cable knit sweater", 1);
+  const { id: productId } = await createCountedProduct(seller.subdomain, "Cable knit sweater", 1, 1000);
   const live = await startLive(seller.subdomain, { title: "Sweater drop", pinnedProductId: productId });
   await logIn(page, seller);
   await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
@@ -37,12 +37,12 @@ test("the live board adds units to the pinned product with +N and +1", async ({ 
 
 test("the live board's stock follows a shopper's hold without a reload @js-only", async ({ page }) => {
   const seller = await createLiveSeller();
-  const productId = await createStockedProduct(seller.subdomain, "Wool scarf", 4);
+  const { id: productId } = await createCountedProduct(seller.subdomain, "Wool scarf", 4, 1000);
   const live = await startLive(seller.subdomain, { title: "Scarf drop", pinnedProductId: productId });
   await logIn(page, seller);
   await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
   await expect(page.getByTestId("live-updates-status")).toHaveText("Live updates on");
-  await holdUnitsForShopper(seller.subdomain, productId, 3);
+  await anotherShopperTakes(seller.subdomain, { productId, quantity: 3, unitCents: 1000 });
   const card = page.getByTestId("live-stock");
   await expect(card.getByTestId("live-stock-held")).toHaveText("3", { timeout: 3_000 });
   await expect(card.getByTestId("live-stock-left")).toHaveText("1");
@@ -50,7 +50,7 @@ test("the live board's stock follows a shopper's hold without a reload @js-only"
 
 test("without JavaScript a refused +N says why and changes nothing @nojs-only", async ({ page }) => {
   const seller = await createLiveSeller();
-  const productId = await createStockedProduct(seller.subdomain, "Beret", 2);
+  const { id: productId } = await createCountedProduct(seller.subdomain, "Beret", 2, 1000);
   const live = await startLive(seller.subdomain, { pinnedProductId: productId });
   await logIn(page, seller);
   await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
@@ -68,9 +68,9 @@ test("without JavaScript a refused +N says why and changes nothing @nojs-only", 
 test("the products list filters the products low on stock, and opens a product's stock history", async ({ page }) => {
   test.slow();
   const seller = await createLiveSeller();
-  await createStockedProduct(seller.subdomain, "Nearly gone lamp", 2);
-  await createStockedProduct(seller.subdomain, "Plenty of plates", 50);
-  await createStockedProduct(seller.subdomain, "Untracked umbrella", null);
+  await createCountedProduct(seller.subdomain, "Nearly gone lamp", 2, 1000);
+  await createCountedProduct(seller.subdomain, "Plenty of plates", 50, 1000);
+  await createCountedProduct(seller.subdomain, "Untracked umbrella", null, 1000);
   await logIn(page, seller);
   await page.goto(mainUrl("/dashboard/products"));
 
@@ -96,9 +96,9 @@ test("the products list filters the products low on stock, and opens a product's
 test("the board's stock, the low-stock list and a stock history pass axe on a phone @js-only", async ({ page }) => {
   test.slow();
   const seller = await createLiveSeller();
-  const productId = await createStockedProduct(seller.subdomain, "Axe apron", 2);
+  const { id: productId } = await createCountedProduct(seller.subdomain, "Axe apron", 2, 1000);
   const live = await startLive(seller.subdomain, { pinnedProductId: productId });
-  await holdUnitsForShopper(seller.subdomain, productId, 1);
+  await anotherShopperTakes(seller.subdomain, { productId, quantity: 1, unitCents: 1000 });
   await logIn(page, seller);
   for (const path of [`/dashboard/lives/${live.id}`, "/dashboard/products?stock=low", `/dashboard/products/${productId}/stock`]) {
     await page.goto(mainUrl(path));

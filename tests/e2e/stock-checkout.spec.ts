@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { createLiveSeller, lastMailTo, startLive } from "./db";
 import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
-import { anotherShopperTakes, createCountedProduct, createSizedProduct, orderCountOf, waitlistOf } from "./stock-shop-db";
+import { anotherShopperTakes, createCountedProduct, createSizedProduct, orderCountOf, waitlistOf } from "./stock-db";
 
 /**
  * Issue 27, the shopper's side of a drop: pick a size (a sold-out one cannot be), see "Only 2

@@ -4,9 +4,21 @@ import { sendMail } from "~/domain/mail/mailer.server";
 import { orderPaidMailToSeller, orderPaidMailToShopper } from "~/domain/mail/templates.server";
 import { orderItemName } from "~/lib/order-item-name";
 import { getDatabase } from "~db/client";
-import { orderItems, orders, shops, users } from "~db/schema";
+import { orderItems, orders, shops, users, type Order, type Shop, type User } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
 import { sendWithOrderStatusLink } from "./status-links.server";
+
+/** An order with its shop and the shop's seller, whom mails about it go to. */
+export async function orderWithSeller(orderId: number): Promise<{ order: Order; shop: Shop; seller: User } | null> {
+  const [row] = await getDatabase()
+    .select({ order: orders, shop: shops, seller: users })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ?? null;
+}
 
 /**
  * When an order is paid: a confirmation to the shopper (in the language they ordered in)
@@ -15,13 +27,7 @@ import { sendWithOrderStatusLink } from "./status-links.server";
  */
 export async function sendOrderPaidMails(orderId: number): Promise<void> {
   const db = getDatabase();
-  const [row] = await db
-    .select({ order: orders, shop: shops, seller: users })
-    .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .innerJoin(users, eq(users.id, shops.ownerId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const row = await orderWithSeller(orderId);
   if (!row) return;
   const { order, shop, seller } = row;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));

@@ -12,6 +12,7 @@ import { holdEnd } from "~/domain/stock/hold-time";
 import { holdUnits, livesPinningProducts, OutOfStockError, releaseOrderHolds } from "~/domain/stock/holds.server";
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
 import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~db/client";
+import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
@@ -61,8 +62,7 @@ export async function createOrder(
   shopper: { shopperKeyHash: string | null; userId: number | null; language: Language },
 ): Promise<Order> {
   return writeTransaction(async (tx) => {
-    // Read before the shop's row is locked: everything from the order number to the commit
-    // waits on that row (and the units' row) during a drop, so it is kept to a few statements.
+    // Read before anything is locked (see numberOrder: the shop's row is taken last).
     const [lines, [shopSettings], liveIds] = await Promise.all([
       resolveOrderLines(tx, shop.id, input.items),
       tx.select({ holdMinutes: shops.holdMinutes }).from(shops).where(eq(shops.id, shop.id)).limit(1),
@@ -90,16 +90,12 @@ export async function createOrder(
     const now = new Date();
     const tracked = lines.some((line) => line.variant.stock !== null);
     const reservedUntil = tracked ? holdEnd(now, shopSettings!.holdMinutes) : null;
-    const [next] = await tx
-      .update(shops)
-      .set({ nextOrderNumber: sql`${shops.nextOrderNumber} + 1` })
-      .where(eq(shops.id, shop.id))
-      .returning({ number: shops.nextOrderNumber });
+    // Written under a provisional number: nothing is locked until it is numbered.
     const [created] = await tx
       .insert(orders)
       .values({
         shopId: shop.id,
-        number: next!.number - 1,
+        number: provisionalOrderNumber(tx),
         shopperKeyHash: shopper.shopperKeyHash,
         userId: shopper.userId,
         currency: shop.currency,
@@ -112,7 +108,11 @@ export async function createOrder(
     let order = created!;
     // The offer's unit is released to this order first (rare: a waitlist mail's link).
     if (reservedUntil && input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
-    const [, , , hold] = await Promise.all([
+    // One round trip for the rows that lock nothing and the shop's number (its row locked from
+    // there to the commit), then one for the units' take and hold: a variant's row is always
+    // locked after its shop's, as every stock change does.
+    const [number] = await Promise.all([
+      numberOrder(tx, shop.id, order.id),
       lines.length > 0
         ? tx.insert(orderItems).values(
             lines.map((line) => ({
@@ -130,19 +130,20 @@ export async function createOrder(
       tx
         .insert(orderEvents)
         .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId }),
-      reservedUntil
-        ? holdUnits(tx, {
-            shopId: shop.id,
-            orderId: order.id,
-            lines: lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index })),
-            expiresAt: reservedUntil,
-            now,
-            shopLocked: true,
-            variants: lines.map((line) => line.variant),
-            liveIds,
-          })
-        : undefined,
     ]);
+    const hold = reservedUntil
+      ? await holdUnits(tx, {
+          shopId: shop.id,
+          orderId: order.id,
+          lines: lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index })),
+          expiresAt: reservedUntil,
+          now,
+          shopLocked: true,
+          variants: lines.map((line) => line.variant),
+          liveIds,
+        })
+      : undefined;
+    order = { ...order, number };
     // Nothing was counted after all (the seller stopped counting this stock meanwhile).
     if (reservedUntil && !hold?.held) {
       await tx.update(orders).set({ reservedUntil: null }).where(eq(orders.id, order.id));

@@ -2,9 +2,10 @@ import { and, eq, inArray, asc } from "drizzle-orm";
 import { mainSiteUrl } from "~/config.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { disputeMailToSeller } from "~/domain/mail/templates.server";
+import { orderWithSeller } from "~/domain/orders/order-mails.server";
 import { formatOrderNumber } from "~/domain/orders/orders.server";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orders, paymentDisputes, paymentTransactions, shops, users, type PaymentDispute } from "~db/schema";
+import { orderEvents, paymentDisputes, paymentTransactions, type PaymentDispute } from "~db/schema";
 import { recordProviderEvent } from "./event-log.server";
 import type { ProviderDispute } from "./provider.server";
 
@@ -64,13 +65,7 @@ export async function recordDispute(eventId: string, accountId: string, dispute:
 }
 
 async function mailDisputeToSeller(dispute: PaymentDispute): Promise<void> {
-  const [row] = await getDatabase()
-    .select({ order: orders, shop: shops, seller: users })
-    .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .innerJoin(users, eq(users.id, shops.ownerId))
-    .where(eq(orders.id, dispute.orderId))
-    .limit(1);
+  const row = await orderWithSeller(dispute.orderId);
   if (!row) return;
   await sendMail({
     to: row.seller.email,
