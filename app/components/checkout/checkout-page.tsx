@@ -19,6 +19,7 @@ import { OrderSummary } from "./order-summary";
 import { PaymentSetupError } from "./payment-setup-error";
 import { VariantPicker } from "./variant-picker";
 import { WaitlistForm } from "./waitlist-form";
+import { BackLink } from "~/components/ui/back-link";
 
 // Each step's own code loads on that step: the shipping form on the shipping step; the card
 // form (simulated provider), or Stripe.js and its React bindings (Stripe provider), on the
@@ -224,9 +225,7 @@ function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult 
   const order = data.order!;
   // Opened from its status link in another browser: the order can be paid here, not changed.
   const back = data.editable ? (
-    <Link to={`/?order=${order.id}&step=shipping`} className={buttonClasses("ghost", "sm", "-ml-3")}>
-      ← {t("checkout.payment.back")}
-    </Link>
+    <BackLink to={`/?order=${order.id}&step=shipping`}>{t("checkout.payment.back")}</BackLink>
   ) : (
     <div data-testid="details-locked">
       <Alert tone="info">

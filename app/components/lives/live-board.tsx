@@ -19,6 +19,7 @@ import { LiveShare } from "./live-share";
 import { LiveStockCard } from "./live-stock-card";
 import { escapeHtml } from "~/lib/escape-html";
 import { useLiveUpdates, type LiveUpdatesStatus } from "./use-live-updates";
+import { BackLink } from "~/components/ui/back-link";
 
 export type LiveBoardData = LiveBoardScreen & { currency: string; qrOnly: boolean; title: string };
 type BoardOrder = LiveBoardData["orders"][number];
@@ -37,9 +38,7 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
   return (
     <section className="container-page max-w-3xl space-y-6 py-6 sm:py-10" data-testid="live-board">
       <div>
-        <Link to="/dashboard/lives" className={buttonClasses("ghost", "sm", "-ml-3")}>
-          ← {t("lives.board.back")}
-        </Link>
+        <BackLink to="/dashboard/lives">{t("lives.board.back")}</BackLink>
         <h1 className="mt-2 text-2xl font-bold tracking-tight break-words sm:text-3xl">{live.title}</h1>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <Badge tone={ended ? "neutral" : "danger"} data-testid="live-status">

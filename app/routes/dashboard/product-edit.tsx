@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/product-edit";
 import { ProductForm } from "~/components/catalogue/product-form";
 import type { StockEditorData } from "~/components/catalogue/variant-editor";
-import { buttonClasses } from "~/components/ui/button";
 import { createProduct, getSellerProduct, updateProduct } from "~/domain/catalogue/manage.server";
 import { listShopCategories, withStock } from "~/domain/catalogue/products.server";
 import { ValidationError } from "~/domain/errors.server";
@@ -23,6 +22,7 @@ import { productStockFields } from "~/schemas/catalogue-admin";
 import { productFormPlan, productFormSchema } from "~/schemas/product-form";
 import { stockChangeSchema } from "~/schemas/product-variants";
 import { z } from "zod";
+import { BackLink } from "~/components/ui/back-link";
 
 /** /dashboard/products/new and /dashboard/products/{id}: the product form, its options, variants and stock. */
 function productIdParam(value: string | undefined): number | null {
@@ -137,9 +137,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const lastResult = actionData && !("stockError" in actionData) ? actionData : null;
   return (
     <section className="container-page max-w-3xl py-10">
-      <Link to="/dashboard/products" className={buttonClasses("ghost", "sm", "-ml-3")}>
-        ← {t("catalogue.admin.back")}
-      </Link>
+      <BackLink to="/dashboard/products">{t("catalogue.admin.back")}</BackLink>
       <h1 className="mt-4 text-2xl font-bold">{loaderData.title}</h1>
       {loaderData.isNew ? null : <StockHistoryLink />}
       <div className="mt-6 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6">

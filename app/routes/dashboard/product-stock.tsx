@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/product-stock";
 import { Pagination } from "~/components/orders/pagination";
 import { ProductStockTable, StockHistoryTable } from "~/components/stock/stock-history";
-import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { productStockHistory } from "~/domain/stock/seller-stock.server";
 import { notFoundPage, orNotFound, requireSellerPage } from "~/http/guards.server";
 import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance } from "~/middleware/i18n.server";
+import { BackLink } from "~/components/ui/back-link";
 
 /** `?page=`: a page number from 1 (anything else is the first page). */
 function pageParam(url: URL): number {
@@ -33,9 +33,7 @@ export default function ProductStockPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page max-w-4xl space-y-6 py-10" data-testid="stock-history-page">
       <div>
-        <Link to="/dashboard/products" className={buttonClasses("ghost", "sm", "-ml-3")}>
-          ← {t("catalogue.admin.back")}
-        </Link>
+        <BackLink to="/dashboard/products">{t("catalogue.admin.back")}</BackLink>
         <h1 className="mt-2 text-2xl font-bold tracking-tight break-words sm:text-3xl">{loaderData.title}</h1>
         <Link to={`/dashboard/products/${product.id}`} className="mt-1 inline-block text-sm font-medium text-brand-700 underline">
           {t("stock_admin.history.edit_product")}

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/order-detail";
 import { OrderDetail } from "~/components/orders/order-detail";
 import { SellerOrderTools } from "~/components/orders/seller-order-tools";
-import { buttonClasses } from "~/components/ui/button";
 import type { RefundFormResult } from "~/components/orders/refund-form";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import type { DomainError } from "~/domain/errors.server";
@@ -28,6 +27,7 @@ import { parsePathId } from "~/lib/path-id";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/order-states";
 import { refundSchema } from "~/schemas/refunds";
+import { BackLink } from "~/components/ui/back-link";
 
 function orderIdParam(value: string | undefined): number {
   const id = parsePathId(value);
@@ -139,9 +139,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
   const { order, sellerView, confirmCancel } = loaderData;
   return (
     <section className="container-page max-w-3xl py-10">
-      <Link to="/orders" className={buttonClasses("ghost", "sm", "-ml-3")}>
-        ← {t("orders.back_to_list")}
-      </Link>
+      <BackLink to="/orders">{t("orders.back_to_list")}</BackLink>
       <h1 className="mt-4 text-2xl font-bold">{t("orders.detail.title", { number: order.number })}</h1>
       <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
         <OrderDetail order={order} sellerView={sellerView}>

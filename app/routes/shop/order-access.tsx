@@ -9,7 +9,7 @@ import { IntentButton } from "~/components/forms/intent-button";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Alert } from "~/components/ui/alert";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { RateLimitedError } from "~/domain/errors.server";
 import type { DomainError } from "~/domain/errors.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
@@ -28,6 +28,7 @@ import { clientAddressContext } from "~/middleware/request.server";
 import { hostShopPage } from "~/middleware/site.server";
 import type { Shop } from "~db/schema";
 import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/shopper-access";
+import { BackLink } from "~/components/ui/back-link";
 
 /**
  * A shopper sees their orders of this shop from any browser: they enter the email they
@@ -125,9 +126,7 @@ export default function OrderAccessPage({ loaderData, actionData }: Route.Compon
   const step = actionData?.step ?? "email";
   return (
     <section className="container-page max-w-xl py-10">
-      <Link to="/orders" className={buttonClasses("ghost", "sm", "-ml-3")}>
-        ← {t("shopper_access.back_to_orders")}
-      </Link>
+      <BackLink to="/orders">{t("shopper_access.back_to_orders")}</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t("shopper_access.title")}</h1>
       <p className="mt-2 opacity-80">{t("shopper_access.intro")}</p>
       <div className="mt-6 rounded-xl border border-black/10 bg-white p-6 text-slate-900 shadow-sm">
