@@ -5,7 +5,7 @@ import { inputClasses } from "~/components/forms/fields";
 import { buttonClasses } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { LocalTime } from "~/components/ui/local-time";
-import { SearchIcon } from "~/components/ui/icons";
+import { SearchInput } from "~/components/ui/search-input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table } from "~/components/ui/table";
 import type { OrderView } from "~/domain/orders/order-view.server";
@@ -51,18 +51,12 @@ export function OrderTable<T extends OrderView>({
           <label htmlFor="orders-search" className="mb-1 block text-sm font-medium">
             {t("orders.search_label")}
           </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id="orders-search"
-              type="search"
-              name="search"
-              defaultValue={filters.search}
-              placeholder={t("orders.search_placeholder")}
-              maxLength={100}
-              className={`${inputClasses} pl-9`}
-            />
-          </div>
+          <SearchInput
+            id="orders-search"
+            defaultValue={filters.search}
+            placeholder={t("orders.search_placeholder")}
+            className={inputClasses}
+          />
         </div>
         <div>
           <label htmlFor="orders-status" className="mb-1 block text-sm font-medium">

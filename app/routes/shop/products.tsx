@@ -6,7 +6,7 @@ import { ProductCard, ProductCardSkeleton } from "~/components/catalogue/product
 import { ErrorReference } from "~/components/request-id";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
-import { SearchIcon } from "~/components/ui/icons";
+import { SearchInput } from "~/components/ui/search-input";
 import { Spinner } from "~/components/ui/spinner";
 import { listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
 import { shopperStocks } from "~/domain/stock/shopper-stock.server";
@@ -117,19 +117,14 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             <label htmlFor="catalogue-search" className="sr-only">
               {t("catalogue.search_label")}
             </label>
-            <div className="relative flex-1">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-              <input
-                id="catalogue-search"
-                type="search"
-                name="search"
-                value={query}
-                onChange={(e) => onSearchChange(e.target.value, e.currentTarget.form!)}
-                placeholder={t("catalogue.search_placeholder")}
-                className="h-10 w-full rounded-lg border border-black/15 bg-white pr-3 pl-9 text-sm text-slate-900"
-                maxLength={100}
-              />
-            </div>
+            <SearchInput
+              id="catalogue-search"
+              wrapperClassName="flex-1"
+              value={query}
+              onChange={(e) => onSearchChange(e.target.value, e.currentTarget.form!)}
+              placeholder={t("catalogue.search_placeholder")}
+              className="h-10 w-full rounded-lg border border-black/15 bg-white pr-3 text-sm text-slate-900"
+            />
             <button type="submit" className={buttonClasses("outline", "md")}>
               {t("catalogue.search_button")}
             </button>
