@@ -11,7 +11,10 @@ import { pathToFileURL } from "node:url";
 /** The environment of every integration test file (setup.ts), for the template's prepare(). */
 export const INTEGRATION_ENVIRONMENT = {
   ROOT_DOMAIN: "localhost:3000",
-  NODE_ENV: "test",
+  // React's production build, as the app runs: its development build renders several times
+  // slower (checks, warnings). Without SMTP the app then logs each mail it queues: the
+  // integration projects leave those lines out (vitest.config.ts).
+  NODE_ENV: "production",
   SEED_DEMO: "1",
   SESSION_SECRET: "integration-tests-secret-with-at-least-32-chars",
   LOG_LEVEL: "silent",
