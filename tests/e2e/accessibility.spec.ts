@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import type { AxeResults, RunOptions } from "axe-core";
+import { runAxe } from "./axe";
 import { expect, mainUrl, shopUrl, test } from "./fixtures";
 import { DEMO_SHOP, horizontalOverflow, PAGE_INVENTORY, signedInStorageState, type InventoryPage } from "./page-inventory";
 
@@ -18,18 +16,10 @@ const VIEWPORTS = {
   phone: { width: 360, height: 740 },
 } as const;
 
-// axe-core's script (the version @axe-core/playwright pins), injected into the page under test
-// once per page load and run there (axe.run) at each viewport. AxeBuilder.analyze() injected
-// it again on every run and finished each run in a second, blank page: a third of the sweep.
-const requireFromAxePlaywright = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"));
-const AXE_SOURCE = fs.readFileSync(requireFromAxePlaywright.resolve("axe-core/axe.min.js"), "utf8");
-const AXE_OPTIONS: RunOptions = { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } };
-
 async function open(page: Page, entry: InventoryPage) {
   await page.goto(entry.url);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   if (entry.reach) await entry.reach(page);
-  await page.evaluate(AXE_SOURCE);
 }
 
 /** The serious and critical violations, one readable line per rule and element. */
@@ -49,11 +39,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
       },
     )
     .catch(() => undefined);
-  const { violations } = await page.evaluate(
-    (options) =>
-      (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
-    AXE_OPTIONS,
-  );
+  const { violations } = await runAxe(page);
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .flatMap((violation) =>
