@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { runAxe } from "./axe";
-import { createLiveSeller } from "./db";
-import { expect, logIn, mainUrl, test } from "./fixtures";
+import { createLiveSeller, signInWithSession } from "./db";
+import { expect, mainUrl, test } from "./fixtures";
 import { createCatalogueProduct, createPaidLiveOrder, latestLiveId } from "./live-db";
 import { horizontalOverflow } from "./page-inventory";
 
@@ -14,7 +14,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 async function startLiveAndPin(page: Page) {
   const seller = await createLiveSeller();
   await createCatalogueProduct(seller.subdomain, "Silver ring", 3900);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
 
   await page.goto(mainUrl("/dashboard/lives"));
   await expect(page.getByTestId("lives-empty")).toBeVisible();
@@ -71,7 +71,7 @@ test("without JavaScript a paid order of the live appears when the board refresh
 
 test("without JavaScript the board says it refreshes itself, and ends with its summary @nojs-only", async ({ page }) => {
   const seller = await createLiveSeller();
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/lives"));
   await page.getByLabel("Title").fill("Quick live");
   await page.getByRole("button", { name: "Start the live" }).click();
@@ -93,7 +93,7 @@ test("the board and the list are axe-clean and fit a phone, in English and Frenc
   test.slow();
   const seller = await createLiveSeller();
   await createCatalogueProduct(seller.subdomain, "Blue scarf");
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/lives"));
   await page.getByLabel("Title").fill("Scarves");
   await page.getByRole("button", { name: "Start the live" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { runAxe } from "./axe";
-import { createLiveSeller, startLive } from "./db";
-import { expect, logIn, mainUrl, test } from "./fixtures";
+import { createLiveSeller, signInWithSession, startLive } from "./db";
+import { expect, mainUrl, test } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
 import { createStockedProduct, holdUnitsForShopper, productUnits } from "./stock-db";
 
@@ -20,7 +20,7 @@ test("the live board adds units to the pinned product with +N and +1", async ({ 
   const seller = await createLiveSeller();
   const productId = await createStockedProduct(seller.subdomain, "Cable knit sweater", 1);
   const live = await startLive(seller.subdomain, { title: "Sweater drop", pinnedProductId: productId });
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
 
   const card = page.getByTestId("live-stock");
@@ -39,7 +39,7 @@ test("the live board's stock follows a shopper's hold without a reload @js-only"
   const seller = await createLiveSeller();
   const productId = await createStockedProduct(seller.subdomain, "Wool scarf", 4);
   const live = await startLive(seller.subdomain, { title: "Scarf drop", pinnedProductId: productId });
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
   await expect(page.getByTestId("live-updates-status")).toHaveText("Live updates on");
   await holdUnitsForShopper(seller.subdomain, productId, 3);
@@ -52,7 +52,7 @@ test("without JavaScript a refused +N says why and changes nothing @nojs-only", 
   const seller = await createLiveSeller();
   const productId = await createStockedProduct(seller.subdomain, "Beret", 2);
   const live = await startLive(seller.subdomain, { pinnedProductId: productId });
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
   // The browser's own check stops 0 in the number field; a crafted value reaches the server.
   await page.getByLabel("Units of Beret to add").evaluate((input: HTMLInputElement) => {
@@ -71,7 +71,7 @@ test("the products list filters the products low on stock, and opens a product's
   await createStockedProduct(seller.subdomain, "Nearly gone lamp", 2);
   await createStockedProduct(seller.subdomain, "Plenty of plates", 50);
   await createStockedProduct(seller.subdomain, "Untracked umbrella", null);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/products"));
 
   const rows = page.getByTestId("seller-product-row");
@@ -99,7 +99,7 @@ test("the board's stock, the low-stock list and a stock history pass axe on a ph
   const productId = await createStockedProduct(seller.subdomain, "Axe apron", 2);
   const live = await startLive(seller.subdomain, { pinnedProductId: productId });
   await holdUnitsForShopper(seller.subdomain, productId, 1);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   for (const path of [`/dashboard/lives/${live.id}`, "/dashboard/products?stock=low", `/dashboard/products/${productId}/stock`]) {
     await page.goto(mainUrl(path));
     const { violations } = await runAxe(page);
