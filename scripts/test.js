@@ -13,9 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import { start as startPostgres } from "./postgres-server.js";
 
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-test-"));
+// The runners' JSON reports (per-test durations among them): kept in TEST_REPORTS when set,
+// else in a temporary folder removed at the end.
+const keptReports = process.env.TEST_REPORTS ? path.resolve(process.env.TEST_REPORTS) : undefined;
+if (keptReports) fs.mkdirSync(keptReports, { recursive: true });
+const reports = keptReports ?? fs.mkdtempSync(path.join(os.tmpdir(), "livecart-test-"));
 const vitestReport = path.join(reports, "vitest.json");
-const playwrightReport = path.join(reports, "playwright.json");
 
 const testsStarted = performance.now();
 let passed = 0;
@@ -119,8 +122,9 @@ if (vitest) {
 console.log(`⏱ Vitest: ${seconds(vitestStarted)} s`);
 
 /** One Playwright run; its tests are added to the totals. */
-async function runPlaywright(name, args, env = {}) {
+async function runPlaywright(name, report, args, env = {}) {
   const started = performance.now();
+  const playwrightReport = path.join(reports, report);
   fs.rmSync(playwrightReport, { force: true });
   const ok = await run(name, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json", ...args], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
@@ -136,7 +140,7 @@ async function runPlaywright(name, args, env = {}) {
 }
 
 if (built) {
-  await runPlaywright("End-to-end tests", []);
+  await runPlaywright("End-to-end tests", "playwright.json", []);
   // The shopper's path (checkout, card payment, the seller's orders) with the server on
   // PostgreSQL, as a node of two worker processes (what `npm start` runs on a 2-core machine).
   let postgres;
@@ -144,6 +148,7 @@ if (built) {
     postgres = await startPostgres({});
     await runPlaywright(
       "End-to-end tests on PostgreSQL",
+      "playwright-postgres.json",
       ["tests/e2e/checkout.spec.ts", "tests/e2e/payments.spec.ts", "tests/e2e/seller-orders.spec.ts", "--project", "js"],
       {
         E2E_DATABASE_URL: postgres.url,
@@ -163,7 +168,7 @@ if (built) {
   failed += 1;
 }
 
-fs.rmSync(reports, { recursive: true, force: true });
+if (!keptReports) fs.rmSync(reports, { recursive: true, force: true });
 console.log(`⏱ npm test: ${seconds(testsStarted)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
