@@ -4,6 +4,12 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Three test files at a time on a 2-core machine (Vitest's default there is one): the
+    // suites wait on databases, servers and password hashing as much as they compute.
+    maxWorkers: 3,
+    // The integration projects run the app in production mode (tests/integration/template.ts),
+    // which logs every mail queued without SMTP: noise in a test run.
+    onConsoleLog: (log) => (log.startsWith("[mail] ") ? false : undefined),
     projects: [
       {
         extends: true,
@@ -50,6 +56,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,24 +5,72 @@
 // and payment specs once more with the server on a real PostgreSQL, in two worker processes.
 // Every runner runs even when an earlier one failed (except after a failed build, which the
 // end-to-end tests need), and the last line sums them all: "N passed, M failed".
-import { spawnSync } from "node:child_process";
+// Lint, type check and build run side by side (each its own process, their output printed
+// whole when they end); each runner prints its wall-clock time ("⏱ Vitest: 255 s").
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { start as startPostgres } from "./postgres-server.js";
 
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), "livecart-test-"));
+// The runners' JSON reports (per-test durations among them): kept in TEST_REPORTS when set,
+// else in a temporary folder removed at the end.
+const keptReports = process.env.TEST_REPORTS ? path.resolve(process.env.TEST_REPORTS) : undefined;
+if (keptReports) fs.mkdirSync(keptReports, { recursive: true });
+const reports = keptReports ?? fs.mkdtempSync(path.join(os.tmpdir(), "livecart-test-"));
 const vitestReport = path.join(reports, "vitest.json");
-const playwrightReport = path.join(reports, "playwright.json");
 
+const testsStarted = performance.now();
 let passed = 0;
 let failed = 0;
 
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/** One runner in the foreground (its output as it comes); resolves to whether it passed. */
 function run(name, args, env = {}) {
   console.log(`\n▶ ${name}: ${args.join(" ")}`);
-  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) console.error(`\n✖ ${name} failed`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => {
+      if (code !== 0) console.error(`\n✖ ${name} failed`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * Node scripts one after another in the background, their output kept and printed whole
+ * (`report()`) so that steps running side by side do not interleave their lines.
+ */
+function background(name, steps) {
+  const started = performance.now();
+  let output = "";
+  let took = 0;
+  const result = (async () => {
+    for (const args of steps) {
+      output += `\n▶ ${name}: ${args.join(" ")}\n`;
+      const ok = await new Promise((resolve) => {
+        const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("error", () => resolve(false));
+        child.on("close", (code) => resolve(code === 0));
+      });
+      if (!ok) return false;
+    }
+    return true;
+  })().finally(() => (took = seconds(started)));
+  return {
+    result,
+    async report() {
+      const ok = await result;
+      process.stdout.write(output);
+      if (!ok) console.error(`\n✖ ${name} failed`);
+      console.log(`⏱ ${name}: ${took} s`);
+      return ok;
+    },
+  };
 }
 
 function readJson(file) {
@@ -39,18 +87,25 @@ function countCheck(ok) {
   else failed += 1;
 }
 
-// `npm run lint`, as one check; Prettier runs even when ESLint failed, to report both.
-const eslintOk = run("Lint", ["node_modules/eslint/bin/eslint.js", "."]);
-const prettierOk = run("Lint", ["node_modules/prettier/bin/prettier.cjs", "--check", "."]);
+// Lint (`npm run lint`, one check: Prettier runs even when ESLint failed, to report both),
+// the type check and the build, side by side. The route types are generated first: ESLint
+// resolves the routes' `./+types/...` imports, which typegen writes.
+const checksStarted = performance.now();
+const typegen = await run("Type check", ["node_modules/@react-router/dev/bin.js", "typegen"]);
+const eslint = background("Lint (ESLint)", [["node_modules/eslint/bin/eslint.js", "."]]);
+const prettier = background("Lint (Prettier)", [["node_modules/prettier/bin/prettier.cjs", "--check", "."]]);
+const tsc = background("Type check", typegen ? [["node_modules/typescript/bin/tsc"]] : []);
+const build = background("Build", [["node_modules/@react-router/dev/bin.js", "build"]]);
+const eslintOk = await eslint.report();
+const prettierOk = await prettier.report();
 countCheck(eslintOk && prettierOk);
-
-const typegen = run("Type check", ["node_modules/@react-router/dev/bin.js", "typegen"]);
-countCheck(typegen && run("Type check", ["node_modules/typescript/bin/tsc"]));
-
-const built = run("Build", ["node_modules/@react-router/dev/bin.js", "build"]);
+countCheck((await tsc.report()) && typegen);
+const built = await build.report();
 countCheck(built);
+console.log(`⏱ Lint, type check and build: ${seconds(checksStarted)} s`);
 
-const vitestOk = run("Unit and integration tests", [
+const vitestStarted = performance.now();
+const vitestOk = await run("Unit and integration tests", [
   "node_modules/vitest/vitest.mjs",
   "run",
   "--reporter=default",
@@ -64,11 +119,14 @@ if (vitest) {
   // A suite that failed to load has no tests to count: count it as a failure.
   failed += (vitest.testResults ?? []).filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
 } else if (!vitestOk) failed += 1;
+console.log(`⏱ Vitest: ${seconds(vitestStarted)} s`);
 
 /** One Playwright run; its tests are added to the totals. */
-function runPlaywright(name, args, env = {}) {
+async function runPlaywright(name, report, args, env = {}) {
+  const started = performance.now();
+  const playwrightReport = path.join(reports, report);
   fs.rmSync(playwrightReport, { force: true });
-  const ok = run(name, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json", ...args], {
+  const ok = await run(name, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json", ...args], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     ...env,
   });
@@ -78,21 +136,24 @@ function runPlaywright(name, args, env = {}) {
     failed += playwright.stats.unexpected;
     if (!ok && playwright.stats.unexpected === 0) failed += 1;
   } else if (!ok) failed += 1;
+  console.log(`⏱ ${name}: ${seconds(started)} s`);
 }
 
 if (built) {
-  runPlaywright("End-to-end tests", []);
+  await runPlaywright("End-to-end tests", "playwright.json", []);
   // The shopper's path (checkout, card payment, the seller's orders) with the server on
   // PostgreSQL, as a node of two worker processes (what `npm start` runs on a 2-core machine).
   let postgres;
   try {
     postgres = await startPostgres({});
-    runPlaywright(
+    await runPlaywright(
       "End-to-end tests on PostgreSQL",
+      "playwright-postgres.json",
       ["tests/e2e/checkout.spec.ts", "tests/e2e/payments.spec.ts", "tests/e2e/seller-orders.spec.ts", "--project", "js"],
       {
         E2E_DATABASE_URL: postgres.url,
-        E2E_PORT: "3190",
+        // The same port as the first run when one is given (that server has stopped by now).
+        E2E_PORT: process.env.E2E_PORT ?? "3190",
         E2E_WEB_CONCURRENCY: "2",
       },
     );
@@ -107,6 +168,7 @@ if (built) {
   failed += 1;
 }
 
-fs.rmSync(reports, { recursive: true, force: true });
+if (!keptReports) fs.rmSync(reports, { recursive: true, force: true });
+console.log(`⏱ npm test: ${seconds(testsStarted)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { runAxe } from "./axe";
 import { expect, mainUrl, shopUrl, test } from "./fixtures";
 import { DEMO_SHOP, horizontalOverflow, PAGE_INVENTORY, signedInStorageState, type InventoryPage } from "./page-inventory";
 
@@ -39,7 +39,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
       },
     )
     .catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await runAxe(page);
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .flatMap((violation) =>

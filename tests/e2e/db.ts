@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
 import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../app/domain/accounts/password.server";
+import { createSession } from "../../app/domain/accounts/sessions.server";
 import { hashToken, randomToken } from "../../app/domain/accounts/tokens.server";
 import { createLive, endLive, pinLiveProduct } from "../../app/domain/lives/lives.server";
 import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
@@ -47,6 +49,16 @@ export async function createTestUser(options: { verified?: boolean; firstName?: 
     })
     .returning({ id: users.id });
   return { id: user!.id, email, password, firstName };
+}
+
+/**
+ * Signs a user in on the main site as a login leaves them (a session and its cookie), without
+ * going through /login: for tests about what a signed-in seller does next. The login itself
+ * is tested through its form (accounts.spec.ts, fixtures.ts's logIn).
+ */
+export async function signInWithSession(page: Page, user: { id: number }): Promise<void> {
+  const { token } = await createSession(user.id);
+  await page.context().addCookies([{ name: "sid", value: token, url: `http://localhost:${E2E_PORT}/`, httpOnly: true, sameSite: "Lax" }]);
 }
 
 export async function lastMailTo(email: string): Promise<{ subject: string; text: string } | undefined> {

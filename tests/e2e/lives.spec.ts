@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createLiveSeller } from "./db";
-import { expect, logIn, mainUrl, test } from "./fixtures";
+import { runAxe } from "./axe";
+import { createLiveSeller, signInWithSession } from "./db";
+import { expect, mainUrl, test } from "./fixtures";
 import { createCatalogueProduct, createPaidLiveOrder, latestLiveId } from "./live-db";
 import { horizontalOverflow } from "./page-inventory";
 
@@ -14,7 +14,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 async function startLiveAndPin(page: Page) {
   const seller = await createLiveSeller();
   await createCatalogueProduct(seller.subdomain, "Silver ring", 3900);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
 
   await page.goto(mainUrl("/dashboard/lives"));
   await expect(page.getByTestId("lives-empty")).toBeVisible();
@@ -71,7 +71,7 @@ test("without JavaScript a paid order of the live appears when the board refresh
 
 test("without JavaScript the board says it refreshes itself, and ends with its summary @nojs-only", async ({ page }) => {
   const seller = await createLiveSeller();
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/lives"));
   await page.getByLabel("Title").fill("Quick live");
   await page.getByRole("button", { name: "Start the live" }).click();
@@ -93,7 +93,7 @@ test("the board and the list are axe-clean and fit a phone, in English and Frenc
   test.slow();
   const seller = await createLiveSeller();
   await createCatalogueProduct(seller.subdomain, "Blue scarf");
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/lives"));
   await page.getByLabel("Title").fill("Scarves");
   await page.getByRole("button", { name: "Start the live" }).click();
@@ -109,7 +109,7 @@ test("the board and the list are axe-clean and fit a phone, in English and Frenc
 
   for (const url of [board, `${board}?qr=1`, mainUrl("/dashboard/lives")]) {
     await page.goto(url);
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const { violations } = await runAxe(page);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
     expect(serious, url).toEqual([]);
     expect((await horizontalOverflow(page)).overflow, url).toBeLessThanOrEqual(0);

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
+import { runAxe } from "./axe";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { createLiveSeller } from "./db";
-import { expect, logIn, mainUrl, test } from "./fixtures";
+import { createLiveSeller, signInWithSession } from "./db";
+import { expect, mainUrl, test } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
 import { optionKey } from "../../app/lib/variant-options";
 import { getDatabase } from "../../db/client";
@@ -37,7 +37,7 @@ test("the seller creates a product in sizes S, M and L, sets their stock and cha
 }) => {
   test.setTimeout(120_000);
   const seller = await createLiveSeller();
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/products/new"));
   await page.getByLabel(/^Name/).fill("Drop sweater");
   await page.getByLabel(/^Price \(/).fill("40");
@@ -91,7 +91,7 @@ test("the seller creates a product in sizes S, M and L, sets their stock and cha
 test("a product without options has one Stock field; emptied, the stock is not counted", async ({ page }) => {
   test.setTimeout(90_000);
   const seller = await createLiveSeller();
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/products/new"));
   await page.getByLabel(/^Name/).fill("Counted mug");
   await page.getByLabel(/^Price \(/).fill("12");
@@ -116,7 +116,7 @@ test.describe("on a phone", () => {
     test.setTimeout(90_000);
     const seller = await createLiveSeller();
     const product = await sweaterOf(seller.subdomain, { S: 1, M: 2, L: 3 });
-    await logIn(page, seller);
+    await signInWithSession(page, seller);
     await page.goto(mainUrl(`/dashboard/products/${product.id}`));
     await expect(page.getByTestId("variant-card")).toHaveCount(3);
     const { overflow, culprits } = await horizontalOverflow(page);
@@ -126,7 +126,7 @@ test.describe("on a phone", () => {
       .getByTestId("variant-card")
       .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const { violations } = await runAxe(page);
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await card(page, "L").getByRole("button", { name: "Add one unit: L" }).click();
     await expect(card(page, "L").getByLabel("Stock", { exact: true })).toHaveValue("4");

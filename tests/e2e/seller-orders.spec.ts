@@ -1,12 +1,12 @@
-import { createLiveSeller, createPaidOrders, recordSimulatedPayment } from "./db";
-import { expect, logIn, mainUrl, test } from "./fixtures";
+import { createLiveSeller, createPaidOrders, recordSimulatedPayment, signInWithSession } from "./db";
+import { expect, mainUrl, test } from "./fixtures";
 
 test("the seller sees paid orders and unpaid checkouts apart, and refunds part of an order", async ({ page, jsEnabled }) => {
   test.slow(); // many pages on a shared machine
   const seller = await createLiveSeller();
   await createPaidOrders(seller.subdomain, 2); // #0001 €11.00, #0002 €12.00
   await recordSimulatedPayment(seller.subdomain, 1);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
 
   await page.goto(mainUrl("/dashboard"));
   await expect(page.getByTestId("stat-orders")).toHaveText("2");

@@ -1,10 +1,10 @@
-import { createLiveSeller, createPaidOrders } from "./db";
+import { createLiveSeller, createPaidOrders, signInWithSession } from "./db";
 import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
 
 test("the seller filters and paginates orders, opens an order and ships it", async ({ page, jsEnabled }) => {
   const seller = await createLiveSeller();
   await createPaidOrders(seller.subdomain, 13);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/orders"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
   await expect(page.getByTestId("order-row")).toHaveCount(10);
@@ -43,7 +43,7 @@ test("the seller filters and paginates orders, opens an order and ships it", asy
 
 test("the seller adds a product that then appears in the shop's catalogue", async ({ page }) => {
   const seller = await createLiveSeller();
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/dashboard/products"));
   await page.getByLabel("Category name").last().fill("Live specials");
   await page.getByRole("button", { name: "Add category" }).click();
@@ -70,7 +70,7 @@ test("the seller adds a product that then appears in the shop's catalogue", asyn
 test("keyboard focus stays in the order dialog while the seller acts on the order @js-only", async ({ page }) => {
   const seller = await createLiveSeller();
   await createPaidOrders(seller.subdomain, 1);
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
   await page.goto(mainUrl("/orders"));
   await page.getByRole("link", { name: "View order #0001" }).click();
   const dialog = page.getByRole("dialog", { name: "Order #0001" });
@@ -122,7 +122,8 @@ test.describe("in a time zone other than the server's @js-only", () => {
 
 test("the header marks one link current, the page's own, as the seller moves between screens", async ({ page }) => {
   const seller = await createLiveSeller();
-  await logIn(page, seller);
+  await signInWithSession(page, seller);
+  await page.goto(mainUrl("/dashboard"));
   const header = page.getByRole("navigation", { name: "Main navigation" });
   const current = header.locator('[aria-current="page"]');
   await expect(current).toHaveText("Dashboard");

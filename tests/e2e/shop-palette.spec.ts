@@ -1,10 +1,10 @@
-import { createLiveSeller } from "./db";
-import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
+import { createLiveSeller, signInWithSession } from "./db";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
 
 test.describe("shop palette and readable colours", () => {
   test("the customization form warns live, as the text colour is typed @js-only", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller);
+    await signInWithSession(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     const warning = page.getByTestId("contrast-warning");
     await expect(warning).toHaveCount(0);
@@ -17,7 +17,7 @@ test.describe("shop palette and readable colours", () => {
 
   test("the customization form warns when the text colour does not read, after saving", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller);
+    await signInWithSession(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     await expect(page.getByTestId("contrast-warning")).toHaveCount(0);
     await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#bbbbbb");
@@ -39,7 +39,7 @@ test.describe("shop palette and readable colours", () => {
 
   test("the warning is translated", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller);
+    await signInWithSession(page, seller);
     await page.goto(mainUrl("/account?section=shop&lng=fr"));
     await page.getByRole("textbox", { name: "Couleur du texte", exact: true }).fill("#bbbbbb");
     await page.getByRole("button", { name: "Enregistrer la personnalisation" }).click();
@@ -48,7 +48,7 @@ test.describe("shop palette and readable colours", () => {
 
   test("a branded shop's platform controls, chips and checkout wear its colours, with text that reads on them", async ({ page }) => {
     const seller = await createLiveSeller();
-    await logIn(page, seller);
+    await signInWithSession(page, seller);
     await page.goto(mainUrl("/account?section=shop"));
     // A light primary: white text would not read on it, black does.
     await page.getByRole("textbox", { name: "Primary colour", exact: true }).fill("#ffeb3b");

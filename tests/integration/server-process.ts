@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { cloneTemplateDatabase } from "../support/postgres-clone";
 
 /** `server.js` as `npm start` runs it, in a child process: for tests of the HTTP server itself. */
 export type ServerProcess = { process: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
@@ -26,12 +31,23 @@ export const serverEnv = (extra: Record<string, string>) => ({
 });
 
 /**
+ * A database of the server's own when the test names none, as a first start finds it: never
+ * the test file's, which starts as a copy of the seeded template (setup.ts). On SQLite a new
+ * file (server.js migrates it); on PostgreSQL a clone of the migrated template.
+ */
+async function serverDatabaseUrl(): Promise<string> {
+  if (/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "")) return cloneTemplateDatabase(inject("integrationPostgresUrl"), "srv");
+  return `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "livecart-server-")), "app.db")}`;
+}
+
+/**
  * Starts `server.js` (on `env.PORT`, else a free port); resolves once its output contains
  * `ready` (the banner).
  */
 export async function startServerJs(env: Record<string, string> = {}, ready = "Main site:"): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["server.js"], { env: serverEnv({ PORT: String(port), HOST: "127.0.0.1", ...env }) });
+  const DATABASE_URL = env.DATABASE_URL ?? (await serverDatabaseUrl());
+  const child = spawn(process.execPath, ["server.js"], { env: serverEnv({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL, ...env }) });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
