@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 export type LiveUpdatesStatus = "connecting" | "on" | "reconnecting" | "off";
 
@@ -19,9 +19,15 @@ export function useLiveUpdates(
   options: { kinds?: string[]; throttleMs?: number; jitterMs?: number; events?: Record<string, (data: string) => void> } = {},
 ): LiveUpdatesStatus {
   const revalidator = useRevalidator();
-  const latest = useRef({ revalidate: revalidator.revalidate, options });
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // A navigation, a form's post or a reload under way loads the page's data itself; a reload
+  // started now would cut it short and lose the message it brings back (a toast's cookie is
+  // read once): the reload waits until it is done.
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const latest = useRef({ revalidate: revalidator.revalidate, options, busy });
   useEffect(() => {
-    latest.current = { revalidate: revalidator.revalidate, options };
+    latest.current = { revalidate: revalidator.revalidate, options, busy };
   });
   const [status, setStatus] = useState<LiveUpdatesStatus>("connecting");
   const firstUrl = useRef(url);
@@ -33,14 +39,16 @@ export function useLiveUpdates(
     const onChange = (event: MessageEvent<string>) => {
       const { kinds, throttleMs = 700, jitterMs = 0 } = latest.current.options;
       if (timer || (kinds && !kinds.includes(event.data))) return;
-      timer = setTimeout(
-        () => {
-          timer = null;
-          last = Date.now();
-          void latest.current.revalidate();
-        },
-        Math.max(0, last + throttleMs - Date.now()) + Math.random() * jitterMs,
-      );
+      const reload = () => {
+        if (latest.current.busy) {
+          timer = setTimeout(reload, throttleMs);
+          return;
+        }
+        timer = null;
+        last = Date.now();
+        void latest.current.revalidate();
+      };
+      timer = setTimeout(reload, Math.max(0, last + throttleMs - Date.now()) + Math.random() * jitterMs);
     };
     source.addEventListener("change", onChange);
     // The handlers named when the page mounted, each calling the page's latest one.
