@@ -1,14 +1,19 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { LoginButton } from "~/components/auth/login-dialog";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { ErrorReference } from "~/components/request-id";
 import { buttonClasses } from "~/components/ui/button";
 import type { SignedOutData } from "~/http/guards.server";
+
+// Every page ships this boundary (the root's), but only the signed-out screen shows a login:
+// its button and dialog load with that screen, not with every page (about 1 kB gzipped).
+const LoginButton = lazy(() => import("~/components/auth/login-dialog").then((m) => ({ default: m.LoginButton })));
 
 /** Error screen for any route: not found, forbidden, signed out, or an unexpected failure. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const serverMessage =
     isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "message" in error.data
@@ -35,7 +40,20 @@ export function RouteErrorBoundary() {
         <h1 className="text-3xl font-bold tracking-tight">{t("errors.page.signed_out.title")}</h1>
         <p className="mt-3 max-w-md text-muted-foreground">{t("account.logged_out")}</p>
         <div className="mt-8">
-          <LoginButton destination="here" className={buttonClasses("primary", "md")} />
+          {/* Server-rendered whole (the document waits for every lazy part); in the browser the
+              fallback is the same plain link the button renders without JavaScript. */}
+          <Suspense
+            fallback={
+              <a
+                href={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+                className={buttonClasses("primary", "md")}
+              >
+                {t("auth.login.button")}
+              </a>
+            }
+          >
+            <LoginButton destination="here" className={buttonClasses("primary", "md")} />
+          </Suspense>
         </div>
       </section>
     );
