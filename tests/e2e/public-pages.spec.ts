@@ -180,6 +180,28 @@ test.describe("shop catalogue", () => {
     await expect(page).toHaveURL(/search=candle/);
   });
 
+  test("keeps what the shopper typed while an earlier search loads @js-only", async ({ page }) => {
+    await page.goto(shopUrl("demo", "/products"));
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    // The answer to "cand" is held until the shopper has typed on, then arrives before the
+    // next search is sent (300 ms after the last key).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/search=cand(&|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const box = page.getByLabel("Search products");
+    const earlier = page.waitForRequest(/search=cand(&|$)/);
+    await box.pressSequentially("cand");
+    await earlier;
+    await box.pressSequentially("le");
+    release();
+    await expect(page).toHaveURL(/search=candle/);
+    await expect(box).toHaveValue("candle");
+    await expect(page.getByTestId("catalogue-count")).toHaveText("Showing 1 of 1 product");
+  });
+
   test("speaks French with the shop's prices in French format", async ({ page }) => {
     await page.goto(shopUrl("demo", "/products?lng=fr"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Produits");

@@ -64,11 +64,15 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const [query, setQuery] = useState(search);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // A new search from the URL (back, a link) replaces what was typed.
+  // The search this page last sent as the shopper typed.
+  const [sentSearch, setSentSearch] = useState<string | null>(null);
+  // A new search from the URL (back, a link) replaces what was typed; the answer to the
+  // shopper's own search does not: they may have typed on while it loaded ("cand" coming back
+  // while "candle" is in the box), and the box would lose those letters.
   const [shownSearch, setShownSearch] = useState(search);
   if (shownSearch !== search) {
     setShownSearch(search);
-    setQuery(search);
+    if (search !== sentSearch) setQuery(search);
   }
 
   const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
@@ -81,7 +85,10 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     setQuery(value);
     clearTimeout(debounce.current);
     // Search as the shopper types; the page goes back to 1 (spec section 4).
-    debounce.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), 300);
+    debounce.current = setTimeout(() => {
+      setSentSearch(value.trim());
+      void submit(form, { replace: true, preventScrollReset: true });
+    }, 300);
   }
 
   return (
