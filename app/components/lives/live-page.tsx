@@ -6,6 +6,7 @@ import { ImageIcon } from "~/components/ui/icons";
 import { formatMoney } from "~/lib/money";
 import type { LivePlatform } from "~/lib/live-platforms";
 import type { ProductCardData } from "~/components/catalogue/product-card";
+import { AddToBagForm } from "~/components/bag/add-to-bag";
 import { StockBadge } from "~/components/stock/stock-label";
 
 export type LiveSummary = {
@@ -81,14 +82,18 @@ function PinnedProduct({ product, currency, buying }: { product: NonNullable<Liv
         ) : buying ? (
           <p className="text-sm text-slate-700">{t("lives.page.buying")}</p>
         ) : (
-          <Link
-            to={`?product_id=${product.id}`}
-            preventScrollReset
-            className={buttonClasses("primary", "md", "mt-1 self-start")}
-            style={checkoutAccentStyle}
-          >
-            {t("lives.page.buy", { name: product.name })}
-          </Link>
+          <div className="mt-1 flex flex-wrap items-start gap-2">
+            <Link
+              to={`?product_id=${product.id}`}
+              preventScrollReset
+              className={buttonClasses("primary", "md")}
+              style={checkoutAccentStyle}
+            >
+              {t("lives.page.buy", { name: product.name })}
+            </Link>
+            {/* Several things from the live in one order: a product with options is picked on its checkout, which adds it too. */}
+            {product.stock.hasOptions ? null : <AddToBagForm productId={product.id} productName={product.name} />}
+          </div>
         )}
       </div>
     </section>
