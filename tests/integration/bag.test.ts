@@ -111,24 +111,20 @@ describe("the bag's page and its forms", () => {
     await add(client, { product: "1" });
     const [bag] = await sql<{ id: number }[]>("select bag_id as id from bag_lines order by id desc limit 1");
     // 49 more lines (of products since archived: a bag's lines count whatever they became).
-    for (let i = 0; i < 49; i++) {
-      const [product] = await sql<{ id: number; shop_id: number }[]>(
-        `insert into products (shop_id, name, price_cents, archived_at, created_at, updated_at)
-         select id, ?, 100, ${sqlNow()}, ${sqlNow()}, ${sqlNow()} from shops where subdomain = 'demo' returning id, shop_id`,
-        `Filler ${i}`,
-      );
-      const [variant] = await sql<{ id: number }[]>(
-        `insert into product_variants (product_id, shop_id, created_at, updated_at) values (?, ?, ${sqlNow()}, ${sqlNow()}) returning id`,
-        product!.id,
-        product!.shop_id,
-      );
-      await sql(
-        `insert into bag_lines (bag_id, product_id, variant_id, quantity, price_cents, created_at, updated_at) values (?, ?, ?, 1, 100, ${sqlNow()}, ${sqlNow()})`,
-        bag!.id,
-        product!.id,
-        variant!.id,
-      );
-    }
+    await sql(
+      `insert into products (shop_id, name, price_cents, archived_at, created_at, updated_at)
+       with recursive n(i) as (select 1 union all select i + 1 from n where i < 49)
+       select s.id, 'Filler ' || n.i, 100, ${sqlNow()}, ${sqlNow()}, ${sqlNow()} from n, shops s where s.subdomain = 'demo'`,
+    );
+    await sql(
+      `insert into product_variants (product_id, shop_id, created_at, updated_at)
+       select id, shop_id, ${sqlNow()}, ${sqlNow()} from products where name like 'Filler %'`,
+    );
+    await sql(
+      `insert into bag_lines (bag_id, product_id, variant_id, quantity, price_cents, created_at, updated_at)
+       select ?, p.id, v.id, 1, 100, ${sqlNow()}, ${sqlNow()} from products p join product_variants v on v.product_id = p.id where p.name like 'Filler %'`,
+      bag!.id,
+    );
     const lines = await bagLineCount();
     const full = await add(client, { product: String(sweater), variant: String(await variantId("Chunky Knit Sweater", "S", "Red")) });
     expect(full.status).toBe(400);
@@ -176,7 +172,8 @@ describe("checking out the bag (/?bag=1)", () => {
     const client = await shopper();
     const mug = await productId("Ceramic Mug");
     await add(client, { product: String(mug), quantity: "2" });
-    const [{ price_cents: price }] = await sql<{ price_cents: number }[]>("select price_cents from products where id = ?", mug);
+    const [row] = await sql<{ price_cents: number }[]>("select price_cents from products where id = ?", mug);
+    const price = row!.price_cents;
     await sql("update products set price_cents = ? where id = ?", price + 500, mug);
     try {
       expect(text((await client.html("/?bag=1")).html)).toContain("Your bag needs a look before paying");

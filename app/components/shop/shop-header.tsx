@@ -46,7 +46,7 @@ function BagLink({ count }: { count: number }) {
     <Link
       to="/bag"
       className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium hover:bg-black/5"
-      aria-label={t("bag.header_label", { count })}
+      aria-label={count > 0 ? t("bag.header_label", { count }) : t("bag.header_label_empty")}
       data-testid="bag-link"
     >
       <BagIcon className="size-5" />
