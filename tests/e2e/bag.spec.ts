@@ -43,7 +43,7 @@ test.describe("the bag", () => {
     // The product with sizes is added from its page, once a size is picked.
     await page.goto(shopUrl(seller.subdomain, `/?product_id=${sweater.id}&o0=M`));
     const add = page.getByTestId("add-to-bag");
-    await add.getByLabel("Quantity").fill("2");
+    await add.getByLabel("Number to add").fill("2");
     await add.getByRole("button", { name: "Add to bag: Bag Sweater" }).click();
     await expectAdded(page, jsEnabled, /product_id=/, 3);
 

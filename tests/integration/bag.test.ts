@@ -186,6 +186,9 @@ describe("checking out the bag (/?bag=1)", () => {
         form: { intent: "shipping", ...shippingFields(), bag: "1", total_amount: total },
       });
       expect(refused.status).toBe(409);
+      expect(text(await refused.text())).toContain(
+        "Your bag changed since you opened it (a price or what is left): review it before paying.",
+      );
       expect(await orderCount()).toBe(before);
       expect((await client.request("/bag", { form: { intent: "confirm-prices" } })).status).toBe(302);
       const confirmed = text((await client.html("/bag")).html);

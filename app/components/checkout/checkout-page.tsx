@@ -85,7 +85,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
               </Alert>
             </div>
           ) : data.step === "shipping" && bag && !order && !bag.ready ? (
-            <BagNotReady empty={bag.lines.length === 0} />
+            <BagNotReady empty={bag.lines.length === 0} refusal={shippingResult?.error?.[""]?.[0] ?? null} />
           ) : data.step === "shipping" ? (
             <>
               {aboveForm}
@@ -179,11 +179,13 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
 }
 
 /** The bag's checkout with nothing to check out, or a bag that changed since: back to the bag. */
-function BagNotReady({ empty }: { empty: boolean }) {
+function BagNotReady({ empty, refusal }: { empty: boolean; refusal: string | null }) {
   const { t } = useTranslation();
   return (
     <div data-testid={empty ? "bag-checkout-empty" : "bag-checkout-review"}>
       <Alert tone="warning" title={t(empty ? "bag.empty_title" : "bag.review_title")}>
+        {/* The shipping form was just refused for it ("Scarf (M): only 1 left"): say which line. */}
+        {refusal ? <p className="font-medium">{translateMessage(t, refusal)}</p> : null}
         <p>{t(empty ? "bag.empty_body" : "bag.review_body")}</p>
         <Link to={empty ? "/products" : "/bag"} className="mt-2 inline-block font-medium underline">
           {t(empty ? "bag.browse" : "bag.review_link")}
