@@ -199,6 +199,30 @@ describe("checking out the bag (/?bag=1)", () => {
     }
   });
 
+  it("on a live's link, the bag's checkout makes the live's order", async () => {
+    const code = "bagbag";
+    await sql(
+      `insert into lives (shop_id, code, title, platform, pinned_product_id, visits, created_at, updated_at)
+       values (1, ?, 'Bag live', 'tiktok', 1, 0, ${sqlNow()}, ${sqlNow()})`,
+      code,
+    );
+    const client = await shopper();
+    await add(client, { product: "1", quantity: "2" });
+    const page = text((await client.html(`/live/${code}`)).html);
+    expect(page).toContain(`href="/live/${code}?bag=1"`);
+    expect(page).toContain("Check out my bag (2 items)");
+    expect(text((await client.html(`/live/${code}?bag=1`)).html)).toContain("2 × Silk Scarf Aurora");
+    const placed = await client.request(`/live/${code}?bag=1`, {
+      form: { intent: "shipping", ...shippingFields(), bag: "1", total_amount: "78.00" },
+    });
+    expect(placed.status).toBe(302);
+    const orderId = Number(/order=(\d+)/.exec(placed.headers.get("Location")!)![1]);
+    const [live] = await sql<{ id: number }[]>("select id from lives where code = ?", code);
+    expect(await sql("select live_id, live_reference from orders where id = ?", orderId)).toEqual([
+      { live_id: live!.id, live_reference: code },
+    ]);
+  });
+
   it("another shopper never sees the bag, nor its lines' forms", async () => {
     const mine = await shopper();
     await add(mine, { product: "1" });

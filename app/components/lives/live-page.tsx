@@ -8,6 +8,7 @@ import type { LivePlatform } from "~/lib/live-platforms";
 import type { ProductCardData } from "~/components/catalogue/product-card";
 import { AddToBagForm } from "~/components/bag/add-to-bag";
 import { StockBadge } from "~/components/stock/stock-label";
+import { useRootData } from "~/components/site/root-data";
 
 export type LiveSummary = {
   code: string;
@@ -31,7 +32,23 @@ export function LiveHeader({ live, currency, buying }: { live: LiveSummary; curr
         <span className="opacity-80">· {t(`lives.platforms.${live.platform}`)}</span>
       </p>
       {live.pinned ? <PinnedProduct product={live.pinned} currency={currency} buying={buying} /> : null}
+      <LiveBagLink />
     </div>
+  );
+}
+
+/**
+ * Things put in the bag during the live: its checkout on the live's link (`?bag=1`), so that
+ * the order is the live's like any other bought here.
+ */
+function LiveBagLink() {
+  const { t } = useTranslation();
+  const { bagCount } = useRootData();
+  if (bagCount === 0) return null;
+  return (
+    <Link to="?bag=1" preventScrollReset className={buttonClasses("outline", "md")} data-testid="live-bag-checkout">
+      {t("bag.checkout_live", { count: bagCount })}
+    </Link>
   );
 }
 
