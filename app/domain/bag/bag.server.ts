@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError, DomainError } from "~/domain/errors.server";
-import { resolveOrderLines, variantName, type OrderLineInput } from "~/domain/catalogue/variants.server";
+import { resolveOrderLines, variantName, type OrderLineInput, type ResolvedLine } from "~/domain/catalogue/variants.server";
 import { availableUnits, OutOfStockError } from "~/domain/stock/holds.server";
 import { messageKey } from "~/lib/messages";
 import { MAX_ITEM_QUANTITY, itemsTotalCents } from "~/lib/order-total";
@@ -169,6 +169,18 @@ async function unitsInBag(tx: Transaction, owner: BagOwner): Promise<number> {
   return row?.units ?? 0;
 }
 
+/** The line against the shop's catalogue; its errors are the add form's (`variant`, not the order's `items.0.variant`). */
+async function resolveBagLine(tx: Transaction, shopId: number, input: OrderLineInput): Promise<ResolvedLine> {
+  try {
+    const [line] = await resolveOrderLines(tx, shopId, [input]);
+    return line!;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([key, value]) => [key.split(".").at(-1)!, value]));
+    throw new ValidationError(Object.values(fieldErrors)[0]?.[0] ?? error.messageKey, fieldErrors);
+  }
+}
+
 /**
  * Adds a product (its variant when it has options) to the bag. The same variant again adds
  * to its line. Refused, nothing stored: a product the shop does not sell (another shop's
@@ -179,16 +191,7 @@ async function unitsInBag(tx: Transaction, owner: BagOwner): Promise<number> {
 export async function addToBag(owner: BagOwner, input: OrderLineInput, now = new Date()): Promise<{ count: number }> {
   checkQuantity(input.quantity);
   return writeTransaction(async (tx) => {
-    let resolved;
-    try {
-      [resolved] = await resolveOrderLines(tx, owner.shopId, [input]);
-    } catch (error) {
-      // The catalogue's errors name an order's line (`items.0.variant`): here they are the form's.
-      if (!(error instanceof DomainError)) throw error;
-      const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([key, value]) => [key.split(".").at(-1)!, value]));
-      throw new ValidationError(Object.values(fieldErrors)[0]?.[0] ?? error.messageKey, fieldErrors);
-    }
-    const line = resolved!;
+    const line = await resolveBagLine(tx, owner.shopId, input);
     const name = lineName({ name: line.product.name, variantName: line.variantName });
     if (!line.product.isInStock) throw new OutOfStockError({}, true, messageKey("bag.errors.line_sold_out", { name }));
     const bagId = await ensureBag(tx, owner, now);
@@ -208,15 +211,22 @@ export async function addToBag(owner: BagOwner, input: OrderLineInput, now = new
       // The price agreed stays the line's: a change since is shown on the bag and confirmed there.
       await tx.update(bagLines).set({ quantity, updatedAt: now }).where(eq(bagLines.id, existing.id));
     } else {
-      await tx.insert(bagLines).values({
-        bagId,
-        productId: line.product.id,
-        variantId: line.variant.id,
-        quantity,
-        priceCents: line.unitPriceCents,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await tx
+        .insert(bagLines)
+        .values({
+          bagId,
+          productId: line.product.id,
+          variantId: line.variant.id,
+          quantity,
+          priceCents: line.unitPriceCents,
+          createdAt: now,
+          updatedAt: now,
+        })
+        // Two first adds of a variant at once (two tabs, on PostgreSQL): one line, both quantities.
+        .onConflictDoUpdate({
+          target: [bagLines.bagId, bagLines.variantId],
+          set: { quantity: sql`${bagLines.quantity} + ${line.quantity}`, updatedAt: now },
+        });
     }
     return { count: await unitsInBag(tx, owner) };
   });

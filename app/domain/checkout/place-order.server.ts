@@ -81,13 +81,9 @@ export async function placeBagOrder(request: {
   const { shop, shopper } = request;
   const owner = { shopId: shop.id, shopperKeyHash: shopper.shopperKeyHash };
   const { bag, items } = await bagOrderLines(owner);
-  let placed;
-  try {
-    placed = await placeOrder({ shop, input: { ...request.input, items }, shopper, payment: "now" });
-  } catch (error) {
-    if (error instanceof OutOfStockError) throw bagStockError(error, bag);
-    throw error;
-  }
+  const placed = await placeOrder({ shop, input: { ...request.input, items }, shopper, payment: "now" }).catch((error: unknown) => {
+    throw error instanceof OutOfStockError ? bagStockError(error, bag) : error;
+  });
   const { count } = await removeOrderedLines(
     owner,
     bag.lines.map((l) => l.id),
