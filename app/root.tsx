@@ -32,6 +32,7 @@ import { noCookieOnSharedAnswersMiddleware } from "./middleware/shared-cache.ser
 import { currentUser, sessionMiddleware } from "./middleware/session.server";
 import { platformHostMiddleware, siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
+import { bagCountOf } from "./http/bag.server";
 
 // Each site's header and footer load on that site only: a shop page never ships the main
 // site's chrome, nor the reverse.
@@ -57,7 +58,7 @@ export const middleware: MiddlewareFunction<Response>[] = [
   createToastMiddleware(),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const site = context.get(siteContext);
   const config = getConfig();
@@ -75,6 +76,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     supportEmail: config.SUPPORT_EMAIL,
     year: new Date().getFullYear(),
     user: currentUser(context),
+    // The shop header's bag count, from its small cookie (see app/http/bag.server.ts).
+    bagCount: site.kind === "shop" ? bagCountOf(request) : 0,
   };
 }
 

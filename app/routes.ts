@@ -42,6 +42,7 @@ export default [
 
   layout("routes/layouts/shop-site.tsx", [
     route("products", "routes/shop/products.tsx"),
+    route("bag", "routes/shop/bag.tsx"),
     route("payment-success", "routes/shop/payment-success.ts"),
     route("order-confirmation/:orderId", "routes/shop/order-confirmation.tsx"),
     route("order-status/:token", "routes/shop/order-status.tsx"),

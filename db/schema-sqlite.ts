@@ -42,6 +42,8 @@ export const {
   orderStatusLinks,
   shopperAccessCodes,
   shopperEmailAccess,
+  bags,
+  bagLines,
   lives,
   liveEvents,
 } = built;

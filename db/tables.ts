@@ -754,6 +754,48 @@ export const shopperEmailAccess = table(
   (t) => [uniqueIndex("shopper_email_access_uq").on(t.shopperKeyHash, t.shopId, t.email)],
 );
 
+/* ------------------------------------------------------------------ bag */
+
+// A shopper's bag in one shop: tied to the browser's shopper cookie (its SHA-256, as
+// orders.shopper_key_hash), one per shop and browser, kept 30 days after its last change.
+export const bags = table(
+  "bags",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    shopperKeyHash: text("shopper_key_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("bags_shop_shopper_uq").on(t.shopId, t.shopperKeyHash), index("bags_updated_idx").on(t.updatedAt)],
+);
+
+// One line per variant (adding the same variant again adds to its quantity). `price_cents`
+// is the unit price the shopper agreed to (when added, or confirmed since): a price that
+// changed is shown and confirmed before paying, never charged silently.
+export const bagLines = table(
+  "bag_lines",
+  {
+    id: id(),
+    bagId: integer("bag_id")
+      .notNull()
+      .references(() => bags.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    priceCents: money("price_cents").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("bag_lines_bag_variant_uq").on(t.bagId, t.variantId), index("bag_lines_variant_idx").on(t.variantId)],
+);
+
 /* ------------------------------------------------------------------ lives */
 
 // A live sale: its public link is `/live/{code}` on the shop host while it is not ended.

@@ -20,6 +20,12 @@ function shopperKey(request: Request): string | null {
   return key && /^[A-Za-z0-9_-]{43}$/.test(key) ? key : null;
 }
 
+/** The SHA-256 of this browser's shopper key, null before it has one. */
+export function shopperKeyHashOf(request: Request): string | null {
+  const key = shopperKey(request);
+  return key ? hashToken(key) : null;
+}
+
 /** The shopper key of this browser, created when needed (with the Set-Cookie to send). */
 export function ensureShopperKey(request: Request): { hash: string; setCookie: string | null } {
   const existing = shopperKey(request);

@@ -125,6 +125,26 @@ function purchaseIsIdentified(value: { reference?: unknown; content?: unknown; l
 // Checked even when other fields are invalid, so every error shows at once.
 const purchaseRuleIssue = { path: ["reference"], message: "checkout.errors.reference_required", when: () => true };
 
+/**
+ * A bag's checkout (issue 28): the total is the bag's at the prices the shopper agreed to
+ * (sent back as is, not typed; the order domain checks it again against the prices of now),
+ * at least the shop's minimum; no reference needed (the lines say what was bought). Its
+ * errors are the form's: the total is not a field the shopper sees.
+ */
+export function bagCheckoutSchema(minimumCents: number, bagTotalCents: number) {
+  return checkoutFields(minimumCents, true)
+    .omit({ quantity: true })
+    .superRefine((value, ctx) => {
+      if (bagTotalCents < minimumCents) {
+        const minimum = centsToDecimalString(minimumCents);
+        ctx.addIssue({ code: "custom", path: [], message: messageKey("bag.errors.minimum", { minimum }) });
+      } else if (value.total_amount !== bagTotalCents) {
+        ctx.addIssue({ code: "custom", path: [], message: totalMismatchMessage(bagTotalCents) });
+      }
+    })
+    .transform(toCheckoutDetails);
+}
+
 /** POST /api/v1/shop/orders/: the checkout fields plus items (spec section 7); the total is checked against the items by the order domain. */
 export function orderCreateSchema(minimumCents: number) {
   return checkoutFields(minimumCents, false)

@@ -114,6 +114,26 @@ const demoSweaterAt =
     await then?.(page);
   };
 
+/**
+ * A shopper's bag with two lines (the first product, and the sweater in M / Red), added from
+ * their pages: with JavaScript the page stays and counts, without it the bag's page shows.
+ */
+async function bagWithLines(page: Page) {
+  const { id } = await productNamed(DEMO_SHOP, demoSweater.product.name);
+  for (const path of [`/?product_id=${DEMO_PINNED_PRODUCT_ID}`, `/?product_id=${id}&o0=M&o1=Red`]) {
+    await page.goto(shopUrl(DEMO_SHOP, path));
+    await page.locator('[data-testid="add-to-bag"] button[type="submit"]').click();
+    await page.locator('[data-testid="add-to-bag-view"], [data-testid="bag-lines"]').first().waitFor();
+  }
+  await page.goto(shopUrl(DEMO_SHOP, "/bag"));
+}
+
+/** The bag's checkout (its shipping step, the lines in the summary). */
+async function bagCheckout(page: Page) {
+  await bagWithLines(page);
+  await page.goto(shopUrl(DEMO_SHOP, "/?bag=1"));
+}
+
 /** The checkout's "tell me when a sold-out option is back" form, opened (it is folded under the options). */
 const openWaitlist = (page: Page) => page.getByTestId("waitlist-other-options").locator("summary").click();
 
@@ -194,6 +214,9 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
     demoSweaterAt("shop", (id) => `/?product_id=${id}`, openWaitlist),
   ),
   shop("order confirmation", "/", "visitor", orderConfirmation),
+  shop("bag (empty)", "/bag"),
+  shop("bag with two lines", "/bag", "visitor", bagWithLines),
+  shop("bag checkout shipping", "/bag", "visitor", bagCheckout),
   shop("live link", "/products", "visitor", liveLink()),
   shop("live link (ended)", "/products", "visitor", liveLink(true)),
   shop("orders (signed out)", "/orders"),

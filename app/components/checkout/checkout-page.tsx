@@ -20,6 +20,7 @@ import { PaymentSetupError } from "./payment-setup-error";
 import { VariantPicker } from "./variant-picker";
 import { WaitlistForm } from "./waitlist-form";
 import { BackLink } from "~/components/ui/back-link";
+import { AddToBagForm } from "~/components/bag/add-to-bag";
 
 // Each step's own code loads on that step: the shipping form on the shipping step; the card
 // form (simulated provider), or Stripe.js and its React bindings (Stripe provider), on the
@@ -58,6 +59,8 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
   const unavailable =
     !order && purchase.kind === "catalogue" && (!purchase.product ? "unavailable" : !purchase.product.isInStock ? "out_of_stock" : null);
   const catalogue = !order && purchase.kind === "catalogue" && purchase.product ? purchase : null;
+  // The bag's checkout (or an order of several lines): its total is the lines', not typed.
+  const bag = purchase.kind === "bag" ? purchase : null;
 
   return (
     <CheckoutFrame
@@ -81,6 +84,8 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                 </Link>
               </Alert>
             </div>
+          ) : data.step === "shipping" && bag && !order && !bag.ready ? (
+            <BagNotReady empty={bag.lines.length === 0} refusal={shippingResult?.error?.[""]?.[0] ?? null} />
           ) : data.step === "shipping" ? (
             <>
               {aboveForm}
@@ -106,8 +111,19 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                   {catalogue?.offer ? <OfferNote expiresAt={catalogue.offer.expiresAt} /> : null}
                   {order ? null : <PreviousInfo data={data} />}
                   {order && data.resumed ? <ResumedNote number={order.number} productId={data.productId} /> : null}
+                  {catalogue && !catalogue.offer ? (
+                    // Several things in one order: the product (its variant picked) goes to the bag instead.
+                    <div className="mb-6 rounded-xl border border-black/10 bg-white p-4 text-slate-900" id="add-to-bag">
+                      <AddToBagForm
+                        productId={catalogue.productId}
+                        productName={catalogue.product!.name}
+                        variantId={catalogue.product!.variant?.id ?? null}
+                        withQuantity
+                      />
+                    </div>
+                  ) : null}
                   <ShippingForm
-                    key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}-${data.productId ?? "live"}`}
+                    key={`${data.previous ? "prefilled" : "empty"}-${order?.id ?? "new"}-${data.productId ?? (bag ? "bag" : "live")}`}
                     minimumCents={data.minimumCents}
                     defaultValue={shippingDefaults}
                     lastResult={shippingResult}
@@ -119,6 +135,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                     liveReference={liveReference}
                     variantId={catalogue?.choice ? (catalogue.product!.variant?.id ?? null) : null}
                     offerToken={catalogue?.offer?.token ?? null}
+                    bagTotalCents={bag ? bag.totalCents : null}
                   />
                 </>
               )}
@@ -158,6 +175,23 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
         </div>
       </div>
     </CheckoutFrame>
+  );
+}
+
+/** The bag's checkout with nothing to check out, or a bag that changed since: back to the bag. */
+function BagNotReady({ empty, refusal }: { empty: boolean; refusal: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid={empty ? "bag-checkout-empty" : "bag-checkout-review"}>
+      <Alert tone="warning" title={t(empty ? "bag.empty_title" : "bag.review_title")}>
+        {/* The shipping form was just refused for it ("Scarf (M): only 1 left"): say which line. */}
+        {refusal ? <p className="font-medium">{translateMessage(t, refusal)}</p> : null}
+        <p>{t(empty ? "bag.empty_body" : "bag.review_body")}</p>
+        <Link to={empty ? "/products" : "/bag"} className="mt-2 inline-block font-medium underline">
+          {t(empty ? "bag.browse" : "bag.review_link")}
+        </Link>
+      </Alert>
+    </div>
   );
 }
 

@@ -19,7 +19,11 @@ type SummaryProduct = {
 /** A product with options before one is picked: its prices run from `priceMinCents`. */
 type SummaryChoice = { priceMinCents: number; priceMaxCents: number } | null;
 /** What the checkout sells before an order exists: a catalogue product, or a live purchase (the typed amount). */
-export type SummaryPurchase = { kind: "live" } | { kind: "catalogue"; product: SummaryProduct | null; choice?: SummaryChoice };
+export type SummaryPurchase =
+  | { kind: "live" }
+  | { kind: "catalogue"; product: SummaryProduct | null; choice?: SummaryChoice }
+  /** The bag's checkout: its lines at the prices agreed, and their total. */
+  | { kind: "bag"; lines: { name: string; variantName: string | null; quantity: number; priceCents: number }[]; totalCents: number };
 type SummaryOrder = {
   number: string;
   status: string;
@@ -86,6 +90,24 @@ export function OrderSummary({
             ) : null}
           </div>
         </div>
+      ) : null}
+      {purchase.kind === "bag" && !order && purchase.lines.length > 0 ? (
+        <dl className="mt-4 space-y-2 text-sm" data-testid="summary-bag">
+          {purchase.lines.map((line, index) => (
+            <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
+              <dt className="text-slate-600">
+                {line.quantity} × {orderItemName(line)}
+              </dt>
+              <dd>{money(line.priceCents * line.quantity)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-3 border-t border-border pt-2 text-base">
+            <dt className="font-semibold">{t("bag.subtotal")}</dt>
+            <dd className="font-bold" data-testid="summary-subtotal">
+              {money(purchase.totalCents)}
+            </dd>
+          </div>
+        </dl>
       ) : null}
       {order ? (
         <dl className="mt-4 space-y-2 text-sm">

@@ -29,7 +29,10 @@ export function ShippingForm({
   liveReference,
   variantId = null,
   offerToken = null,
+  bagTotalCents = null,
 }: {
+  /** The bag's checkout (or an order of several lines): the lines' total, sent as is. */
+  bagTotalCents?: number | null;
   /** On a live's link: the live the order is for (sent as is, not asked). */
   liveReference?: string;
   /** The variant picked (a product with options). */
@@ -52,7 +55,7 @@ export function ShippingForm({
     "checkout-shipping",
     () =>
       import("./checkout-validation").then(({ shippingValidator }) =>
-        shippingValidator(minimumCents, unitPriceCents === undefined ? undefined : { unitPriceCents }),
+        shippingValidator(minimumCents, unitPriceCents === undefined ? undefined : { unitPriceCents }, bagTotalCents ?? undefined),
       ),
     { constraint, lastResult, defaultValue },
   );
@@ -69,6 +72,12 @@ export function ShippingForm({
       {offerToken ? <input type="hidden" name="offer" value={offerToken} /> : null}
       {orderId ? <input type="hidden" name="order" value={orderId} /> : null}
       {liveReference ? <input type="hidden" name="live_reference" value={liveReference} /> : null}
+      {bagTotalCents !== null ? (
+        <>
+          {orderId ? null : <input type="hidden" name="bag" value="1" />}
+          <input type="hidden" name="total_amount" value={centsToDecimalString(bagTotalCents)} />
+        </>
+      ) : null}
       <FormErrors errors={form.errors} />
 
       <fieldset className="space-y-4">
@@ -95,7 +104,12 @@ export function ShippingForm({
         />
       </fieldset>
 
-      {catalogueItem ? (
+      {bagTotalCents !== null ? (
+        <p className="flex justify-between gap-3 text-lg" data-testid="bag-checkout-total">
+          <span className="font-semibold">{t("purchase.total")}</span>
+          <span className="font-bold">{formatMoney(bagTotalCents, currency, i18n.language)}</span>
+        </p>
+      ) : catalogueItem ? (
         <CatalogueFields
           item={catalogueItem}
           quantity={fields.quantity as FieldMetadata<string>}

@@ -6,7 +6,9 @@ import { ImageIcon } from "~/components/ui/icons";
 import { formatMoney } from "~/lib/money";
 import type { LivePlatform } from "~/lib/live-platforms";
 import type { ProductCardData } from "~/components/catalogue/product-card";
+import { AddToBagForm } from "~/components/bag/add-to-bag";
 import { StockBadge } from "~/components/stock/stock-label";
+import { useRootData } from "~/components/site/root-data";
 
 export type LiveSummary = {
   code: string;
@@ -30,7 +32,23 @@ export function LiveHeader({ live, currency, buying }: { live: LiveSummary; curr
         <span className="opacity-80">· {t(`lives.platforms.${live.platform}`)}</span>
       </p>
       {live.pinned ? <PinnedProduct product={live.pinned} currency={currency} buying={buying} /> : null}
+      <LiveBagLink />
     </div>
+  );
+}
+
+/**
+ * Things put in the bag during the live: its checkout on the live's link (`?bag=1`), so that
+ * the order is the live's like any other bought here.
+ */
+function LiveBagLink() {
+  const { t } = useTranslation();
+  const { bagCount } = useRootData();
+  if (bagCount === 0) return null;
+  return (
+    <Link to="?bag=1" preventScrollReset className={buttonClasses("outline", "md")} data-testid="live-bag-checkout">
+      {t("bag.checkout_live", { count: bagCount })}
+    </Link>
   );
 }
 
@@ -81,14 +99,18 @@ function PinnedProduct({ product, currency, buying }: { product: NonNullable<Liv
         ) : buying ? (
           <p className="text-sm text-slate-700">{t("lives.page.buying")}</p>
         ) : (
-          <Link
-            to={`?product_id=${product.id}`}
-            preventScrollReset
-            className={buttonClasses("primary", "md", "mt-1 self-start")}
-            style={checkoutAccentStyle}
-          >
-            {t("lives.page.buy", { name: product.name })}
-          </Link>
+          <div className="mt-1 flex flex-wrap items-start gap-2">
+            <Link
+              to={`?product_id=${product.id}`}
+              preventScrollReset
+              className={buttonClasses("primary", "md")}
+              style={checkoutAccentStyle}
+            >
+              {t("lives.page.buy", { name: product.name })}
+            </Link>
+            {/* Several things from the live in one order: a product with options is picked on its checkout, which adds it too. */}
+            {product.stock.hasOptions ? null : <AddToBagForm productId={product.id} productName={product.name} />}
+          </div>
         )}
       </div>
     </section>

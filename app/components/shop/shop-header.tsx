@@ -7,6 +7,7 @@ import type { ShopBranding } from "~/domain/shops/shops.server";
 import { cx } from "~/lib/class-names";
 import { useRootData } from "~/components/site/root-data";
 import { ShopLogo } from "./shop-logo";
+import { BagIcon } from "~/components/ui/icons";
 
 // Shoppers have no account: the account menu's code loads only for a user signed in here.
 const AccountControl = lazy(() => import("~/components/site/account-control").then((m) => ({ default: m.AccountControl })));
@@ -35,9 +36,37 @@ export function ShopBrand({ logoUrl, name, nameTestId = "shop-name" }: { logoUrl
   );
 }
 
+/**
+ * The bag, with its count: a plain link to `/bag`, which always works. The count comes from
+ * a small cookie (root loader), never from the page cache's shared HTML.
+ */
+function BagLink({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/bag"
+      className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium hover:bg-black/5"
+      aria-label={count > 0 ? t("bag.header_label", { count }) : t("bag.header_label_empty")}
+      data-testid="bag-link"
+    >
+      <BagIcon className="size-5" />
+      <span className="hidden sm:inline">{t("bag.header_link")}</span>
+      {count > 0 ? (
+        <span
+          className="min-w-5 rounded-full px-1.5 text-center text-xs leading-5 font-semibold"
+          style={{ backgroundColor: "var(--shop-primary)", color: "var(--shop-on-primary)" }}
+          data-testid="bag-count"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 export function ShopHeader({ shop }: { shop: ShopBranding }) {
   const { t } = useTranslation();
-  const { user } = useRootData();
+  const { user, bagCount } = useRootData();
 
   return (
     <header className={shopHeaderClasses}>
@@ -66,6 +95,7 @@ export function ShopHeader({ shop }: { shop: ShopBranding }) {
               <AccountControl />
             </div>
           ) : null}
+          <BagLink count={bagCount} />
           <LanguageSwitcher />
           <MobileSheet hiddenFrom="sm">
             <SheetLinks links={links} />

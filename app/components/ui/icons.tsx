@@ -159,3 +159,9 @@ export const ExternalLinkIcon = (p: IconProps) => (
     <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
   </Icon>
 );
+export const BagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 7h12l-1 13H7L6 7z" />
+    <path d="M9 7a3 3 0 0 1 6 0" />
+  </Icon>
+);

@@ -100,8 +100,9 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
 /**
  * What the shipping form posted is checked against: the order it edits (if this viewer may
  * see it), the purchase (that order's item, else the form's product), the shop's minimum
- * and the catalogue pricing of the schema. `sellable` is false for a product the shop does
- * not sell (a stale page, a tampered form): nothing is created then.
+ * and the catalogue pricing of the schema (or the bag's total, for the bag's checkout).
+ * `sellable` is false for a product the shop does not sell (a stale page, a tampered form):
+ * nothing is created then.
  */
 export async function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orderId: number, link: PurchaseLink) {
   const minimumCents = minimumOrderCents(shop);
@@ -111,6 +112,8 @@ export async function shippingForm(shop: CheckoutShop, viewer: OrderViewer, orde
     purchase,
     minimumCents,
     pricing: purchasePricing(purchase),
+    /** A bag's checkout: its total (the form's schema is the bag's). */
+    bagTotalCents: purchase.kind === "bag" ? purchase.totalCents : undefined,
     sellable: !(purchase.kind === "catalogue" && !purchase.product),
   };
 }

@@ -14,6 +14,8 @@ import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import type { Language } from "~/lib/i18n";
 import type { CheckoutDetails } from "~/schemas/checkout";
 import type { Shop } from "~db/schema";
+import { bagOrderLines, bagStockError, removeOrderedLines } from "~/domain/bag/bag.server";
+import { OutOfStockError } from "~/domain/stock/holds.server";
 
 /**
  * The payment of an order the checkout just placed or revised: the started (or resumed)
@@ -61,6 +63,32 @@ export async function placeOrder(request: {
   const placedBy: OrderViewer = { shopperKeyHash: shopper.shopperKeyHash, user: null, ownedShopId: null };
   const payment = request.payment === "now" ? await payOrder(created.id, placedBy, { shopId: shop.id }) : null;
   return { order: await getVisibleOrder(created.id, placedBy, shop.id), payment };
+}
+
+/**
+ * The checkout of the whole bag (issue 28): an order of the bag's lines, at the prices the
+ * shopper agreed to (refused, 409, while the bag needs a review: a price changed, a line gone
+ * or short), all their units held in one go or none ("Scarf (M): only 2 left", naming the
+ * line). The lines ordered then leave the bag: from there the order is the bag (its units
+ * held, a declined card retried on the payment step, "Back to shipping" edits that order).
+ * Returns the units left in the bag (lines added meanwhile) with the order.
+ */
+export async function placeBagOrder(request: {
+  shop: Pick<Shop, "id" | "currency">;
+  input: CheckoutDetails & Pick<NewOrder, "liveId">;
+  shopper: CheckoutShopper;
+}): Promise<{ order: OrderWithItems; payment: PaymentStart | null; bagCount: number }> {
+  const { shop, shopper } = request;
+  const owner = { shopId: shop.id, shopperKeyHash: shopper.shopperKeyHash };
+  const { bag, items } = await bagOrderLines(owner);
+  const placed = await placeOrder({ shop, input: { ...request.input, items }, shopper, payment: "now" }).catch((error: unknown) => {
+    throw error instanceof OutOfStockError ? bagStockError(error, bag) : error;
+  });
+  const { count } = await removeOrderedLines(
+    owner,
+    bag.lines.map((l) => l.id),
+  );
+  return { ...placed, bagCount: count };
 }
 
 /**

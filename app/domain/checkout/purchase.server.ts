@@ -9,6 +9,7 @@ import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { productChoice, type ShopperVariant } from "~/domain/stock/shopper-stock.server";
 import { findOffer } from "~/domain/stock/waitlist.server";
 import type { CataloguePricing } from "~/schemas/checkout";
+import { shopperBag } from "~/domain/bag/bag.server";
 
 export type PurchaseProduct = {
   id: number;
@@ -41,7 +42,17 @@ export type PurchaseChoice = {
  * id, or by the values picked per option, `o0`..`o2`, as the picker's form sends them
  * without JavaScript) and a waitlist offer's token.
  */
-export type PurchaseLink = { productId: string | null; variant?: string | null; picks?: (string | null)[]; offer?: string | null };
+export type PurchaseLink = {
+  productId: string | null;
+  variant?: string | null;
+  picks?: (string | null)[];
+  offer?: string | null;
+  /** The bag's checkout (`?bag=1`): the bag of this browser's shopper key (none without one). */
+  bag?: { shopperKeyHash: string | null } | null;
+};
+
+/** A line of a bag's checkout (the bag's, or an existing order's lines). */
+export type PurchaseLine = { name: string; variantName: string | null; quantity: number; priceCents: number; imageUrl: string | null };
 
 /**
  * What a checkout sells. A live purchase: the shopper types the amount announced during
@@ -54,6 +65,12 @@ export type PurchaseLink = { productId: string | null; variant?: string | null; 
  */
 export type CheckoutPurchase =
   | { kind: "live" }
+  /**
+   * The whole bag (issue 28), or an order of several lines: its lines at the prices the
+   * shopper agreed to. `ready` is false while the bag is empty or needs the shopper's review
+   * (a price changed, a line gone or short): the checkout then links to the bag instead.
+   */
+  | { kind: "bag"; lines: PurchaseLine[]; totalCents: number; ready: boolean }
   | {
       kind: "catalogue";
       productId: number;
@@ -81,7 +98,21 @@ export async function checkoutPurchase(
 ): Promise<CheckoutPurchase> {
   if (order) {
     const [item] = order.items;
-    if (!item || order.items.length > 1) return { kind: "live" };
+    if (!item) return { kind: "live" };
+    if (order.items.length > 1) {
+      return {
+        kind: "bag",
+        lines: order.items.map((i) => ({
+          name: i.productName,
+          variantName: i.variantName,
+          quantity: i.quantity,
+          priceCents: i.priceCents,
+          imageUrl: null,
+        })),
+        totalCents: order.totalAmountCents,
+        ready: true,
+      };
+    }
     // The product may have been deleted since (the item keeps its name and price).
     const productId = item.productId ?? 0;
     const current = await findShopProduct(shopId, productId);
@@ -103,6 +134,21 @@ export async function checkoutPurchase(
       waitlist: [],
       blocked: null,
       offer: null,
+    };
+  }
+  if (link.bag) {
+    const bag = await shopperBag(link.bag.shopperKeyHash ? { shopId, shopperKeyHash: link.bag.shopperKeyHash } : null, now);
+    return {
+      kind: "bag",
+      lines: bag.lines.map((l) => ({
+        name: l.name,
+        variantName: l.variantName || null,
+        quantity: l.quantity,
+        priceCents: l.priceCents,
+        imageUrl: l.imageUrl,
+      })),
+      totalCents: bag.subtotalCents,
+      ready: bag.ready,
     };
   }
   const productParam = link.productId;
@@ -205,9 +251,12 @@ export async function resumableOrder(shopId: number, viewer: OrderViewer, purcha
   const samePurchase =
     purchase.kind === "live"
       ? latest.items.length === 0
-      : latest.items.length === 1 &&
-        latest.items[0]!.productId === purchase.productId &&
-        (variantId === null || latest.items[0]!.variantId === variantId);
+      : purchase.kind === "bag"
+        ? // The bag was emptied into that order (the browser's Back from its payment step).
+          purchase.lines.length === 0 && latest.items.length > 1
+        : latest.items.length === 1 &&
+          latest.items[0]!.productId === purchase.productId &&
+          (variantId === null || latest.items[0]!.variantId === variantId);
   return samePurchase ? latest : null;
 }
 

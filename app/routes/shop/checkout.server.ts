@@ -3,7 +3,7 @@ import { data, redirect, replace, type RouterContextProvider } from "react-route
 import { setToast } from "remix-toast/middleware";
 import { getConfig } from "~/config.server";
 import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.server";
-import { payOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
+import { payOrder, placeBagOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { holdOrderForPayment } from "~/domain/checkout/hold-state.server";
@@ -23,7 +23,8 @@ import { checkoutTheme } from "~/lib/shop-theme";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
 import { hostShopPage } from "~/middleware/site.server";
-import { checkoutSchema } from "~/schemas/checkout";
+import { bagCheckoutSchema, checkoutSchema } from "~/schemas/checkout";
+import { bagCountCookie } from "~/http/bag.server";
 import { formConstraint } from "~/schemas/form-constraint";
 import type { Shop } from "~db/schema";
 import { CARD_ERROR_FIELDS, cardFromForm, simulatedCardFormSchema } from "~/schemas/payments";
@@ -37,8 +38,10 @@ export async function checkoutPageData({ request, context }: Args) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
   const params = url.searchParams;
-  const state = await checkoutState(shop, await orderViewer(request, context), {
+  const viewer = await orderViewer(request, context);
+  const state = await checkoutState(shop, viewer, {
     order: params.get("order"),
+    bag: params.get("bag") === "1" ? { shopperKeyHash: viewer.shopperKeyHash } : null,
     productId: params.get("product_id"),
     // The option picker: a variant by id (links, mails), or the values picked per option (its form).
     variant: params.get("variant"),
@@ -54,7 +57,14 @@ export async function checkoutPageData({ request, context }: Args) {
     site: "shop" as const,
     ...state,
     // The forms' native constraints, so that the page needs no zod to render them.
-    constraints: { shipping: formConstraint(checkoutSchema(state.minimumCents, catalogue)), card: cardConstraint },
+    constraints: {
+      shipping: formConstraint(
+        state.purchase.kind === "bag"
+          ? bagCheckoutSchema(state.minimumCents, state.purchase.totalCents)
+          : checkoutSchema(state.minimumCents, catalogue),
+      ),
+      card: cardConstraint,
+    },
     currency: shop.currency,
     // Computed here: the shopper's browser loads no colour code.
     checkoutTheme: checkoutTheme({ primary: shop.primaryColor, secondary: shop.secondaryColor }),
@@ -117,8 +127,12 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
         productId: formText(formData, "product_id"),
         variant: formText(formData, "variant"),
         offer: offerToken,
+        bag: formText(formData, "bag") === "1" ? { shopperKeyHash: viewer.shopperKeyHash } : null,
       });
-      const schema = checkoutSchema(form.minimumCents, form.pricing);
+      const schema =
+        form.bagTotalCents !== undefined
+          ? bagCheckoutSchema(form.minimumCents, form.bagTotalCents)
+          : checkoutSchema(form.minimumCents, form.pricing);
       // A form for a product the shop does not sell (a stale page, a tampered form) creates nothing.
       if (!form.sellable) {
         const submission = parseWithZod(formData, { schema });
@@ -129,14 +143,20 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
       const input = live ? { ...parsed, liveReference: live.code } : parsed;
       const shopper = ensureShopperKey(request);
       if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
+      const checkoutShopper = { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) };
       const placed = orderId
         ? await reviseOrder({ shopId: shop.id, orderId, viewer: { ...viewer, shopperKeyHash: shopper.hash }, input })
-        : await placeOrder({
-            shop,
-            input: { ...input, items: purchaseItems(form.purchase, input.quantity), liveId: live?.id ?? null, offerToken },
-            shopper: { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) },
-            payment: "now",
-          });
+        : form.purchase.kind === "bag"
+          ? await placeBagOrder({ shop, input: { ...input, liveId: live?.id ?? null }, shopper: checkoutShopper })
+          : await placeOrder({
+              shop,
+              input: { ...input, items: purchaseItems(form.purchase, input.quantity), liveId: live?.id ?? null, offerToken },
+              shopper: checkoutShopper,
+              payment: "now",
+            });
+      // The header's count follows the bag the order emptied.
+      if ("bagCount" in placed && typeof placed.bagCount === "number")
+        headers.append("Set-Cookie", bagCountCookie(request, placed.bagCount));
       // The order exists; the payment step explains what went wrong and offers to retry.
       if (!placed.payment?.started)
         setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.payment_init_failed") });

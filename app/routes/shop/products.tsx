@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductCard, ProductCardSkeleton } from "~/components/catalogue/product-card";
+import { AddToBagForm } from "~/components/bag/add-to-bag";
 import { ErrorReference } from "~/components/request-id";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
@@ -174,14 +175,28 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                           {t("stock_shop.waitlist.link")}
                         </Link>
                       ) : product.isInStock ? (
-                        <Link
-                          to={`/?product_id=${product.id}`}
-                          className="mt-2 inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium"
-                          style={{ backgroundColor: "var(--shop-primary)", color: "var(--shop-on-primary)" }}
-                          aria-label={t("catalogue.buy_product", { name: product.name })}
-                        >
-                          {t("catalogue.buy")}
-                        </Link>
+                        <div className="mt-2 flex flex-wrap items-start gap-2">
+                          <Link
+                            to={`/?product_id=${product.id}`}
+                            className="inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium"
+                            style={{ backgroundColor: "var(--shop-primary)", color: "var(--shop-on-primary)" }}
+                            aria-label={t("catalogue.buy_product", { name: product.name })}
+                          >
+                            {t("catalogue.buy")}
+                          </Link>
+                          {/* A product with options is added from its page, once one is picked. */}
+                          {product.stock.hasOptions ? (
+                            <Link
+                              to={`/?product_id=${product.id}`}
+                              className="inline-flex h-9 items-center justify-center rounded-lg border border-black/15 bg-white px-3 text-sm font-medium text-slate-900"
+                              aria-label={t("bag.choose_options_product", { name: product.name })}
+                            >
+                              {t("bag.choose_options")}
+                            </Link>
+                          ) : (
+                            <AddToBagForm productId={product.id} productName={product.name} />
+                          )}
+                        </div>
                       ) : (
                         // Sold out: the card says so where "Buy now" would be, and links nowhere.
                         <span

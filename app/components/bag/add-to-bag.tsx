@@ -1,0 +1,97 @@
+import { useEffect, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { CsrfInput } from "~/components/forms/csrf-input";
+import { useHydrated } from "~/components/hydrated";
+import { toast } from "~/components/ui/toasts";
+import { cx } from "~/lib/class-names";
+import { MAX_ITEM_QUANTITY } from "~/lib/order-total";
+
+/** What the bag's action answers a fetcher: the change made (and the new count), or the error in place. */
+export type BagFetcherData = { intent: string; done: true; count: number } | { intent: string; error: string };
+
+/**
+ * The bag's forms post with this: through a fetcher once the page runs (no reload, the page's
+ * data and the header's count revalidated), as a plain form before (the bag's page then).
+ * `stay` tells the action that an answer in place is wanted.
+ */
+export function useBagFetcher(successMessage: string) {
+  const fetcher = useFetcher<BagFetcherData>();
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (data && "done" in data) toast.success(t(successMessage));
+  }, [data, successMessage, t]);
+  const stay = hydrated ? <input type="hidden" name="stay" value="1" /> : null;
+  return { fetcher, stay, error: data && "error" in data ? data.error : null, pending: fetcher.state !== "idle" };
+}
+
+/**
+ * "Add to bag" (catalogue card, product, live's pinned product): the product, its variant
+ * when it has options, and a quantity (a field when `withQuantity`, else 1). Posts to `/bag`.
+ */
+export function AddToBagForm({
+  productId,
+  productName,
+  variantId = null,
+  withQuantity = false,
+  className,
+}: {
+  productId: number;
+  productName: string;
+  variantId?: number | null;
+  withQuantity?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { fetcher, stay, error, pending } = useBagFetcher("bag.added");
+  return (
+    <fetcher.Form method="post" action="/bag" className={cx("flex flex-wrap items-end gap-2", className)} data-testid="add-to-bag">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="product" value={productId} />
+      {variantId ? <input type="hidden" name="variant" value={variantId} /> : null}
+      {stay}
+      {withQuantity ? (
+        <div>
+          <label htmlFor={`${id}-quantity`} className="mb-1 block text-sm font-medium">
+            {t("bag.quantity")}
+          </label>
+          <input
+            id={`${id}-quantity`}
+            name="quantity"
+            type="number"
+            min={1}
+            max={MAX_ITEM_QUANTITY}
+            step={1}
+            defaultValue={1}
+            inputMode="numeric"
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="block h-9 w-20 rounded-lg border border-slate-300 bg-white px-3 text-slate-900"
+            data-testid="add-to-bag-quantity"
+          />
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex h-9 items-center justify-center rounded-lg border border-black/15 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60"
+        aria-label={t("bag.add_product", { name: productName })}
+      >
+        {pending ? t("bag.adding") : t("bag.add")}
+      </button>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700" data-testid="add-to-bag-error">
+          {error}
+        </p>
+      ) : null}
+      {fetcher.data && "done" in fetcher.data ? (
+        <Link to="/bag" className="w-full text-sm font-medium underline" data-testid="add-to-bag-view">
+          {t("bag.view")}
+        </Link>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,74 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { addToBag, changeBagLine, confirmBagPrices, removeBagLine, shopperBag } from "~/domain/bag/bag.server";
+import { parseInput } from "~/http/api.server";
+import { bagCountCookie, bagCountOf, bagOwnerForChange, bagOwnerOf } from "~/http/bag.server";
+import { formAction, type IntentArgs } from "~/http/forms.server";
+import { getI18nInstance } from "~/middleware/i18n.server";
+import { hostShopPage } from "~/middleware/site.server";
+import { shopPageMeta } from "~/routes/page-meta.server";
+import { bagAddSchema, bagLineQuantitySchema, bagLineSchema } from "~/schemas/bag";
+import type { Shop } from "~db/schema";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The bag's page: its lines against the catalogue and stock of now; the header's count is set right here. */
+export async function bagPageData({ request, context }: Args) {
+  const shop = hostShopPage(context);
+  const bag = await shopperBag(bagOwnerOf(request, context));
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (bagCountOf(request) !== bag.count) headers.append("Set-Cookie", bagCountCookie(request, bag.count));
+  const t = getI18nInstance(context).t;
+  return data(
+    { bag, currency: shop.currency, meta: { ...shopPageMeta(t, shop, new URL(request.url)), title: `${t("bag.title")} | ${shop.name}` } },
+    { headers },
+  );
+}
+
+/**
+ * A change made: with JavaScript (a fetcher, the form says `stay`) the page's data is
+ * revalidated in place; without it, back to the bag's page with a toast (post, redirect, get).
+ */
+function changed(args: IntentArgs<Shop>, count: number, message: string) {
+  const { request, context, formData, headers, intent } = args;
+  headers.append("Set-Cookie", bagCountCookie(request, count));
+  if (formData.get("stay") === "1") return data({ intent, done: true as const, count }, { headers });
+  setToast(context, { type: "success", message: getI18nInstance(context).t(message) });
+  return redirect("/bag", { headers });
+}
+
+/** The bag's forms: add (from the catalogue, a product, a live), change a quantity, remove, confirm new prices. */
+export const bagAction = formAction(({ context }) => hostShopPage(context))({
+  add: {
+    errors: "message",
+    handle: async (args) => {
+      const input = parseInput(bagAddSchema, Object.fromEntries(args.formData));
+      const { count } = await addToBag(bagOwnerForChange(args.request, args.context, args.headers), input);
+      return changed(args, count, "bag.added");
+    },
+  },
+  quantity: {
+    errors: "message",
+    handle: async (args) => {
+      const input = parseInput(bagLineQuantitySchema, Object.fromEntries(args.formData));
+      const { count } = await changeBagLine(bagOwnerForChange(args.request, args.context, args.headers), input.line, input.quantity);
+      return changed(args, count, input.quantity === 0 ? "bag.removed" : "bag.updated");
+    },
+  },
+  remove: {
+    errors: "message",
+    handle: async (args) => {
+      const input = parseInput(bagLineSchema, Object.fromEntries(args.formData));
+      const { count } = await removeBagLine(bagOwnerForChange(args.request, args.context, args.headers), input.line);
+      return changed(args, count, "bag.removed");
+    },
+  },
+  "confirm-prices": {
+    errors: "message",
+    handle: async (args) => {
+      const owner = bagOwnerForChange(args.request, args.context, args.headers);
+      await confirmBagPrices(owner);
+      return changed(args, (await shopperBag(owner)).count, "bag.prices_confirmed");
+    },
+  },
+});

@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import { createLiveSeller } from "./db";
+import { expect, shopUrl, test } from "./fixtures";
+import { createCountedProduct, createSizedProduct } from "./stock-db";
+
+/**
+ * Issue 28, the bag: a scarf from the catalogue card and two sweaters in M from the
+ * product's page, a quantity changed on the bag, then one checkout of the whole bag and one
+ * payment; with JavaScript (fetchers, no reload) and without it (plain posts).
+ */
+async function fillShipping(page: Page) {
+  const form = page.locator("#checkout-shipping");
+  await form.getByLabel(/^Full name/).fill("Bea Shopper");
+  await form.getByLabel(/^Email/).fill("bea@example.test");
+  await form.getByLabel(/^Phone/).fill("0611223344");
+  await form.getByLabel(/^Address/).fill("3 place Bellecour");
+  await form.getByLabel(/^City/).fill("Lyon");
+  await form.getByLabel(/^ZIP code/).fill("69002");
+  await form.getByLabel(/^Country/).fill("France");
+}
+
+/** After an add: with JavaScript the page stays (`stay`) and the header counts; without it the bag's page shows. */
+async function expectAdded(page: Page, jsEnabled: boolean, stay: RegExp, count: number) {
+  await expect(page.getByTestId("bag-count")).toHaveText(String(count));
+  await expect(page).toHaveURL(jsEnabled ? stay : /\/bag$/);
+}
+
+test.describe("the bag", () => {
+  test("a bag of two products (one with sizes), a quantity changed, one checkout and one payment", async ({ page, jsEnabled }) => {
+    const seller = await createLiveSeller();
+    await createCountedProduct(seller.subdomain, "Bag Scarf", 10, 2000);
+    const sweater = await createSizedProduct(seller.subdomain, "Bag Sweater", 2500, [
+      { size: "S", stock: 4 },
+      { size: "M", stock: 3, priceCents: 3000 },
+    ]);
+
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    await expect(page.getByTestId("bag-link")).toHaveAccessibleName("Bag, empty");
+    const card = page.getByTestId("product-card").filter({ hasText: "Bag Scarf" });
+    await card.getByRole("button", { name: "Add to bag: Bag Scarf" }).click();
+    await expectAdded(page, jsEnabled, /\/products$/, 1);
+
+    // The product with sizes is added from its page, once a size is picked.
+    await page.goto(shopUrl(seller.subdomain, `/?product_id=${sweater.id}&o0=M`));
+    const add = page.getByTestId("add-to-bag");
+    await add.getByLabel("Number to add").fill("2");
+    await add.getByRole("button", { name: "Add to bag: Bag Sweater" }).click();
+    await expectAdded(page, jsEnabled, /product_id=/, 3);
+
+    await page.getByTestId("bag-link").click();
+    await expect(page).toHaveURL(/\/bag$/);
+    await expect(page.getByTestId("bag-line-name")).toHaveText(["Bag Scarf", "Bag Sweater (M)"]);
+    await expect(page.getByTestId("bag-subtotal")).toHaveText("€80.00");
+    const scarf = page.getByTestId("bag-line").filter({ hasText: "Bag Scarf" });
+    await scarf.getByLabel("Quantity of Bag Scarf", { exact: true }).fill("2");
+    await scarf.getByRole("button", { name: "Update the quantity of Bag Scarf" }).click();
+    await expect(page.getByTestId("bag-subtotal")).toHaveText("€100.00");
+    await expect(page.getByTestId("bag-count")).toHaveText("4");
+
+    await page.getByTestId("bag-checkout").click();
+    await expect(page).toHaveURL(/\?bag=1$/);
+    await expect(page.getByTestId("summary-line")).toHaveText(["2 × Bag Scarf€40.00", "2 × Bag Sweater (M)€60.00"]);
+    await expect(page.getByTestId("bag-checkout-total")).toContainText("€100.00");
+    await fillShipping(page);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("summary-total")).toHaveText("€100.00");
+    await expect(page.getByTestId("bag-count")).toHaveCount(0);
+
+    await page.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+    await page.getByLabel(/^Expiry/).fill("12/30");
+    await page.getByLabel(/^CVC/).fill("123");
+    await page.getByTestId("card-form").getByRole("button").filter({ hasText: /€/ }).click();
+    await expect(page.getByTestId("checkout-success")).toBeVisible();
+    await page.goto(shopUrl(seller.subdomain, "/bag"));
+    await expect(page.getByTestId("bag-empty")).toBeVisible();
+  });
+});
