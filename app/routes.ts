@@ -72,6 +72,7 @@ export default [
     route("shop/categories/:slug", "routes/api/shop-category.ts"),
     route("shop/orders/export", "routes/api/shop-orders-export.ts"),
     route("shop/orders/:id/refunds", "routes/api/shop-order-refunds.ts"),
+    route("shop/orders/:id/fulfillment", "routes/api/shop-order-fulfillment.ts"),
     route("shop/orders/:id?", "routes/api/shop-orders.ts"),
     route("shop/lives", "routes/api/shop-lives.ts"),
     route("shop/lives/:id", "routes/api/shop-live.ts"),

@@ -15,6 +15,7 @@ import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
+import { fulfillmentResource, orderFulfillment } from "./tracking.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
 
 export type NewOrder = CheckoutDetails & {
@@ -319,6 +320,9 @@ export function orderResource(order: OrderWithItems) {
     ...purchaseLabelResource(order),
     ...shippingResource(order),
     shop: { name: order.shopName, subdomain: order.shopSubdomain },
+    // The parcel it is packed in once paid (docs/orders-and-payments.md, "Parcels"), and how it left.
+    parcel_id: order.parcelId,
+    fulfillment: fulfillmentResource(orderFulfillment(order)),
     items: order.items.map((item) => ({
       id: item.id,
       product: { id: item.productId, name: item.productName },

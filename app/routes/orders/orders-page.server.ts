@@ -7,6 +7,7 @@ import { countOrders, listOrders, listViewOf, shopperScope, type OrderScope } fr
 import { orderRefundSummaries } from "~/domain/payments/refunds.server";
 import { allowedTransitions, orderHistories } from "~/domain/orders/order-status.server";
 import { orderView } from "~/domain/orders/order-view.server";
+import { canShip } from "~/domain/orders/fulfillment.server";
 import { orderDisputes, type DisputeView } from "~/domain/payments/disputes.server";
 
 export type OrdersAudience = "shopper" | "seller" | "client" | "visitor";
@@ -67,6 +68,7 @@ export async function ordersPageData(request: Request, context: Readonly<RouterC
       disputes: disputes.get(order.id) ?? [],
       refund: refunds.get(order.id) ?? null,
       transitions: audience === "seller" ? allowedTransitions(order.status) : [],
+      shippable: audience === "seller" && canShip(order),
     })),
     count,
     page: query.page,
