@@ -29,6 +29,8 @@ export default [
     route("register", "routes/register/register.tsx"),
     route("admin/sellers", "routes/admin/sellers.tsx"),
     route("shop/customization", "routes/shop-settings/customization.tsx"),
+    route("orders/parcels", "routes/orders/parcels.tsx"),
+    route("orders/parcels/:parcelId", "routes/orders/parcel.tsx"),
     route("orders/:orderId", "routes/orders/order-detail.tsx"),
     route("orders/:orderId/status-link", "routes/orders/order-status-link.ts"),
     route("product", "routes/pages/product.tsx"),

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, between, countDistinct, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { NotFoundError } from "~/domain/errors.server";
 import { lockKey, type Queryable, type Transaction } from "~db/client";
 import { lives, orderItems, orders, parcels, productVariants, shops, type Order, type Parcel } from "~db/schema";
@@ -212,6 +212,23 @@ async function parcelViews(shopId: number, parcelId?: number): Promise<ParcelVie
     Object.assign(view, { fullName: order.fullName, phone: order.phone, companyName: order.companyName });
   }
   return [...views].map(([, view]) => view);
+}
+
+/** How many parcels the shop has to ship (the orders screen's "To ship" tab). */
+export async function countOpenParcels(shopId: number): Promise<number> {
+  const [row] = await getDatabase()
+    .select({ n: countDistinct(orders.parcelId) })
+    .from(orders)
+    .innerJoin(parcels, eq(parcels.id, orders.parcelId))
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        isNull(parcels.shippedAt),
+        inArray(orders.status, [...UNSHIPPED_STATUSES]),
+        inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The shop's parcels still to ship, oldest first, each with its orders and packing list. */
