@@ -30,9 +30,9 @@ test("the seller ships a parcel with a tracking number; the shopper's status pag
   await page.goto(await orderStatusLink(seller.subdomain, first!));
   const tracking = page.getByTestId("order-tracking");
   await expect(tracking).toContainText("Shipped with La Poste");
-  await expect(tracking).toContainText("1A23456789");
+  await expect(tracking).toContainText("1A234567890");
   await expect(tracking.getByRole("link", { name: "Track the parcel" })).toHaveAttribute(
     "href",
-    "https://www.laposte.fr/outils/suivre-vos-envois?code=1A23456789",
+    "https://www.laposte.fr/outils/suivre-vos-envois?code=1A234567890",
   );
 });

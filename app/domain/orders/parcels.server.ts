@@ -4,7 +4,7 @@ import { lockKey, type Queryable, type Transaction } from "~db/client";
 import { lives, orderItems, orders, parcels, productVariants, shops, type Order, type Parcel } from "~db/schema";
 import { getDatabase } from "~db/client";
 import { PAID_PAYMENT_STATUSES } from "./payment-state";
-import { formatOrderNumber } from "./orders.server";
+import { formatOrderNumber } from "./order-number";
 
 /**
  * Parcels (issue 28, "one parcel per live"). A parcel is a row of `parcels`, assigned to an
