@@ -25,6 +25,7 @@ export const {
   stockHolds,
   stockMovements,
   waitlistEntries,
+  parcels,
   orders,
   orderItems,
   orderEvents,

@@ -25,6 +25,7 @@ export const {
   stockHolds,
   stockMovements,
   waitlistEntries,
+  parcels,
   orders,
   orderItems,
   orderEvents,
@@ -69,6 +70,7 @@ export type Product = typeof products.$inferSelect;
 export type ProductVariant = typeof productVariants.$inferSelect;
 export type StockHold = typeof stockHolds.$inferSelect;
 export type Order = typeof orders.$inferSelect;
+export type Parcel = typeof parcels.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 export type OrderRefund = typeof orderRefunds.$inferSelect;

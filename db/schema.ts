@@ -27,6 +27,7 @@ export const productVariants = tables.productVariants;
 export const stockHolds = tables.stockHolds;
 export const stockMovements = tables.stockMovements;
 export const waitlistEntries = tables.waitlistEntries;
+export const parcels = tables.parcels;
 export const orders = tables.orders;
 export const orderItems = tables.orderItems;
 export const orderEvents = tables.orderEvents;
@@ -59,6 +60,7 @@ export type {
   OrderItem,
   OrderRefund,
   OrderStatus,
+  Parcel,
   PaymentDispute,
   PaymentStatus,
   PaymentTransaction,

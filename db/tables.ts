@@ -6,6 +6,7 @@
 // db/relations.ts; row types (User, Order, ...) in db/schema-sqlite.ts, re-exported by db/schema.ts.
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { LIVE_PLATFORMS } from "../app/lib/live-platforms";
+import { CARRIERS } from "../app/lib/carriers";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../app/lib/order-states";
 import { STOCK_MOVEMENT_KINDS, type ProductOption } from "../app/lib/stock-kinds";
 import {
@@ -190,6 +191,8 @@ export const shops = table("shops", {
   // Stock: "Only N left" is shown at this many units or fewer; a placed order holds its units this long.
   lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
   holdMinutes: integer("hold_minutes").notNull().default(10),
+  // Orders of one shopper placed within this many hours of a parcel's first one join it (issue 28).
+  parcelWindowHours: integer("parcel_window_hours").notNull().default(24),
   // Next per-shop order number; incremented inside the order-creating transaction.
   nextOrderNumber: integer("next_order_number").notNull().default(1),
   // Bumped when the shop's products or categories change: part of the shop page cache's key.
@@ -389,6 +392,29 @@ export const waitlistEntries = table(
 
 /* -------------------------------------------------------------------- orders */
 
+// One parcel of a shop for one shopper (email and address): a paid order joins the open parcel
+// it matches (same live, or placed within the shop's window of its first order) or opens one
+// (app/domain/orders/parcels.server.ts). Shipped once, with all its orders.
+export const parcels = table(
+  "parcels",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    // The shopper's email, lower-cased, and address, normalised (parcels.server.ts: addressKey).
+    email: text("email").notNull(),
+    addressKey: text("address_key").notNull(),
+    // The live of its first order, if any: every order of that live joins it.
+    liveId: integer("live_id").references(() => lives.id, { onDelete: "set null" }),
+    // When its first order was placed: the window counts from here.
+    firstOrderAt: timestamp("first_order_at").notNull(),
+    shippedAt: timestamp("shipped_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("parcels_open_idx").on(t.shopId, t.email, t.shippedAt)],
+);
+
 export const orders = table(
   "orders",
   {
@@ -429,11 +455,17 @@ export const orders = table(
     liveId: integer("live_id").references(() => lives.id, { onDelete: "set null" }),
     // When the live's one-time payment reminder was sent for this unpaid order.
     reminderSentAt: timestamp("reminder_sent_at"),
+    // Shipping (issue 28): the parcel the paid order is packed in, and how it left.
+    parcelId: integer("parcel_id").references(() => parcels.id, { onDelete: "set null" }),
+    carrier: text("carrier", { enum: CARRIERS }),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("orders_shop_number_uq").on(t.shopId, t.number),
+    index("orders_parcel_idx").on(t.parcelId),
     index("orders_shop_created_idx").on(t.shopId, t.createdAt),
     index("orders_shopper_idx").on(t.shopperKeyHash, t.shopId, t.createdAt),
     index("orders_user_idx").on(t.userId, t.createdAt),

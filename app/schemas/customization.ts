@@ -1,5 +1,6 @@
 import { isValidCssColor, normalizeCssColor } from "~/lib/colors";
 import { parseAmountToCents } from "~/lib/money";
+import { PARCEL_WINDOW_HOURS } from "~/lib/carriers";
 import { HOLD_MINUTES } from "~/lib/stock-kinds";
 import { z } from "./zod-messages";
 
@@ -87,6 +88,10 @@ const customizationFields = z.object({
   hold_minutes: wholeNumberSetting(HOLD_MINUTES, "stock_admin.settings.hold_minutes_invalid").describe(
     "How long an unpaid order (or a waitlist offer) keeps its units, in minutes: 2 to 60 (default 10)",
   ),
+  // Parcels (issue 28): orders of one shopper placed this many hours apart share a parcel.
+  parcel_window_hours: wholeNumberSetting(PARCEL_WINDOW_HOURS, "parcels.errors.window_invalid").describe(
+    "A shopper's paid orders (same email and address) placed within this many hours of a parcel's first one join it: 1 to 168 (default 24); orders of one live always do",
+  ),
   remove_logo: z
     .enum(["on", "true", "1"])
     .optional()
@@ -107,6 +112,7 @@ export type CustomizationInput = {
   minimumOrderAmountCents: number | null | undefined;
   lowStockThreshold: number | undefined;
   holdMinutes: number | undefined;
+  parcelWindowHours: number | undefined;
   removeLogo: boolean;
 };
 
@@ -123,5 +129,6 @@ export const customizationSchema = customizationFields.transform((fields): Custo
   minimumOrderAmountCents: fields.minimum_order_amount,
   lowStockThreshold: fields.low_stock_threshold,
   holdMinutes: fields.hold_minutes,
+  parcelWindowHours: fields.parcel_window_hours,
   removeLogo: fields.remove_logo,
 }));

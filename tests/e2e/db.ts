@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { hashPassword } from "../../app/domain/accounts/password.server";
 import { createSession } from "../../app/domain/accounts/sessions.server";
 import { hashToken, randomToken } from "../../app/domain/accounts/tokens.server";
 import { createLive, endLive, pinLiveProduct } from "../../app/domain/lives/lives.server";
+import { joinParcel } from "../../app/domain/orders/parcels.server";
 import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
-import { getDatabase } from "../../db/client";
+import { getDatabase, writeTransaction } from "../../db/client";
 import {
   mailOutbox,
   orderStatusLinks,
@@ -189,6 +190,33 @@ async function findOrder(subdomain: string, number: number) {
 }
 
 /** Gives an order another shopper email (tests run in parallel: each its own inbox). */
+/** Paid orders of the shop in no parcel yet join theirs, as their payment would have made them (issue 28). */
+export async function packParcels(subdomain: string): Promise<void> {
+  const loose = await db()
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopId, await shopId(subdomain)),
+        isNull(orders.parcelId),
+        eq(orders.paymentStatus, "succeeded"),
+        inArray(orders.status, ["pending", "processing"]),
+      ),
+    )
+    .orderBy(asc(orders.id));
+  for (const order of loose) await writeTransaction((tx) => joinParcel(tx, order));
+}
+
+/** `count` paid orders of one shopper (one email, one address) in one parcel; their ids, oldest first. */
+export async function createParcelOrders(subdomain: string, count: number, email: string): Promise<number[]> {
+  await createPaidOrders(subdomain, count);
+  const id = await shopId(subdomain);
+  await db().update(orders).set({ email }).where(eq(orders.shopId, id));
+  await packParcels(subdomain);
+  const rows = await db().select({ id: orders.id }).from(orders).where(eq(orders.shopId, id)).orderBy(asc(orders.id));
+  return rows.map((row) => row.id);
+}
+
 export async function setOrderEmail(subdomain: string, number: number, email: string): Promise<void> {
   const order = await findOrder(subdomain, number);
   await db().update(orders).set({ email }).where(eq(orders.id, order.id));

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { demoSweater } from "../../db/demo-catalogue";
-import { finishLive, productNamed, startLive } from "./db";
+import { finishLive, packParcels, productNamed, startLive } from "./db";
 import { mainUrl, shopUrl } from "./fixtures";
 
 /**
@@ -88,6 +88,18 @@ export async function orderConfirmation(page: Page) {
   await checkoutSuccess(page);
   await page.waitForURL(/\/order-confirmation\/\d+$/, { timeout: 10_000 });
 }
+
+/** The demo shop's paid orders packed in parcels (issue 28), then its parcels screen or one parcel's packing list. */
+const parcels =
+  (packingList = false) =>
+  async (page: Page) => {
+    await packParcels(DEMO_SHOP);
+    await page.goto(mainUrl("/orders/parcels"));
+    if (packingList) {
+      await page.locator('#main [data-testid="parcel"] a[href^="/orders/parcels/"]').first().click();
+      await page.waitForURL(/\/orders\/parcels\/\d+$/);
+    }
+  };
 
 /** The demo seller starts a live through the form and lands on its board. */
 async function liveBoard(page: Page) {
@@ -193,6 +205,8 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("orders", "/orders", "seller"),
   main("order detail", `/orders/${DEMO_ORDER_ID}`, "seller"),
   main("order cancel confirmation", `/orders/${DEMO_ORDER_ID}?confirm=cancel`, "seller"),
+  main("parcels to ship", "/orders/parcels", "seller", parcels()),
+  main("parcel packing list", "/orders/parcels", "seller", parcels(true)),
   main("shop customization", "/shop/customization", "seller"),
   main("onboarding", "/onboarding", "seller"),
   main("404 (seller)", "/no-such-page", "seller"),

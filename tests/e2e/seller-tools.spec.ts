@@ -33,8 +33,12 @@ test("the seller filters and paginates orders, opens an order and ships it", asy
   // The dialog stays open on the updated order (JavaScript); the page shows it again (without).
   await expect(dialog).toHaveCount(jsEnabled ? 1 : 0);
   await expect(scope.getByTestId("order-detail")).toContainText("Processing");
+  // Shipping asks for the carrier and its tracking number (issue 28).
+  await scope.getByLabel(/^Carrier/).selectOption({ label: "Colissimo" });
+  await scope.getByLabel(/^Tracking number/).fill("6A 1234 5678 901");
   await scope.getByRole("button", { name: "Mark as shipped" }).click();
-  await expect(page.getByText("Order #0007 is now Shipped")).toBeVisible();
+  await expect(page.getByText("Order #0007 is shipped; the shopper has the tracking link.")).toBeVisible();
+  await expect(scope.getByTestId("order-tracking")).toContainText("6A12345678901");
 
   await page.goto(mainUrl("/orders?status=shipped"));
   await expect(page.getByTestId("order-row")).toHaveCount(1);

@@ -267,6 +267,7 @@ const API_CASES: Record<string, ApiCase> = {
   "GET /shop/orders/export/": { client: () => seller, query: ["view", "status", "payment_status", "search"] },
   "GET /shop/orders/{id}/refunds/": { client: () => seller },
   "POST /shop/orders/{id}/refunds/": { client: () => seller, body: () => ({ amount: "1.00", reason: "Odd", restock: false }) },
+  "POST /shop/orders/{id}/fulfillment/": { client: () => seller, body: () => ({ carrier: "colissimo", tracking_number: "6A12345678901" }) },
   "POST /payment/pay/": { client: () => shopper, body: () => ({ order_id: ids.order, provider_slug: "simulated" }) },
   "POST /payment/confirm/": { client: () => shopper, body: () => ({ transaction_id: "1", payment_intent_id: "pi_sweep" }) },
   "POST /payment/simulated/confirm/": {

@@ -151,6 +151,7 @@ describe("a form action given a body that is no form", () => {
     ["routes/shop-settings/customization.tsx", seller, "/shop/customization"],
     ["routes/orders/order-detail.tsx", seller, `/orders/${orderId}`],
     ["routes/orders/order-status-link.ts", seller, `/orders/${orderId}/status-link`],
+    ["routes/orders/parcel.tsx", seller, "/orders/parcels/1"],
     ["routes/payments/simulated-onboarding.tsx", seller, "/payments/simulated/onboarding"],
     ["routes/admin/sellers.tsx", staff, "/admin/sellers"],
   ];

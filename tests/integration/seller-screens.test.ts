@@ -25,6 +25,8 @@ const SELLER_SCREENS: { path: string; form?: Record<string, string> }[] = [
   { path: "/dashboard/lives/1/orders.csv" },
   { path: "/orders" },
   { path: "/orders?view=checkouts&page=2" },
+  { path: "/orders/parcels" },
+  { path: "/orders/parcels/1", form: { intent: "ship", carrier: "ups", tracking_number: "1Z999" } },
   { path: "/onboarding/refresh" },
   { path: "/payments/simulated/onboarding", form: { business_name: "X", country: "FR", iban: "FR76 3000 6000 0112 3456 7890 189" } },
 ];

@@ -121,7 +121,8 @@ export function OrderStatusActions({
         {t("orders.actions.title", { number })}
       </h3>
       <div className="mt-2 flex flex-wrap gap-2">
-        {transitions.filter((s) => s !== "cancelled").map((status) => form(status, t(`orders.actions.to_${status}`)))}
+        {/* Shipping asks for the carrier and the tracking number: the ship form below. */}
+        {transitions.filter((s) => s !== "cancelled" && s !== "shipped").map((status) => form(status, t(`orders.actions.to_${status}`)))}
         {transitions.includes("cancelled") && !confirm ? (
           <Link
             ref={cancelLink}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { TrackingInfo } from "./tracking-info";
 import type { OrderView } from "~/domain/orders/order-view.server";
 import { LocalTime } from "~/components/ui/local-time";
 import { formatMoney } from "~/lib/money";
@@ -35,6 +36,7 @@ export function OrderDetail({ order, sellerView, children }: { order: OrderView;
         <LocalTime value={order.createdAt} format="dateTime" className="text-slate-500" />
       </div>
       {!sellerView ? <p className="text-slate-600">{t("orders.detail.shop", { shop: order.shopName })}</p> : null}
+      {order.fulfillment ? <TrackingInfo fulfillment={order.fulfillment} heading="h3" /> : null}
       <section>
         <h3 className="font-semibold">{t("orders.detail.customer")}</h3>
         <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-2">

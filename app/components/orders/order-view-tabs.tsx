@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import { cx } from "~/lib/class-names";
 
 /**
- * The seller's two lists, as links (they work without JavaScript): paid orders, the
- * dashboard tile's number, and checkouts that were never paid (Shopify's abandoned checkouts).
+ * The seller's lists, as links (they work without JavaScript): paid orders, the dashboard
+ * tile's number, checkouts that were never paid (Shopify's abandoned checkouts), and the
+ * parcels to ship (their own screen, /orders/parcels).
  */
-export function OrderViewTabs({ view, counts }: { view: string; counts: { orders: number; checkouts: number } }) {
+export function OrderViewTabs({ view, counts }: { view: string; counts: { orders: number; checkouts: number; parcels: number } }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("order_views.label")} className="mt-6 border-b border-black/10">
@@ -25,6 +26,14 @@ export function OrderViewTabs({ view, counts }: { view: string; counts: { orders
             </Link>
           </li>
         ))}
+        <li>
+          <Link
+            to="/orders/parcels"
+            className="inline-block border-b-2 border-transparent px-1 py-2 text-sm font-medium opacity-80 hover:border-slate-300"
+          >
+            {t("parcels.tab", { count: counts.parcels })}
+          </Link>
+        </li>
       </ul>
     </nav>
   );

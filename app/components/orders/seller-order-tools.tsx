@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { OrderHistoryEntry } from "~/domain/orders/order-status.server";
 import type { DisputeView } from "~/domain/payments/disputes.server";
 import type { RefundSummary } from "~/domain/payments/refunds.server";
@@ -5,6 +6,7 @@ import type { OrderStatus } from "~/lib/order-states";
 import { OrderHistory, OrderStatusActions } from "./order-actions";
 import { OrderDisputes } from "./order-disputes";
 import { OrderRefunds, type RefundFormResult } from "./refund-form";
+import { ShipForm, type ShipFormResult } from "./ship-form";
 import { StatusLinkActions } from "./status-link-actions";
 
 export type SellerOrder = {
@@ -14,6 +16,8 @@ export type SellerOrder = {
   totalCents: number;
   currency: string;
   transitions: string[];
+  /** Whether it can be shipped now (with a carrier and a tracking number). */
+  shippable: boolean;
   disputes: DisputeView[];
   refund: RefundSummary | null;
   history: OrderHistoryEntry[];
@@ -30,8 +34,9 @@ export function SellerOrderTools({
   page,
 }: {
   order: SellerOrder;
-  page?: { confirmingCancel: boolean; refundResult?: RefundFormResult | null };
+  page?: { confirmingCancel: boolean; refundResult?: RefundFormResult | null; shipResult?: ShipFormResult | null };
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <OrderDisputes disputes={order.disputes} />
@@ -45,6 +50,14 @@ export function SellerOrderTools({
         currency={order.currency}
         confirmingCancel={page?.confirmingCancel}
       />
+      {order.shippable ? (
+        <ShipForm
+          action={`/orders/${order.id}`}
+          title={t("fulfillment.ship_title", { number: order.number })}
+          submitLabel={t("fulfillment.ship_submit")}
+          pageResult={page?.shipResult}
+        />
+      ) : null}
       {order.refund ? (
         <OrderRefunds
           orderId={order.id}

@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { parseAmountToCents } from "~/lib/money";
 import { HOLD_MINUTES } from "~/lib/stock-kinds";
+import { PARCEL_WINDOW_HOURS } from "~/lib/carriers";
 import {
   COLOR_FIELDS,
   customizationSchema,
@@ -34,6 +35,7 @@ export type CustomizationValues = {
   minimum_order_amount: string | null;
   low_stock_threshold: number;
   hold_minutes: number;
+  parcel_window_hours: number;
 };
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -232,6 +234,18 @@ export function CustomizationForm({
               type="number"
               hint={t("stock_admin.settings.hold_minutes_hint", { default: HOLD_MINUTES.default })}
               inputProps={{ step: "1", min: String(HOLD_MINUTES.min), max: String(HOLD_MINUTES.max), inputMode: "numeric" }}
+            />
+            <TextField
+              field={fields.parcel_window_hours as FieldMetadata<string | undefined>}
+              label={t("parcels.window_label")}
+              type="number"
+              hint={t("parcels.window_hint", { default: PARCEL_WINDOW_HOURS.default })}
+              inputProps={{
+                step: "1",
+                min: String(PARCEL_WINDOW_HOURS.min),
+                max: String(PARCEL_WINDOW_HOURS.max),
+                inputMode: "numeric",
+              }}
             />
           </div>
         </fieldset>

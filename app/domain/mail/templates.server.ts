@@ -13,6 +13,8 @@ type MailContent = {
   paragraphs: string[];
   action?: { label: string; url: string };
   details?: [string, string][];
+  /** Links shown after the details (a parcel's tracking page), before the main action. */
+  links?: { label: string; url: string }[];
 };
 
 /** One plain, accessible layout for every mail, as text and as HTML. */
@@ -24,6 +26,7 @@ function renderMail(t: TFunction, content: MailContent): RenderedMail {
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.details ?? []).map(([k, v]) => `${k}: ${v}`),
     ...(content.details?.length ? [""] : []),
+    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     `— ${brand}`,
   ].join("\n");
@@ -43,6 +46,12 @@ ${
         .join("")}</table>`
     : ""
 }
+${(content.links ?? [])
+  .map(
+    (link) =>
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="color:#0f172a;font-weight:bold">${escapeHtml(link.label)}</a><br><span style="font-size:13px;color:#475569;word-break:break-all">${escapeHtml(link.url)}</span></p>`,
+  )
+  .join("\n")}
 ${
   content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#FF0055;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
@@ -181,9 +190,32 @@ export function disputeMailToSeller(
   });
 }
 
+/** How a parcel left, as a mail tells it: the carrier, its number and its tracking page (none for "Other"). */
+export type MailTracking = { carrier: string; trackingNumber: string; trackingUrl: string | null };
+
+function trackingContent(t: TFunction, tracking: MailTracking | undefined): Pick<MailContent, "details" | "links"> {
+  if (!tracking) return {};
+  return {
+    details: [
+      [t("fulfillment.carrier"), t(`fulfillment.carriers.${tracking.carrier}`)],
+      [t("fulfillment.tracking_number"), tracking.trackingNumber],
+    ],
+    links: tracking.trackingUrl ? [{ label: t("fulfillment.mail.track"), url: tracking.trackingUrl }] : [],
+  };
+}
+
 export function orderStatusMail(
   language: Language,
-  params: { shopName: string; customer: string; number: string; status: string; refunded: boolean; link: string },
+  params: {
+    shopName: string;
+    customer: string;
+    number: string;
+    status: string;
+    refunded: boolean;
+    link: string;
+    /** The shipped mail's carrier and tracking number, when the seller gave them. */
+    tracking?: MailTracking;
+  },
 ): RenderedMail {
   const t = translatorFor(language);
   const status = t(`orders.status.${params.status}`);
@@ -194,6 +226,23 @@ export function orderStatusMail(
       t(`mail.order_status.${params.status}`, { number: params.number, shop: params.shopName }),
       ...(params.refunded ? [t("mail.order_status.refunded")] : []),
     ],
+    ...trackingContent(t, params.tracking),
+    action: { label: t("mail.order_status.action"), url: params.link },
+  });
+}
+
+/** A parcel of several orders left: one mail for all of them, with its tracking. */
+export function parcelShippedMail(
+  language: Language,
+  params: { shopName: string; customer: string; numbers: string[]; link: string; tracking: MailTracking },
+): RenderedMail {
+  const t = translatorFor(language);
+  const numbers = params.numbers.map((n) => `#${n}`).join(", ");
+  return renderMail(t, {
+    subject: t("fulfillment.mail.parcel_subject", { shop: params.shopName, numbers }),
+    greeting: t("mail.greeting", { name: params.customer }),
+    paragraphs: [t("fulfillment.mail.parcel_body", { shop: params.shopName, numbers, count: params.numbers.length })],
+    ...trackingContent(t, params.tracking),
     action: { label: t("mail.order_status.action"), url: params.link },
   });
 }

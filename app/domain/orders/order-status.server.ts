@@ -10,6 +10,7 @@ import { isPaid } from "./payment-state";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, shops, users, type Order, type OrderStatus } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
+import { leaveParcel } from "./parcels.server";
 import { sendWithOrderStatusLink } from "./status-links.server";
 
 /** The order workflow: pending → processing → shipped → delivered; cancel before shipping. */
@@ -58,11 +59,14 @@ export async function recordStatusChange(order: Order, to: OrderStatus, actor: {
       .set({
         status: to,
         ...(to === "cancelled" && !isPaid(order.paymentStatus) ? { paymentStatus: "canceled" as const } : {}),
+        // Shipped without a carrier (the API's status change): when it left is still known.
+        ...(to === "shipped" ? { shippedAt: now } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
+    if (to === "shipped" || to === "cancelled") await leaveParcel(tx, order, to, now);
     // A cancelled order's units go back on sale: held ones at once, sold ones (a paid order
     // cancelled before shipping, refunded by the caller) back into the stock.
     if (to === "cancelled") {

@@ -1,4 +1,5 @@
 import { formatOrderNumber, type OrderWithItems } from "./orders.server";
+import { orderFulfillment } from "./tracking.server";
 
 /** What the order screens show of an order (the table row and its detail). */
 export function orderView(order: OrderWithItems) {
@@ -27,6 +28,8 @@ export function orderView(order: OrderWithItems) {
     reference: order.reference,
     liveReference: order.liveReference,
     content: order.content,
+    parcelId: order.parcelId,
+    fulfillment: orderFulfillment(order),
     items: order.items.map((item) => ({
       id: item.id,
       name: item.productName,

@@ -15,6 +15,8 @@ import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
+import { formatOrderNumber } from "./order-number";
+import { fulfillmentResource, orderFulfillment } from "./tracking.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
 
 export type NewOrder = CheckoutDetails & {
@@ -45,10 +47,8 @@ function checkoutColumns(input: CheckoutDetails): Omit<CheckoutDetails, "quantit
   };
 }
 
-/** "0007": order numbers are shown zero-padded to 4 digits (spec section 2). */
-export function formatOrderNumber(number: number): string {
-  return String(number).padStart(4, "0");
-}
+// Its own module, light enough for parcels.server (which the end-to-end helpers load).
+export { formatOrderNumber };
 
 /**
  * Creates an order in a shop: items must be live products (and variants) of that shop, on
@@ -319,6 +319,9 @@ export function orderResource(order: OrderWithItems) {
     ...purchaseLabelResource(order),
     ...shippingResource(order),
     shop: { name: order.shopName, subdomain: order.shopSubdomain },
+    // The parcel it is packed in once paid (docs/orders-and-payments.md, "Parcels"), and how it left.
+    parcel_id: order.parcelId,
+    fulfillment: fulfillmentResource(orderFulfillment(order)),
     items: order.items.map((item) => ({
       id: item.id,
       product: { id: item.productId, name: item.productName },

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { joinParcel } from "~/domain/orders/parcels.server";
 import { ensureOrderHeld, SaleRaced, sellOrderUnits } from "~/domain/stock/holds.server";
 import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
@@ -182,7 +183,7 @@ export async function applyIntentState(
         .update(orders)
         .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
         .where(eq(orders.id, txn.orderId))
-        .returning({ liveId: orders.liveId });
+        .returning();
       // The live's board shows the payment as it happens.
       if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
       let unitsGone = false;
@@ -206,6 +207,9 @@ export async function applyIntentState(
             toValue: "cancelled",
             note: "stock.sold_out_refund",
           });
+        } else {
+          // A paid order goes in its parcel (the open one of this shopper, or a new one).
+          await joinParcel(tx, order!);
         }
       }
       return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone };

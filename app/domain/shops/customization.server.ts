@@ -41,6 +41,7 @@ export function customizationResource(shop: Shop, origin: string | null) {
     minimum_order_amount: shop.minimumOrderAmountCents === null ? null : centsToDecimalString(shop.minimumOrderAmountCents),
     low_stock_threshold: shop.lowStockThreshold,
     hold_minutes: shop.holdMinutes,
+    parcel_window_hours: shop.parcelWindowHours,
   };
 }
 
@@ -106,6 +107,7 @@ export async function updateCustomization(
       // A new threshold changes the shop's labels: its cached pages go with `updatedAt`.
       lowStockThreshold: input.lowStockThreshold,
       holdMinutes: input.holdMinutes,
+      parcelWindowHours: input.parcelWindowHours,
       logoPath,
       updatedAt: new Date(),
     })

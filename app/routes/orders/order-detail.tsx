@@ -13,6 +13,9 @@ import { parseInput } from "~/http/api.server";
 import { formatMoney } from "~/lib/money";
 import { allowedTransitions, orderHistories } from "~/domain/orders/order-status.server";
 import { changeOrderStatus } from "~/domain/payments/order-status-change.server";
+import { canShip, shipOrder } from "~/domain/orders/fulfillment.server";
+import { shipFormRefused, shipmentTyped } from "./ship-actions.server";
+import { shipmentSchema } from "~/schemas/fulfillment";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderDisputes } from "~/domain/payments/disputes.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
@@ -47,6 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       history: sellerView ? ((await orderHistories([order.id])).get(order.id) ?? []) : [],
       disputes: sellerView ? ((await orderDisputes([order.id])).get(order.id) ?? []) : [],
       transitions: sellerView ? allowedTransitions(order.status) : [],
+      shippable: sellerView && canShip(order),
       refund: sellerView ? ((await orderRefundSummaries([order])).get(order.id) ?? null) : null,
     },
     sellerView,
@@ -117,6 +121,22 @@ export const action = formAction(async ({ request, params, context }) => ({
       return redirect(returnTo(args));
     },
   },
+  ship: {
+    errors: (error, args) => {
+      if (error instanceof NotFoundError || error instanceof ForbiddenError) return orderActionFailed(error, args);
+      return shipFormRefused(error, args.formData);
+    },
+    handle: async (args) => {
+      const { order, userId } = await managedOrder(args);
+      const shipment = parseInput(shipmentSchema, shipmentTyped(args.formData));
+      await shipOrder(order.id, order.shopId, shipment, { userId });
+      setToast(args.context, {
+        type: "success",
+        message: getI18nInstance(args.context).t("fulfillment.shipped_toast", { number: formatOrderNumber(order.number) }),
+      });
+      return redirect(returnTo(args));
+    },
+  },
   "change-status": {
     errors: orderActionFailed,
     handle: async (args) => {
@@ -143,7 +163,16 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       <h1 className="mt-4 text-2xl font-bold">{t("orders.detail.title", { number: order.number })}</h1>
       <div className="mt-6 rounded-xl border border-border bg-white p-6 shadow-sm">
         <OrderDetail order={order} sellerView={sellerView}>
-          {sellerView ? <SellerOrderTools order={order} page={{ confirmingCancel: confirmCancel, refundResult: actionData }} /> : null}
+          {sellerView ? (
+            <SellerOrderTools
+              order={order}
+              page={{
+                confirmingCancel: confirmCancel,
+                refundResult: actionData && "refund" in actionData ? actionData : null,
+                shipResult: actionData && "ship" in actionData ? actionData : null,
+              }}
+            />
+          ) : null}
         </OrderDetail>
       </div>
     </section>

@@ -7,6 +7,8 @@ import { countOrders, listOrders, listViewOf, shopperScope, type OrderScope } fr
 import { orderRefundSummaries } from "~/domain/payments/refunds.server";
 import { allowedTransitions, orderHistories } from "~/domain/orders/order-status.server";
 import { orderView } from "~/domain/orders/order-view.server";
+import { canShip } from "~/domain/orders/fulfillment.server";
+import { countOpenParcels } from "~/domain/orders/parcels.server";
 import { orderDisputes, type DisputeView } from "~/domain/payments/disputes.server";
 
 export type OrdersAudience = "shopper" | "seller" | "client" | "visitor";
@@ -57,7 +59,11 @@ export async function ordersPageData(request: Request, context: Readonly<RouterC
   // The seller's tabs: paid orders (the dashboard tile's number) and unpaid checkouts.
   const viewCounts =
     scope?.kind === "seller"
-      ? { orders: await countOrders(scope, { view: "orders" }), checkouts: await countOrders(scope, { view: "checkouts" }) }
+      ? {
+          orders: await countOrders(scope, { view: "orders" }),
+          checkouts: await countOrders(scope, { view: "checkouts" }),
+          parcels: await countOpenParcels(scope.shopId),
+        }
       : null;
   return {
     audience,
@@ -67,6 +73,7 @@ export async function ordersPageData(request: Request, context: Readonly<RouterC
       disputes: disputes.get(order.id) ?? [],
       refund: refunds.get(order.id) ?? null,
       transitions: audience === "seller" ? allowedTransitions(order.status) : [],
+      shippable: audience === "seller" && canShip(order),
     })),
     count,
     page: query.page,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order-confirmation";
+import { TrackingInfo } from "~/components/orders/tracking-info";
 import { buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon, ClockIcon, PackageIcon, XCircleIcon } from "~/components/ui/icons";
 import { LocalTime } from "~/components/ui/local-time";
@@ -117,6 +118,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             </dd>
           </div>
         </dl>
+        {order.fulfillment ? <TrackingInfo fulfillment={order.fulfillment} className="mt-6 rounded-lg bg-slate-50 p-4" /> : null}
         <h2 className="mt-8 text-lg font-semibold">{t("confirmation.shipping")}</h2>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           {SHIPPING_FIELDS.filter(([, key]) => order.customer[key]).map(([field, key]) => (

@@ -1,6 +1,7 @@
 import { tagged } from "./endpoint.server";
 import { orderCreateSchema, orderListQuerySchema, orderStatusChangeSchema } from "~/schemas/checkout";
 import { DEFAULT_MINIMUM_ORDER_CENTS } from "~/schemas/customization";
+import { shipmentSchema } from "~/schemas/fulfillment";
 import { refundSchema } from "~/schemas/refunds";
 
 /** Orders, their status and refunds. */
@@ -31,13 +32,14 @@ export const ordersEndpoints = tagged("Orders", [
     method: "get",
     auth: "none",
     summary:
-      "One order (the shopper who placed it or the shop's seller; 404 otherwise), with reserved_until (until when its units are held while unpaid, else null) and each item's variant ({id, name} or null). The seller also gets refunded_amount, refundable_amount and refunds.",
+      "One order (the shopper who placed it or the shop's seller; 404 otherwise), with reserved_until (until when its units are held while unpaid, else null) and each item's variant ({id, name} or null), parcel_id (the parcel it is packed in once paid, else null) and fulfillment ({carrier, tracking_number, tracking_url, shipped_at} once shipped, else null; tracking_url is null for the carrier other). The seller also gets refunded_amount, refundable_amount and refunds.",
   },
   {
     path: "/shop/orders/{id}/",
     method: "patch",
     auth: "seller",
-    summary: "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition.",
+    summary:
+      "Move the order on (cancelling a paid order refunds it); 409 for an invalid transition. Shipping this way records no carrier: prefer POST /shop/orders/{id}/fulfillment/.",
     body: orderStatusChangeSchema,
     also: { "409": "Invalid transition, or the order changed meanwhile", "502": "The refund failed at the provider" },
   },
@@ -64,5 +66,14 @@ export const ordersEndpoints = tagged("Orders", [
     body: refundSchema,
     status: 201,
     also: { "409": "Not paid, or nothing left to refund", "502": "The refund failed at the provider" },
+  },
+  {
+    path: "/shop/orders/{id}/fulfillment/",
+    method: "post",
+    auth: "seller",
+    summary:
+      "Ship the order with a carrier and its tracking number: it moves to shipped (from processing, or from pending once paid), the shopper is mailed the carrier's tracking link, and the order is answered with its fulfillment {carrier, tracking_number, tracking_url, shipped_at}.",
+    body: shipmentSchema,
+    also: { "409": "The order cannot be shipped now (unpaid, already shipped, delivered or cancelled), or it changed meanwhile" },
   },
 ]);
