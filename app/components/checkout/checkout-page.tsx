@@ -119,6 +119,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                     liveReference={liveReference}
                     variantId={catalogue?.choice ? (catalogue.product!.variant?.id ?? null) : null}
                     offerToken={catalogue?.offer?.token ?? null}
+                    shipping={data.shipping}
                   />
                 </>
               )}

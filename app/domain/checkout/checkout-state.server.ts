@@ -29,11 +29,16 @@ function checkoutOrderSummary(order: OrderWithItems) {
     status: order.status,
     paymentStatus: order.paymentStatus,
     totalCents: order.totalAmountCents,
+    // Shipping charged (0 and no method when shipping is included in prices): the total is the subtotal plus it.
+    shippingCents: order.shippingAmountCents,
+    shippingMethod: order.shippingMethod,
     items: order.items.map((i) => ({ name: i.productName, variantName: i.variantName, quantity: i.quantity, priceCents: i.priceCents })),
     shipping: {
       ...shippingResource(order),
       ...purchaseLabelResource(order),
-      total_amount: centsToDecimalString(order.totalAmountCents),
+      // The form's amount is the subtotal (shipping is added to it) and its rate the one chosen.
+      total_amount: centsToDecimalString(order.totalAmountCents - order.shippingAmountCents),
+      shipping_rate: order.shippingRateId === null ? "" : String(order.shippingRateId),
     },
   };
 }
