@@ -1,7 +1,7 @@
 /**
  * The countries of ISO 3166-1 alpha-2 (every officially assigned code). Names come from
  * `Intl.DisplayNames` (Node's full ICU on the server, the browser's own there), so no list of
- * names is kept here: decision 013.
+ * names (and no package) is kept here.
  */
 export const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
