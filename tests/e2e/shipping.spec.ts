@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
-import { createLiveSeller, setShipping } from "./db";
-import { expect, shopUrl, test } from "./fixtures";
+import { runAxe } from "./axe";
+import { createLiveSeller, setShipping, signInWithSession } from "./db";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
+import { horizontalOverflow } from "./page-inventory";
+
+const PHONE = { width: 360, height: 740 };
+/** Serious or critical axe violations of the page, and its sideways overflow on a phone. */
+async function phoneCheck(page: Page) {
+  const violations = (await runAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  return { violations, overflow: (await horizontalOverflow(page)).overflow <= 0 };
+}
 
 /** Issue 28: a shopper picks a country, then a rate of that country; the total has the shipping in it. */
 const rate = (name: string, priceCents: number, freeFromCents: number | null = null) => ({
@@ -50,7 +59,11 @@ async function payAndSeeTotal(page: Page) {
 test.describe("shipping rates at checkout", () => {
   test("the rates follow the country at once; subtotal, shipping and total, then pay @js-only", async ({ page }) => {
     const seller = await shopWithRates();
+    await page.setViewportSize(PHONE);
     await page.goto(shopUrl(seller.subdomain, "/"));
+    await expect(page.getByTestId("shipping-rates")).toBeVisible();
+    expect(await phoneCheck(page)).toEqual({ violations: [], overflow: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const rates = page.getByTestId("shipping-rates");
     // The shop's own country first, its rates cheapest first.
     await expect(page.getByLabel(/^Country/)).toHaveValue("FR");
@@ -81,4 +94,14 @@ test.describe("shipping rates at checkout", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await payAndSeeTotal(page);
   });
+});
+
+test("the seller's Shipping tab with its zones and rates, on a phone: no serious axe violation @js-only", async ({ page }) => {
+  const seller = await shopWithRates();
+  await signInWithSession(page, seller);
+  await page.setViewportSize(PHONE);
+  await page.goto(mainUrl("/account?section=shipping"));
+  await expect(page.getByTestId("shipping-zone")).toHaveCount(2);
+  await expect(page.getByTestId("shipping-rate")).toHaveCount(3);
+  expect(await phoneCheck(page)).toEqual({ violations: [], overflow: true });
 });
