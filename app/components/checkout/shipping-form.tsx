@@ -12,10 +12,11 @@ import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
 import type { FormConstraint } from "~/schemas/form-constraint";
 import { CheckoutSubmit } from "./checkout-submit";
 import { CountrySelect, ShippingChoice, type CheckoutShipping } from "./shipping-choice";
-import { checkoutCountryOptions, countryName, resolveCountry } from "~/lib/countries";
+import { countryName, resolveCountry } from "~/lib/countries";
 import { parseAmountToCents } from "~/lib/money";
 
 export type ShippingValues = Partial<Record<string, string>>;
+const PREVIEW_COUNTRIES: [string, string][] = [["FR", "France"]];
 /** A catalogue purchase's product (the total is its price times the quantity); null for a live purchase. */
 export type ShippingCatalogueItem = { unitPriceCents: number; minimumQuantity: number } | null;
 
@@ -53,7 +54,8 @@ export function ShippingForm({
   orderId: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const shipping = shippingProp ?? { countries: checkoutCountryOptions(i18n.language, null), shopCountry: "FR", offers: null };
+  // The customization's preview is inert: one country is enough (and renders the same in Node and the browser).
+  const shipping = shippingProp ?? { countries: PREVIEW_COUNTRIES, shopCountry: "FR", offers: null };
   const unitPriceCents = catalogueItem?.unitPriceCents;
   const [form, fields, loadOnFocus] = useDeferredValidatedForm<CheckoutInput, CheckoutDetails>(
     "checkout-shipping",

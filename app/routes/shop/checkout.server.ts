@@ -61,10 +61,11 @@ export async function checkoutPageData({ request, context }: Args) {
     currency: shop.currency,
     // The country list (the shop's own first) and, for a shop that charges shipping, its rates
     // with the countries each serves (the form shows those of the country chosen).
+    // Only the shipping step has the form: the other steps carry none of it.
     shipping: {
-      countries: checkoutCountryOptions(language, shop.country),
+      countries: state.step === "shipping" ? checkoutCountryOptions(language, shop.country) : [],
       shopCountry: shop.country,
-      offers: shop.chargesShipping ? await shopShippingOffers(shop, language) : null,
+      offers: shop.chargesShipping && state.step === "shipping" ? await shopShippingOffers(shop, language) : null,
     },
     // Computed here: the shopper's browser loads no colour code.
     checkoutTheme: checkoutTheme({ primary: shop.primaryColor, secondary: shop.secondaryColor }),
