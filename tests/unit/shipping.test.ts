@@ -9,7 +9,9 @@ import { checkoutSchema, orderCreateSchema } from "~/schemas/checkout";
 import { shippingSettingsSchema, type ShippingSettings } from "~/schemas/shipping";
 import { getDatabase } from "~db/client";
 import { orders, shippingRates, shippingZones, shops } from "~db/schema";
-import { CHECKOUT_DETAILS, CHECKOUT_FIELDS, createProduct, createShop, TEST_SHOPPER } from "./factories";
+import { updateSellerProfile } from "~/domain/sellers/seller-profile.server";
+import { sellerProfiles } from "~db/schema";
+import { CHECKOUT_DETAILS, CHECKOUT_FIELDS, createProduct, createShop, createUser, TEST_SHOPPER } from "./factories";
 
 describe("countries", () => {
   it("reads a code in any case, or a name in English or French, as the upper-case code", () => {
@@ -366,5 +368,17 @@ describe("deleting a rate", () => {
     expect(await getDatabase().select().from(shippingZones).where(eq(shippingZones.shopId, shop.id))).toHaveLength(1);
     const [row] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
     expect([row!.shippingMethod, row!.shippingAmountCents]).toEqual(["Europe", 990]);
+  });
+});
+
+describe("the shop's own country", () => {
+  it("follows its seller's business country (the checkout lists it first)", async () => {
+    const user = await createUser({ isSeller: true });
+    await getDatabase().insert(sellerProfiles).values({ userId: user.id, businessName: "Ship Co", businessType: "company", country: "FR" });
+    const shop = await createShop({ ownerId: user.id });
+    expect(shop.country).toBe("FR");
+    await updateSellerProfile(user.id, { country: "BE" });
+    const [row] = await getDatabase().select({ country: shops.country }).from(shops).where(eq(shops.id, shop.id));
+    expect(row).toEqual({ country: "BE" });
   });
 });
