@@ -41,6 +41,11 @@ beforeAll(async () => {
 });
 
 describe("the seller's shipping setting (API)", () => {
+  it("answers a shop that includes shipping in its prices: no rate to choose", async () => {
+    const rates = await (await shopper()).json("/api/v1/shop/shipping/?country=FR");
+    expect(rates.body).toEqual({ country: "FR", shipping_included: true, ships_to: true, results: [] });
+  });
+
   it("refuses a negative price, a free-from below zero and an unknown country, in the reader's language, storing nothing", async () => {
     const bad = {
       zones: [{ name: "Bad", countries: ["FR", "XX"], rates: [{ name: "Neg", price: "-4", free_from: "-1" }] }],
@@ -88,7 +93,7 @@ describe("the seller's shipping setting (API)", () => {
       ["Express", "12.00"],
     ]);
     const japan = await client.json<{ ships_to: boolean; results: unknown[] }>("/api/v1/shop/shipping/?country=JP");
-    expect(japan.body).toMatchObject({ ships_to: false, results: [] });
+    expect(japan.body).toMatchObject({ shipping_included: false, ships_to: false, results: [] });
     expect((await client.json("/api/v1/shop/shipping/?country=XX")).status).toBe(400);
   });
 });

@@ -8,9 +8,8 @@ import { offersForCountry, type ShippingOffer } from "~/lib/shipping";
 import { checkoutSchema, orderCreateSchema } from "~/schemas/checkout";
 import { shippingSettingsSchema, type ShippingSettings } from "~/schemas/shipping";
 import { getDatabase } from "~db/client";
-import { orders, shippingRates, shippingZones, shops } from "~db/schema";
+import { orders, sellerProfiles, shippingRates, shippingZones, shops } from "~db/schema";
 import { updateSellerProfile } from "~/domain/sellers/seller-profile.server";
-import { sellerProfiles } from "~db/schema";
 import { CHECKOUT_DETAILS, CHECKOUT_FIELDS, createProduct, createShop, createUser, TEST_SHOPPER } from "./factories";
 
 describe("countries", () => {

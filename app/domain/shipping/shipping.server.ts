@@ -132,7 +132,9 @@ export async function publicShippingRates(shop: ShippingShop, country: string, l
   const offers = offersForCountry(await shopShippingOffers(shop, language), country, 0);
   return {
     country,
-    ships_to: offers.length > 0,
+    // A shop without zones ships as before, its prices including shipping: no rate to choose.
+    shipping_included: !shop.chargesShipping,
+    ships_to: !shop.chargesShipping || offers.length > 0,
     results: offers.map((offer) => ({
       id: offer.id,
       name: offer.name,

@@ -39,7 +39,7 @@ export const shopEndpoints = tagged("Shop", [
     method: "get",
     auth: "none",
     summary:
-      "The shipping rates of the shop host's shop for a country, cheapest first: each with id (the order's shipping_rate), name, price, free_from (free once the order's subtotal reaches it; null: never), delivery, pickup and pickup_address. ships_to is false (and results empty) for a country the shop does not ship to; a shop that includes shipping in its prices has no rates.",
+      "The shipping rates of the shop host's shop for a country, cheapest first: each with id (the order's shipping_rate), name, price, free_from (free once the order's subtotal reaches it; null: never), delivery, pickup and pickup_address. ships_to is false (and results empty) for a country the shop does not ship to; a shop that includes shipping in its prices answers shipping_included true and no rates (no shipping_rate to send).",
     query: shippingRatesQuerySchema,
   },
 ]);
