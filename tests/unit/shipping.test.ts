@@ -6,7 +6,7 @@ import { applyShippingEdit, getShippingSettings, publicShippingRates, saveShippi
 import { checkoutCountryOptions, countryName, resolveCountry } from "~/lib/countries";
 import { offersForCountry, type ShippingOffer } from "~/lib/shipping";
 import { checkoutSchema, orderCreateSchema } from "~/schemas/checkout";
-import { shippingSettingsSchema, type ShippingSettings } from "~/schemas/shipping";
+import { newZoneFormSchema, pickupFormSchema, shippingSettingsSchema, type ShippingSettings } from "~/schemas/shipping";
 import { getDatabase } from "~db/client";
 import { orders, sellerProfiles, shippingRates, shippingZones, shops } from "~db/schema";
 import { updateSellerProfile } from "~/domain/sellers/seller-profile.server";
@@ -99,6 +99,30 @@ describe("the shipping setting's input", () => {
       "zones.0.rates.1.free_from": "shipping.errors.free_from",
       "zones.1.rates": "shipping.errors.rates",
     });
+  });
+});
+
+describe("the Shipping tab's forms", () => {
+  it("read a zone's countries typed as codes or names, separated by commas", () => {
+    const zone = newZoneFormSchema.parse({ name: "Alps", countries: "ch; Autriche,\nLiechtenstein", rate_name: "Post", price: "15" });
+    expect(zone).toEqual({
+      name: "Alps",
+      countries: ["CH", "AT", "LI"],
+      rate: { id: null, name: "Post", priceCents: 1500, freeFromCents: null, delivery: "" },
+    });
+    const refused = newZoneFormSchema.safeParse({ name: "Alps", countries: "CH, Narnia", rate_name: "Post", price: "-1" });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      "shipping.errors.country_unknown?country=Narnia",
+      "shipping.errors.price",
+    ]);
+  });
+
+  it("take an empty pickup address as no pickup, and refuse a too short one", () => {
+    expect(pickupFormSchema.parse({ address: "  " })).toBeNull();
+    expect(pickupFormSchema.parse({ address: "3 place du Marché" })).toEqual({ address: "3 place du Marché" });
+    expect(pickupFormSchema.safeParse({ address: "abc" }).error?.issues.map((issue) => issue.message)).toEqual([
+      "shipping.errors.pickup_address",
+    ]);
   });
 });
 

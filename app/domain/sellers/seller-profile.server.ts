@@ -58,8 +58,9 @@ export async function updateSellerProfile(userId: number, changes: SellerProfile
     .update(sellerProfiles)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(sellerProfiles.userId, userId));
-  // The shop carries its country too (its checkout lists it first).
-  if (changes.country !== undefined) await getDatabase().update(shops).set({ country: changes.country }).where(eq(shops.ownerId, userId));
+  // The shop carries its country too (its checkout lists it first); updatedAt renews its cached pages.
+  if (changes.country !== undefined)
+    await getDatabase().update(shops).set({ country: changes.country, updatedAt: new Date() }).where(eq(shops.ownerId, userId));
   await activateShopIfReady(userId);
   return (await loadSellerAccount(userId))!;
 }
