@@ -12,7 +12,6 @@ import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
 import type { FormConstraint } from "~/schemas/form-constraint";
 import { CheckoutSubmit } from "./checkout-submit";
 import { CountrySelect, ShippingChoice, type CheckoutShipping } from "./shipping-choice";
-import { countryName, resolveCountry } from "~/lib/countries";
 import { parseAmountToCents } from "~/lib/money";
 
 export type ShippingValues = Partial<Record<string, string>>;
@@ -68,11 +67,14 @@ export function ShippingForm({
   const pending = useIntentPending("shipping", { throughReload: true });
   const amount = fields.total_amount as FieldMetadata<string>;
   const { key: amountKey, ...amountProps } = getInputProps(amount, { type: "number" });
-  // The country (a code: an older order's typed name is read as one) and the rate chosen,
+  // The country (a code: the server reads an older order's typed name as one) and the rate chosen,
   // kept here so that the rates follow the country, and the amounts the quantity or amount.
   const countryField = fields.country as FieldMetadata<string>;
   const rateField = fields.shipping_rate as FieldMetadata<string>;
-  const [country, setCountry] = useState(() => resolveCountry(String(countryField.initialValue ?? "")) ?? shipping.shopCountry);
+  const [country, setCountry] = useState(() => {
+    const initial = String(countryField.initialValue ?? "").toUpperCase();
+    return shipping.countries.some(([code]) => code === initial) ? initial : shipping.shopCountry;
+  });
   const [rateId, setRateId] = useState<number | null>(() => Number(rateField.initialValue) || null);
   const [typedAmount, setTypedAmount] = useState(() => parseAmountToCents(String(amount.initialValue ?? "")));
   const [count, setCount] = useState(() => {
@@ -174,7 +176,7 @@ export function ShippingForm({
         <ShippingChoice
           offers={shipping.offers}
           country={country}
-          countryName={countryName(country, i18n.language)}
+          countryName={shipping.countries.find(([code]) => code === country)?.[1] ?? country}
           rateField={rateField}
           rateId={rateId}
           onRateChange={setRateId}
