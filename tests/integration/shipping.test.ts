@@ -210,6 +210,10 @@ describe("the checkout's country and shipping step (plain posts, as without Java
     // Back to shipping: the form's amount is the subtotal again, its rate the one chosen.
     const back = text((await client.html(`/?order=${orderId}&step=shipping`)).html);
     expect(back).toContain(`name="shipping_rate" checked="" value="${rates.Europe}"`);
+    // An order from when the country was typed: its name is read as the code in the list.
+    await sql("update orders set country = 'belgique' where id = ?", orderId);
+    const typed = text((await client.html(`/?order=${orderId}&step=shipping`)).html);
+    expect(typed).toContain('<option value="BE" selected="">Belgium</option>');
   });
 });
 
