@@ -67,6 +67,8 @@ export default [
     route("account/seller-profile", "routes/api/account-seller-profile.ts"),
     route("customer/register/:stage", "routes/api/customer-register.ts"),
     route("customer/shop/customization/:part?", "routes/api/shop-customization.ts"),
+    route("customer/shop/shipping", "routes/api/shop-shipping-settings.ts"),
+    route("shop/shipping", "routes/api/shop-shipping.ts"),
     route("shop/products", "routes/api/shop-products.ts"),
     route("shop/products/:id", "routes/api/shop-product.ts"),
     route("shop/products/:id/stock", "routes/api/shop-product-stock.ts"),

@@ -19,6 +19,8 @@ export const {
   sellerProfiles,
   shops,
   shopDailyViews,
+  shippingZones,
+  shippingRates,
   categories,
   products,
   productVariants,

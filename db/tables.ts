@@ -197,9 +197,54 @@ export const shops = table("shops", {
   nextOrderNumber: integer("next_order_number").notNull().default(1),
   // Bumped when the shop's products or categories change: part of the shop page cache's key.
   contentVersion: integer("content_version").notNull().default(0),
+  // The seller's business country (seller_profiles.country, copied when it is set): the
+  // checkout's country list starts with it, with no join on the shop's every request.
+  country: text("country").notNull().default("FR"),
+  // Whether the shop charges shipping (it has shipping zones or a local pickup): the checkout
+  // reads the rates only then; a shop without keeps shipping included in its prices.
+  chargesShipping: flag("charges_shipping"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** A shop's shipping zone: the countries its rates deliver to (ISO 3166-1 alpha-2 codes). */
+export const shippingZones = table(
+  "shipping_zones",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    countries: json("countries").$type<string[]>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("shipping_zones_shop_idx").on(t.shopId, t.position)],
+);
+
+/**
+ * A shipping rate of a zone, or the shop's local pickup (no zone, free, offered whatever the
+ * country, with its address). Orders keep its name and price of the day.
+ */
+export const shippingRates = table(
+  "shipping_rates",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    zoneId: integer("zone_id").references(() => shippingZones.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    priceCents: money("price_cents").notNull().default(0),
+    // Free when the order's subtotal reaches this amount (null: never free).
+    freeFromCents: money("free_from_cents"),
+    // Delivery time as the seller words it ("2-3 days").
+    delivery: text("delivery").notNull().default(""),
+    pickupAddress: text("pickup_address"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("shipping_rates_shop_idx").on(t.shopId, t.position), index("shipping_rates_zone_idx").on(t.zoneId)],
+);
 
 export const shopDailyViews = table(
   "shop_daily_views",
@@ -460,6 +505,13 @@ export const orders = table(
     carrier: text("carrier", { enum: CARRIERS }),
     trackingNumber: text("tracking_number"),
     shippedAt: timestamp("shipped_at"),
+    // Shipping charged (part of the total: the subtotal is the total minus it), and the rate
+    // chosen, by name as it was then (null: no shipping method, shipping included in prices).
+    // The rate's id is kept as it was, without a foreign key: the seller may delete the rate
+    // (SQLite's ALTER TABLE cannot add ON DELETE SET NULL to an existing table).
+    shippingAmountCents: money("shipping_amount_cents").notNull().default(0),
+    shippingRateId: integer("shipping_rate_id"),
+    shippingMethod: text("shipping_method"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

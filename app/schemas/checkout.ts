@@ -3,6 +3,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
 import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
 import { MAX_RECORD_ID } from "~/lib/path-id";
+import { resolveCountry } from "~/lib/countries";
 import { z } from "./zod-messages";
 
 const text = (min: number, message: string, max = 200) => z.string({ error: message }).trim().min(min, message).max(max, message);
@@ -68,7 +69,7 @@ function buildCheckoutSchema(minimumCents: number, catalogue?: CataloguePricing)
           ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
         }
       })
-      .transform(toCheckoutDetails)
+      .transform((value) => toCheckoutDetails(value, "subtotal"))
   );
 }
 
@@ -93,9 +94,18 @@ export type ShippingDetails = {
 };
 /** What the shopper said was bought (a live purchase): reference, content, live reference. */
 export type PurchaseLabel = { reference: string; content: string; liveReference: string };
-export type CheckoutDetails = ShippingDetails & PurchaseLabel & { totalAmountCents: number; quantity?: number };
+/**
+ * `totalAmountCents` is the amount stated: the screen's is the subtotal (shipping is added
+ * to it), the API's what is paid, shipping included (`amountStated`). `shippingRateId` is
+ * the rate chosen (a shop that charges shipping needs one).
+ */
+export type CheckoutDetails = ShippingDetails &
+  PurchaseLabel & { totalAmountCents: number; quantity?: number; shippingRateId: number | null; amountStated: "subtotal" | "total" };
 
-function toCheckoutDetails(v: Omit<z.output<ReturnType<typeof checkoutFields>>, "quantity"> & { quantity?: number }): CheckoutDetails {
+function toCheckoutDetails(
+  v: Omit<z.output<ReturnType<typeof checkoutFields>>, "quantity"> & { quantity?: number },
+  amountStated: CheckoutDetails["amountStated"],
+): CheckoutDetails {
   return {
     fullName: v.full_name,
     companyName: v.company_name,
@@ -112,6 +122,8 @@ function toCheckoutDetails(v: Omit<z.output<ReturnType<typeof checkoutFields>>, 
     liveReference: v.live_reference,
     totalAmountCents: v.total_amount,
     quantity: v.quantity,
+    shippingRateId: v.shipping_rate ?? null,
+    amountStated,
   };
 }
 
@@ -142,16 +154,21 @@ export function bagCheckoutSchema(minimumCents: number, bagTotalCents: number) {
         ctx.addIssue({ code: "custom", path: [], message: totalMismatchMessage(bagTotalCents) });
       }
     })
-    .transform(toCheckoutDetails);
+    // A screen: the amount sent is the subtotal, shipping is added to it.
+    .transform((value) => toCheckoutDetails(value, "subtotal"));
 }
 
-/** POST /api/v1/shop/orders/: the checkout fields plus items (spec section 7); the total is checked against the items by the order domain. */
+/**
+ * POST /api/v1/shop/orders/: the checkout fields plus items (spec section 7). `total_amount`
+ * is what is paid, shipping included: the order domain checks it against the items and the
+ * rate (`shipping_rate`).
+ */
 export function orderCreateSchema(minimumCents: number) {
   return checkoutFields(minimumCents, false)
     .omit({ quantity: true })
     .extend({ items: orderItemsSchema })
     .refine((value) => purchaseIsIdentified(value, Array.isArray(value.items) && value.items.length > 0), purchaseRuleIssue)
-    .transform((value) => ({ ...toCheckoutDetails(value), items: value.items }));
+    .transform((value) => ({ ...toCheckoutDetails(value, "total"), items: value.items }));
 }
 
 function checkoutFields(minimumCents: number, computedTotal: boolean) {
@@ -164,12 +181,35 @@ function checkoutFields(minimumCents: number, computedTotal: boolean) {
     city: text(2, "checkout.errors.city", 100),
     state: optional(100),
     zip_code: text(4, "checkout.errors.zip_code", 20),
-    country: text(2, "checkout.errors.country", 100),
+    // A code (any case) or a country's name in English or French; stored as the upper-case code.
+    country: text(2, "checkout.errors.country", 100)
+      .transform((value, ctx) => {
+        const code = resolveCountry(value);
+        if (!code) {
+          ctx.addIssue({ code: "custom", message: "checkout.errors.country_unknown" });
+          return z.NEVER;
+        }
+        return code;
+      })
+      .describe("ISO 3166-1 alpha-2 code, or the country's name in English or French (answers give the code)"),
     phone: text(5, "checkout.errors.phone", 30),
     social_network_handle: optional(100),
     reference: optional(200),
     content: optional(1000),
     live_reference: optional(200),
+    // The shipping rate chosen: required by a shop that charges shipping (the order domain checks it).
+    shipping_rate: z
+      .preprocess(
+        (v) => (v === "" || v === null ? undefined : v),
+        z.coerce
+          .number({ error: "shipping.errors.rate_unknown" })
+          .int("shipping.errors.rate_unknown")
+          .positive("shipping.errors.rate_unknown")
+          .max(MAX_RECORD_ID, "shipping.errors.rate_unknown")
+          .optional(),
+      )
+      .optional()
+      .describe("A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping"),
     // A string from forms; a number or a string from the API.
     total_amount: z
       .union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })

@@ -44,7 +44,7 @@ async function fillShipping(page: Page, labels: Labels, overrides: Partial<Recor
   await page.getByLabel(labels.address).fill("3 place Bellecour");
   await page.getByLabel(labels.city).fill("Lyon");
   await page.getByLabel(labels.zip).fill("69002");
-  await page.getByLabel(labels.country).fill("France");
+  await page.getByLabel(labels.country).selectOption("FR");
   await page.getByLabel(labels.reference).fill(overrides.reference ?? "JACKET-42");
   await page.getByLabel(labels.total).fill(overrides.total ?? "89.90");
 }
@@ -208,7 +208,7 @@ test.describe("issue 12: catalogue purchases, the card form, going back", () => 
     await page.getByLabel(EN.address).fill("3 place Bellecour");
     await page.getByLabel(EN.city).fill("Lyon");
     await page.getByLabel(EN.zip).fill("69002");
-    await page.getByLabel(EN.country).fill("France");
+    await page.getByLabel(EN.country).selectOption("FR");
   }
 
   /** Opens the scarf's checkout, fills it and asks for 2: the total starts read-only at the unit price. */

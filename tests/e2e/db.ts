@@ -7,6 +7,7 @@ import { hashToken, randomToken } from "../../app/domain/accounts/tokens.server"
 import { createLive, endLive, pinLiveProduct } from "../../app/domain/lives/lives.server";
 import { joinParcel } from "../../app/domain/orders/parcels.server";
 import { activateShopIfReady } from "../../app/domain/sellers/onboarding.server";
+import type { ShippingSettings } from "../../app/schemas/shipping";
 import { getDatabase, writeTransaction } from "../../db/client";
 import {
   mailOutbox,
@@ -15,6 +16,8 @@ import {
   paymentTransactions,
   products,
   sellerProfiles,
+  shippingRates,
+  shippingZones,
   shops,
   simulatedAccounts,
   users,
@@ -288,4 +291,37 @@ export async function ordersOfLive(liveId: number) {
     .from(orders)
     .where(eq(orders.liveId, liveId))
     .orderBy(desc(orders.id));
+}
+
+/**
+ * Sets a shop's shipping zones and rates as the Shipping tab stores them (written with drizzle:
+ * the domain's module translates the pickup's name, and Playwright cannot load the
+ * translations' JSON); answers the rates' ids by name.
+ */
+export async function setShipping(subdomain: string, settings: Pick<ShippingSettings, "zones">): Promise<Record<string, number>> {
+  const [shop] = await db().select({ id: shops.id }).from(shops).where(eq(shops.subdomain, subdomain)).limit(1);
+  const ids: Record<string, number> = {};
+  for (const [position, zone] of settings.zones.entries()) {
+    const [created] = await db()
+      .insert(shippingZones)
+      .values({ shopId: shop!.id, name: zone.name, countries: zone.countries, position })
+      .returning({ id: shippingZones.id });
+    for (const [ratePosition, rate] of zone.rates.entries()) {
+      const [row] = await db()
+        .insert(shippingRates)
+        .values({
+          shopId: shop!.id,
+          zoneId: created!.id,
+          name: rate.name,
+          priceCents: rate.priceCents,
+          freeFromCents: rate.freeFromCents,
+          delivery: rate.delivery,
+          position: ratePosition,
+        })
+        .returning({ id: shippingRates.id });
+      ids[rate.name] = row!.id;
+    }
+  }
+  await db().update(shops).set({ chargesShipping: true }).where(eq(shops.id, shop!.id));
+  return ids;
 }

@@ -21,7 +21,7 @@ test.describe("a live's link", () => {
     await page.getByLabel(/^Address/).fill("3 place Bellecour");
     await page.getByLabel(/^City/).fill("Lyon");
     await page.getByLabel(/^ZIP code/).fill("69002");
-    await page.getByLabel(/^Country/).fill("France");
+    await page.getByLabel(/^Country/).selectOption("FR");
     await page.getByLabel(/^Social network handle/).fill("@vera.watches");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page).toHaveURL(/\/\?order=\d+&step=payment$/);

@@ -189,6 +189,7 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("account password", "/account?section=password", "seller"),
   main("account seller", "/account?section=seller", "seller"),
   main("account shop", "/account?section=shop", "seller"),
+  main("account shipping", "/account?section=shipping", "seller"),
   main("products", "/dashboard/products", "seller"),
   main("product edit", "/dashboard/products/1", "seller"),
   main("products low on stock", "/dashboard/products?stock=low", "seller"),

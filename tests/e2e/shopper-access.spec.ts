@@ -76,7 +76,7 @@ test.describe("shopper access to orders from any device", () => {
     await page.getByLabel(/^Address/).fill("3 place Bellecour");
     await page.getByLabel(/^City/).fill("Lyon");
     await page.getByLabel(/^ZIP code/).fill("69002");
-    await page.getByLabel(/^Country/).fill("France");
+    await page.getByLabel(/^Country/).selectOption("FR");
     await page.getByLabel(/^Reference/).fill("JACKET-42");
     await page.getByLabel(/^Total amount/).fill("89.90");
     await page.getByRole("button", { name: "Continue to payment" }).click();

@@ -21,7 +21,7 @@ async function fillShipping(page: Page) {
   await form.getByLabel(/^Address/).fill("3 place Bellecour");
   await form.getByLabel(/^City/).fill("Lyon");
   await form.getByLabel(/^ZIP code/).fill("69002");
-  await form.getByLabel(/^Country/).fill("France");
+  await form.getByLabel(/^Country/).selectOption("FR");
 }
 
 /** A seller's sweater in S (sold out), M (2 left, €30.00) and L (plenty, the product's €25.00). */

@@ -234,6 +234,14 @@ const API_CASES: Record<string, ApiCase> = {
       "hold_minutes",
     ]),
   },
+  "PUT /customer/shop/shipping/": {
+    client: () => seller,
+    body: () => ({
+      zones: [{ name: "Sweep", countries: ["FR"], rates: [{ name: "Post", price: "4.90", free_from: null }] }],
+      pickup: null,
+    }),
+  },
+  "GET /shop/shipping/": { client: () => shopper, query: ["country"] },
   "GET /shop/products/": { client: () => shopper, query: ["page", "page_size", "categories__slug", "search", "available"] },
   "POST /shop/products/": {
     client: () => seller,

@@ -60,6 +60,9 @@ export const CHECKOUT_DETAILS = {
   reference: "",
   content: "",
   liveReference: "",
+  // The screen's amount is the subtotal; no shipping rate (a shop without zones).
+  shippingRateId: null,
+  amountStated: "subtotal" as const,
 };
 /** A shopper placing orders in the domain tests: a shopper key, no account, English. */
 export const TEST_SHOPPER = { shopperKeyHash: "k", userId: null, language: "en" as const };

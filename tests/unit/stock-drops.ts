@@ -58,6 +58,8 @@ export function orderInput(
     content: "",
     liveReference: "",
     totalAmountCents: unitPriceCents * quantity,
+    shippingRateId: null,
+    amountStated: "subtotal",
     items: [{ productId: line.productId, variantId: line.variantId ?? null, quantity }],
     offerToken: options.offerToken ?? null,
   };

@@ -136,6 +136,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                     variantId={catalogue?.choice ? (catalogue.product!.variant?.id ?? null) : null}
                     offerToken={catalogue?.offer?.token ?? null}
                     bagTotalCents={bag ? bag.totalCents : null}
+                    shipping={data.shipping}
                   />
                 </>
               )}

@@ -29,6 +29,9 @@ type SummaryOrder = {
   status: string;
   paymentStatus: string;
   totalCents: number;
+  /** Shipping charged, and the rate's name (null: shipping included in prices). */
+  shippingCents?: number;
+  shippingMethod?: string | null;
   items: { name: string; variantName?: string; quantity: number; priceCents: number }[];
 } | null;
 
@@ -123,6 +126,20 @@ export function OrderSummary({
               <dd>{money(line.priceCents * line.quantity)}</dd>
             </div>
           ))}
+          {order.shippingMethod != null ? (
+            <>
+              <div className="flex justify-between gap-3 border-t border-border pt-2">
+                <dt className="text-slate-600">{t("shipping.checkout.subtotal")}</dt>
+                <dd data-testid="summary-subtotal">{money(order.totalCents - (order.shippingCents ?? 0))}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">
+                  {t("shipping.checkout.shipping")} ({order.shippingMethod || t("shipping.pickup")})
+                </dt>
+                <dd data-testid="summary-shipping">{order.shippingCents ? money(order.shippingCents) : t("shipping.checkout.free")}</dd>
+              </div>
+            </>
+          ) : null}
           <div className="flex justify-between gap-3 border-t border-border pt-2 text-base">
             <dt className="font-semibold">{t("checkout.summary.total")}</dt>
             <dd className="font-bold" data-testid="summary-total">

@@ -11,8 +11,11 @@ import { itemsTotalCents, MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
 import type { FormConstraint } from "~/schemas/form-constraint";
 import { CheckoutSubmit } from "./checkout-submit";
+import { CountrySelect, ShippingChoice, type CheckoutShipping } from "./shipping-choice";
+import { parseAmountToCents } from "~/lib/money";
 
 export type ShippingValues = Partial<Record<string, string>>;
+const PREVIEW_COUNTRIES: [string, string][] = [["FR", "France"]];
 /** A catalogue purchase's product (the total is its price times the quantity); null for a live purchase. */
 export type ShippingCatalogueItem = { unitPriceCents: number; minimumQuantity: number } | null;
 
@@ -30,9 +33,12 @@ export function ShippingForm({
   variantId = null,
   offerToken = null,
   bagTotalCents = null,
+  shipping: shippingProp,
 }: {
   /** The bag's checkout (or an order of several lines): the lines' total, sent as is. */
   bagTotalCents?: number | null;
+  /** The country list and, when the shop charges shipping, its rates (the customization's preview: every country, no rate). */
+  shipping?: CheckoutShipping;
   /** On a live's link: the live the order is for (sent as is, not asked). */
   liveReference?: string;
   /** The variant picked (a product with options). */
@@ -50,6 +56,8 @@ export function ShippingForm({
   orderId: number | null;
 }) {
   const { t, i18n } = useTranslation();
+  // The customization's preview is inert: one country is enough (and renders the same in Node and the browser).
+  const shipping = shippingProp ?? { countries: PREVIEW_COUNTRIES, shopCountry: "FR", offers: null };
   const unitPriceCents = catalogueItem?.unitPriceCents;
   const [form, fields, loadOnFocus] = useDeferredValidatedForm<CheckoutInput, CheckoutDetails>(
     "checkout-shipping",
@@ -62,6 +70,29 @@ export function ShippingForm({
   const pending = useIntentPending("shipping", { throughReload: true });
   const amount = fields.total_amount as FieldMetadata<string>;
   const { key: amountKey, ...amountProps } = getInputProps(amount, { type: "number" });
+  // The country (a code: the server reads an older order's typed name as one) and the rate chosen,
+  // kept here so that the rates follow the country, and the amounts the quantity or amount.
+  const countryField = fields.country as FieldMetadata<string>;
+  const rateField = fields.shipping_rate as FieldMetadata<string>;
+  const [country, setCountry] = useState(() => {
+    const initial = String(countryField.initialValue ?? "").toUpperCase();
+    return shipping.countries.some(([code]) => code === initial) ? initial : shipping.shopCountry;
+  });
+  const [rateId, setRateId] = useState<number | null>(() => Number(rateField.initialValue) || null);
+  const [typedAmount, setTypedAmount] = useState(() => parseAmountToCents(String(amount.initialValue ?? "")));
+  const [count, setCount] = useState(() => {
+    const initial = Number(fields.quantity.initialValue ?? catalogueItem?.minimumQuantity);
+    return Number.isInteger(initial) && initial > 0 ? initial : (catalogueItem?.minimumQuantity ?? 1);
+  });
+  // What the lines cost before shipping: the bag's, the product's times the count, or the typed amount.
+  const subtotalCents =
+    bagTotalCents !== null
+      ? bagTotalCents
+      : catalogueItem
+        ? Number.isInteger(count) && count >= 1 && count <= MAX_ITEM_QUANTITY
+          ? itemsTotalCents([{ unitPriceCents: catalogueItem.unitPriceCents, quantity: count }])
+          : null
+        : typedAmount;
 
   return (
     <Form method="post" {...getFormProps(form)} {...loadOnFocus} className="space-y-6" aria-labelledby="shipping-title">
@@ -95,7 +126,7 @@ export function ShippingForm({
           <TextField field={fields.city} label={t("checkout.fields.city")} inputProps={{ autoComplete: "address-level2" }} />
           <TextField field={fields.state} label={t("checkout.fields.state")} inputProps={{ autoComplete: "address-level1" }} />
           <TextField field={fields.zip_code} label={t("checkout.fields.zip_code")} inputProps={{ autoComplete: "postal-code" }} />
-          <TextField field={fields.country} label={t("checkout.fields.country")} inputProps={{ autoComplete: "country-name" }} />
+          <CountrySelect field={countryField} countries={shipping.countries} value={country} onChange={setCountry} />
         </div>
         <TextField
           field={fields.social_network_handle}
@@ -106,7 +137,8 @@ export function ShippingForm({
 
       {bagTotalCents !== null ? (
         <p className="flex justify-between gap-3 text-lg" data-testid="bag-checkout-total">
-          <span className="font-semibold">{t("purchase.total")}</span>
+          {/* Shipping, when the shop charges it, is added below. */}
+          <span className="font-semibold">{shipping.offers ? t("shipping.checkout.subtotal") : t("purchase.total")}</span>
           <span className="font-bold">{formatMoney(bagTotalCents, currency, i18n.language)}</span>
         </p>
       ) : catalogueItem ? (
@@ -116,6 +148,9 @@ export function ShippingForm({
           total={amount}
           currency={currency}
           minimumCents={minimumCents}
+          count={count}
+          onCountChange={setCount}
+          chargesShipping={shipping.offers !== null}
         />
       ) : (
         <fieldset className="space-y-4">
@@ -141,6 +176,7 @@ export function ShippingForm({
                 step="0.01"
                 min={centsToDecimalString(minimumCents)}
                 inputMode="decimal"
+                onChange={(event) => setTypedAmount(parseAmountToCents(event.currentTarget.value))}
                 aria-describedby={`${amount.descriptionId} ${amount.errorId}`}
                 className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-10 pl-3 text-slate-900 aria-[invalid=true]:border-red-500"
               />
@@ -148,11 +184,25 @@ export function ShippingForm({
             </div>
             <p id={amount.descriptionId} className="mt-1 text-xs opacity-70">
               {t("checkout.hints.total_amount", { minimum: formatMoney(minimumCents, currency, i18n.language) })}
+              {shipping.offers ? ` ${t("shipping.checkout.amount_hint")}` : null}
             </p>
             <FieldErrors id={amount.errorId} errors={amount.errors} />
           </div>
         </fieldset>
       )}
+
+      {shipping.offers ? (
+        <ShippingChoice
+          offers={shipping.offers}
+          country={country}
+          countryName={shipping.countries.find(([code]) => code === country)?.[1] ?? country}
+          rateField={rateField}
+          rateId={rateId}
+          onRateChange={setRateId}
+          subtotalCents={subtotalCents}
+          currency={currency}
+        />
+      ) : null}
 
       <CheckoutSubmit pending={pending} pendingLabel={t("checkout.shipping.submitting")}>
         {t("checkout.shipping.submit")}
@@ -173,16 +223,21 @@ function CatalogueFields({
   total,
   currency,
   minimumCents,
+  count,
+  onCountChange: setCount,
+  chargesShipping,
 }: {
   item: NonNullable<ShippingCatalogueItem>;
   quantity: FieldMetadata<string>;
   total: FieldMetadata<string>;
   currency: string;
   minimumCents: number;
+  count: number;
+  onCountChange: (count: number) => void;
+  /** The total here is then the subtotal: shipping is added below. */
+  chargesShipping: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const initial = Number(quantity.initialValue ?? item.minimumQuantity);
-  const [count, setCount] = useState(Number.isInteger(initial) && initial > 0 ? initial : item.minimumQuantity);
   const valid = Number.isInteger(count) && count >= 1 && count <= MAX_ITEM_QUANTITY;
   const totalCents = valid ? itemsTotalCents([{ unitPriceCents: item.unitPriceCents, quantity: count }]) : null;
   const { key: quantityKey, ...quantityProps } = getInputProps(quantity, { type: "number" });
@@ -216,7 +271,7 @@ function CatalogueFields({
         </div>
         <div>
           <label htmlFor={total.id} className="mb-1 block text-sm font-medium">
-            {t("purchase.total")}
+            {chargesShipping ? t("shipping.checkout.subtotal") : t("purchase.total")}
           </label>
           <div className="relative">
             <input

@@ -77,6 +77,14 @@ export function OrderDetail({ order, sellerView, children }: { order: OrderView;
         ) : (
           <p className="mt-2 text-slate-500">{t("orders.detail.no_items")}</p>
         )}
+        {order.shippingMethod !== null ? (
+          <p className="mt-2 flex justify-between gap-3 border-t border-border pt-2" data-testid="order-shipping">
+            <span>
+              {t("shipping.checkout.shipping")} ({order.shippingMethod || t("shipping.pickup")})
+            </span>
+            <span className="tabular-nums">{order.shippingCents ? money(order.shippingCents) : t("shipping.checkout.free")}</span>
+          </p>
+        ) : null}
         <p className="mt-2 flex justify-between border-t border-border pt-2 font-semibold">
           <span>{t("orders.columns.total")}</span>
           <span className="tabular-nums">{money(order.totalCents)}</span>

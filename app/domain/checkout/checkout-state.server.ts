@@ -7,6 +7,7 @@ import { shopPaymentAccount } from "~/domain/payments/accounts.server";
 import { findOrderTransaction } from "~/domain/payments/intents.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
+import { resolveCountry } from "~/lib/countries";
 import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import type { Shop } from "~db/schema";
@@ -29,11 +30,18 @@ function checkoutOrderSummary(order: OrderWithItems) {
     status: order.status,
     paymentStatus: order.paymentStatus,
     totalCents: order.totalAmountCents,
+    // Shipping charged (0 and no method when shipping is included in prices): the total is the subtotal plus it.
+    shippingCents: order.shippingAmountCents,
+    shippingMethod: order.shippingMethod,
     items: order.items.map((i) => ({ name: i.productName, variantName: i.variantName, quantity: i.quantity, priceCents: i.priceCents })),
     shipping: {
       ...shippingResource(order),
+      // An order placed when the country was typed: its code when the name maps to one.
+      country: resolveCountry(order.country) ?? order.country,
       ...purchaseLabelResource(order),
-      total_amount: centsToDecimalString(order.totalAmountCents),
+      // The form's amount is the subtotal (shipping is added to it) and its rate the one chosen.
+      total_amount: centsToDecimalString(order.totalAmountCents - order.shippingAmountCents),
+      shipping_rate: order.shippingRateId === null ? "" : String(order.shippingRateId),
     },
   };
 }
@@ -91,7 +99,7 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
       testMode: provider.testMode,
       publishableKey: provider.slug === "stripe" ? (getConfig().STRIPE_PUBLISHABLE_KEY ?? null) : null,
     },
-    previous: link.prefill !== "0" ? lastPaid : null,
+    previous: link.prefill !== "0" && lastPaid ? { ...lastPaid, country: resolveCountry(lastPaid.country) ?? lastPaid.country } : null,
     hasPrevious: lastPaid !== null,
     prefillRequested: link.prefill === "1",
   };

@@ -1,9 +1,9 @@
 import { DomainError, ForbiddenError, NotFoundError } from "~/domain/errors.server";
 import {
   assertOrderEditable,
-  checkRevisedTotal,
   createOrder,
   getVisibleOrder,
+  revisedOrderAmounts,
   updateUnpaidOrder,
   type NewOrder,
   type OrderWithItems,
@@ -110,9 +110,9 @@ export async function reviseOrder(request: {
   const current = await getVisibleOrder(request.orderId, viewer, shopId);
   if (!canEditOrder(current, viewer)) throw new ForbiddenError("checkout.errors.details_locked");
   assertOrderEditable(current);
-  // A wrong total is refused before the payment under way is touched.
-  checkRevisedTotal(current.items, input);
-  if (current.totalAmountCents !== input.totalAmountCents) await discardUnpaidIntent(current.id);
+  // A wrong total (or a country or rate refused) is refused before the payment under way is touched.
+  const revised = await revisedOrderAmounts(current, input);
+  if (current.totalAmountCents !== revised.totalCents) await discardUnpaidIntent(current.id);
   await updateUnpaidOrder(current.id, input);
   const payment = await payOrder(current.id, viewer, { shopId });
   return { order: await getVisibleOrder(current.id, viewer, shopId), payment };

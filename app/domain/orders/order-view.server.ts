@@ -10,6 +10,9 @@ export function orderView(order: OrderWithItems) {
     status: order.status,
     paymentStatus: order.paymentStatus,
     totalCents: order.totalAmountCents,
+    // Shipping charged and the rate's name (null: shipping included in prices).
+    shippingCents: order.shippingAmountCents,
+    shippingMethod: order.shippingMethod,
     currency: order.currency,
     shopName: order.shopName,
     shopSubdomain: order.shopSubdomain,

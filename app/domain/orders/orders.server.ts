@@ -11,7 +11,8 @@ import { resolveOrderLines, type OrderLineInput } from "~/domain/catalogue/varia
 import { holdEnd } from "~/domain/stock/hold-time";
 import { holdUnits, livesPinningProducts, OutOfStockError, releaseOrderHolds } from "~/domain/stock/holds.server";
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
-import { getDatabase, preparedRead, writeTransaction, type AppDatabase } from "~db/client";
+import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/shipping/shipping.server";
+import { getDatabase, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
@@ -27,8 +28,11 @@ export type NewOrder = CheckoutDetails & {
   offerToken?: string | null;
 };
 
-/** The order columns a checkout sets (creating or editing an order): every detail but the quantity, which is the item's. */
-function checkoutColumns(input: CheckoutDetails): Omit<CheckoutDetails, "quantity"> {
+/**
+ * The order columns a checkout sets (creating or editing an order): every detail but the
+ * quantity, which is the item's, with the amounts the order domain computed.
+ */
+function checkoutColumns(input: CheckoutDetails, amounts: OrderAmounts) {
   return {
     fullName: input.fullName,
     companyName: input.companyName,
@@ -43,7 +47,10 @@ function checkoutColumns(input: CheckoutDetails): Omit<CheckoutDetails, "quantit
     reference: input.reference,
     content: input.content,
     liveReference: input.liveReference,
-    totalAmountCents: input.totalAmountCents,
+    totalAmountCents: amounts.totalCents,
+    shippingAmountCents: amounts.shipping?.amountCents ?? 0,
+    shippingRateId: amounts.shipping?.rateId ?? null,
+    shippingMethod: amounts.shipping?.method ?? null,
   };
 }
 
@@ -65,7 +72,11 @@ export async function createOrder(
     // Read before anything is locked (see numberOrder: the shop's row is taken last).
     const [lines, [shopSettings], liveIds] = await Promise.all([
       resolveOrderLines(tx, shop.id, input.items),
-      tx.select({ holdMinutes: shops.holdMinutes }).from(shops).where(eq(shops.id, shop.id)).limit(1),
+      tx
+        .select({ holdMinutes: shops.holdMinutes, chargesShipping: shops.chargesShipping })
+        .from(shops)
+        .where(eq(shops.id, shop.id))
+        .limit(1),
       livesPinningProducts(
         tx,
         input.items.map((item) => item.productId),
@@ -75,17 +86,21 @@ export async function createOrder(
     // The seller's "out of stock" switch: the product itself is refused, as before stock was counted.
     for (const line of lines) if (!line.product.isInStock) switchedOff[`items.${line.index}.product`] = ["checkout.errors.out_of_stock"];
     if (Object.keys(switchedOff).length > 0) throw new OutOfStockError(switchedOff, true, "checkout.errors.out_of_stock");
-    // A catalogue order costs what its items cost, whatever total the client sent.
-    if (lines.length) {
-      const expected = itemsTotalCents(lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })));
-      if (input.totalAmountCents !== expected) {
-        throw new ValidationError(
-          "purchase.errors.total_amount_mismatch",
-          { total_amount: [totalMismatchMessage(expected)] },
-          { total: centsToDecimalString(expected) },
-        );
-      }
-    }
+    // A catalogue order costs what its items cost (plus shipping), whatever total the client
+    // sent. Only a shop that charges shipping reads its rates.
+    const offers = shopSettings!.chargesShipping
+      ? await shopShippingOffers({ id: shop.id, chargesShipping: true }, shopper.language, tx)
+      : null;
+    const amounts = orderAmounts(offers, {
+      itemsSubtotalCents: lines.length
+        ? itemsTotalCents(lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })))
+        : null,
+      statedCents: input.totalAmountCents,
+      stated: input.amountStated,
+      rateId: input.shippingRateId,
+      country: input.country,
+      language: shopper.language,
+    });
 
     const now = new Date();
     const tracked = lines.some((line) => line.variant.stock !== null);
@@ -99,7 +114,7 @@ export async function createOrder(
         shopperKeyHash: shopper.shopperKeyHash,
         userId: shopper.userId,
         currency: shop.currency,
-        ...checkoutColumns(input),
+        ...checkoutColumns(input, amounts),
         liveId: input.liveId ?? null,
         language: shopper.language,
         reservedUntil,
@@ -310,6 +325,10 @@ export function orderResource(order: OrderWithItems) {
     status: order.status,
     payment_status: order.paymentStatus,
     total_amount: centsToDecimalString(order.totalAmountCents),
+    // What the shopper pays is the subtotal plus shipping (0 when shipping is included in prices).
+    subtotal_amount: centsToDecimalString(order.totalAmountCents - order.shippingAmountCents),
+    shipping_amount: centsToDecimalString(order.shippingAmountCents),
+    shipping_method: order.shippingMethod === null ? null : { id: order.shippingRateId, name: order.shippingMethod },
     currency: order.currency,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
@@ -379,6 +398,35 @@ export function checkRevisedTotal(
 }
 
 /**
+ * An unpaid order's amounts after the shopper's edit (a new quantity, country or rate),
+ * refused as a new order's are; with the item's new quantity (null: unchanged, or no item).
+ */
+export async function revisedOrderAmounts(
+  current: Pick<Order, "shopId" | "language"> & { items: Pick<OrderItem, "priceCents" | "quantity">[] },
+  input: CheckoutDetails,
+  db: Queryable = getDatabase(),
+): Promise<OrderAmounts & { quantity: number | null }> {
+  const quantity = checkRevisedTotal(current.items, input);
+  const [shop] = await db
+    .select({ id: shops.id, chargesShipping: shops.chargesShipping })
+    .from(shops)
+    .where(eq(shops.id, current.shopId))
+    .limit(1);
+  const offers = shop?.chargesShipping ? await shopShippingOffers(shop, current.language, db) : null;
+  const amounts = orderAmounts(offers, {
+    itemsSubtotalCents: current.items.length
+      ? itemsTotalCents(current.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: quantity ?? item.quantity })))
+      : null,
+    statedCents: input.totalAmountCents,
+    stated: input.amountStated,
+    rateId: input.shippingRateId,
+    country: input.country,
+    language: current.language,
+  });
+  return { ...amounts, quantity };
+}
+
+/**
  * Writes the shopper's edited checkout fields, unless a payment landed since the caller
  * checked. A new quantity moves the order's held units with it, in the same transaction:
  * the old hold goes back and the new quantity is taken for a fresh hold time, or the edit is
@@ -392,7 +440,7 @@ export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails)
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const quantity = checkRevisedTotal(items, input);
+    const { quantity, ...amounts } = await revisedOrderAmounts({ ...current, items }, input, tx);
     const [only] = items;
     let reservedUntil = current.reservedUntil;
     if (only && quantity !== null && quantity !== only.quantity) {
@@ -414,7 +462,7 @@ export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails)
     }
     const [updated] = await tx
       .update(orders)
-      .set({ ...checkoutColumns(input), reservedUntil, updatedAt: now })
+      .set({ ...checkoutColumns(input, amounts), reservedUntil, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
     return updated!;

@@ -236,6 +236,7 @@ async function createAccount(input: SellerAccountInput, language: Language, clie
       name: input.businessName,
       description: input.businessDescription,
       businessType: input.businessType,
+      country: input.country,
     });
     return created!;
   }).catch(async (error: unknown) => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { shopSiteUrl } from "~/config.server";
 import { ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { getDatabase } from "~db/client";
-import { sellerProfiles, type User } from "~db/schema";
+import { sellerProfiles, shops, type User } from "~db/schema";
 import type { SellerProfileChanges } from "~/schemas/sellers";
 import { activateShopIfReady, loadSellerAccount, sellerOnboardingSteps, type SellerAccount } from "./onboarding.server";
 
@@ -58,6 +58,9 @@ export async function updateSellerProfile(userId: number, changes: SellerProfile
     .update(sellerProfiles)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(sellerProfiles.userId, userId));
+  // The shop carries its country too (its checkout lists it first); updatedAt renews its cached pages.
+  if (changes.country !== undefined)
+    await getDatabase().update(shops).set({ country: changes.country, updatedAt: new Date() }).where(eq(shops.ownerId, userId));
   await activateShopIfReady(userId);
   return (await loadSellerAccount(userId))!;
 }

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { mainPageMeta } from "~/routes/page-meta.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
-import { getI18nInstance } from "~/middleware/i18n.server";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { loadSellerAccount } from "~/domain/sellers/onboarding.server";
 import { formAction } from "~/http/forms.server";
 import { requireUserPage } from "~/http/guards.server";
@@ -20,8 +20,12 @@ import { createApiKeyAction, revokeApiKeyAction, sellerTabData, updateSellerProf
 import { SellerTab } from "~/components/account/seller-tab";
 import { ShopTab } from "~/components/account/shop-tab";
 import { shopTabData, updateCustomizationAction } from "./customization-actions.server";
+import { shippingActions, shippingTabData } from "./shipping-actions.server";
+import { ShippingTab } from "~/components/account/shipping-tab";
 
-const SECTIONS = ["profile", "seller", "shop"] as const;
+const SHIPPING_INTENTS = ["add-zone", "save-zone", "delete-zone", "save-rate", "delete-rate", "save-pickup"];
+
+const SECTIONS = ["profile", "seller", "shop", "shipping"] as const;
 type Section = (typeof SECTIONS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     edit: edit === "profile" || edit === "password" || edit === "seller" ? edit : null,
     seller: sellerAccount ? await sellerTabData(sellerAccount, t) : null,
     shop: user.isSeller && section === "shop" ? await shopTabData(user.id) : null,
+    shipping: user.isSeller && section === "shipping" ? await shippingTabData(user.id, getLocale(context)) : null,
     meta: mainPageMeta(t, "account", url),
   };
 }
@@ -55,11 +60,12 @@ export const action = formAction(({ request, context }) => requireUserPage(reque
   "create-api-key": createApiKeyAction,
   "revoke-api-key": revokeApiKeyAction,
   "update-customization": updateCustomizationAction("/account?section=shop"),
+  ...shippingActions,
 });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, section, edit, seller, shop } = loaderData;
+  const { user, section, edit, seller, shop, shipping } = loaderData;
   const actionData = useActionData<typeof action>();
   const formResult = actionData && "status" in actionData ? actionData : null;
   const failedIntent = formResult?.status === "error" ? String(formResult.initialValue?.intent ?? "") : "";
@@ -69,6 +75,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     if (failedIntent === "change-password") toast.error(t("account.password.change_failed"));
     if (failedIntent === "update-seller-profile") toast.error(t("sellers.profile.update_failed"));
     if (failedIntent === "update-customization") toast.error(t("customization.update_failed"));
+    if (SHIPPING_INTENTS.includes(failedIntent)) toast.error(t("shipping.tab.save_failed"));
   }, [actionData, failedIntent, t]);
 
   const tabs = SECTIONS.filter((s) => s === "profile" || user.isSeller);
@@ -163,6 +170,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           lastResult={failedIntent === "update-seller-profile" ? formResult : null}
         />
       ) : null}
+
+      {section === "shipping" && shipping ? <ShippingTab shipping={shipping} lastResult={formResult} /> : null}
 
       {section === "shop" && shop ? (
         <ShopTab shop={shop} action="/account?section=shop" lastResult={failedIntent === "update-customization" ? formResult : null} />

@@ -47,6 +47,9 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               <dd className="font-semibold">{zero}</dd>
             </div>
           </dl>
+          <p className="mt-3 text-sm text-slate-300" data-testid="fees-note">
+            {t("pricing.plan.fees_note")}
+          </p>
           <ul className="mt-8 space-y-2 text-sm">
             {included.map((item) => (
               <li key={item} className="flex gap-2">

@@ -3,6 +3,8 @@ import { data, redirect, replace, type RouterContextProvider } from "react-route
 import { setToast } from "remix-toast/middleware";
 import { getConfig } from "~/config.server";
 import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.server";
+import { shopShippingOffers } from "~/domain/shipping/shipping.server";
+import { checkoutCountryOptions } from "~/lib/countries";
 import { payOrder, placeBagOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors.server";
@@ -51,6 +53,7 @@ export async function checkoutPageData({ request, context }: Args) {
     prefill: params.get("prefill"),
   });
   const t = getI18nInstance(context).t;
+  const language = getLocale(context);
   const catalogue =
     state.purchase.kind === "catalogue" && state.purchase.product ? { unitPriceCents: state.purchase.product.priceCents } : undefined;
   return {
@@ -66,6 +69,14 @@ export async function checkoutPageData({ request, context }: Args) {
       card: cardConstraint,
     },
     currency: shop.currency,
+    // The country list (the shop's own first) and, for a shop that charges shipping, its rates
+    // with the countries each serves (the form shows those of the country chosen).
+    // Only the shipping step has the form: the other steps carry none of it.
+    shipping: {
+      countries: state.step === "shipping" ? checkoutCountryOptions(language, shop.country) : [],
+      shopCountry: shop.country,
+      offers: shop.chargesShipping && state.step === "shipping" ? await shopShippingOffers(shop, language) : null,
+    },
     // Computed here: the shopper's browser loads no colour code.
     checkoutTheme: checkoutTheme({ primary: shop.primaryColor, secondary: shop.secondaryColor }),
     contactEmail: getConfig().SUPPORT_EMAIL,

@@ -12,6 +12,7 @@ import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { isPaid } from "~/domain/orders/payment-state";
 import { orderView } from "~/domain/orders/order-view.server";
 import { orderViewer } from "~/http/shopper.server";
+import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { orderItemName } from "~/lib/order-item-name";
 import { parsePathId } from "~/lib/path-id";
@@ -124,9 +125,21 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           {SHIPPING_FIELDS.filter(([, key]) => order.customer[key]).map(([field, key]) => (
             <div key={field}>
               <dt className="text-xs opacity-70">{t(`checkout.fields.${field}`)}</dt>
-              <dd className="break-words">{order.customer[key]}</dd>
+              {/* A country is a code, named in the reader's language (Node's and the browser's ICU may name it a little differently). */}
+              <dd className="break-words" suppressHydrationWarning={key === "country"}>
+                {key === "country" ? countryName(order.customer.country, i18n.language) : order.customer[key]}
+              </dd>
             </div>
           ))}
+          {order.shippingMethod !== null ? (
+            <div>
+              <dt className="text-xs opacity-70">{t("shipping.checkout.shipping")}</dt>
+              <dd data-testid="confirmation-shipping">
+                {order.shippingMethod || t("shipping.pickup")} ·{" "}
+                {order.shippingCents ? money(order.shippingCents) : t("shipping.checkout.free")}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         {order.items.length ? (
           <>

@@ -19,7 +19,7 @@ export const ordersEndpoints = tagged("Orders", [
     method: "post",
     auth: "none",
     summary:
-      'Place an order in the shop host\'s shop. Each item names a product, its variant (required when the product has options, refused when it has none; the variant\'s price replaces the product\'s) and a quantity (a whole number from 1 to 99). With items, total_amount must be the sum of their prices times quantities (400 otherwise). The units of tracked items are held for the shop\'s hold time in the same transaction: the answer\'s reserved_until (ISO 8601) says until when (null when nothing is counted), and each item carries variant {id, name} or null. Not enough units: 409 {message, code: "out_of_stock", errors: {"items.0.quantity": ["Only 2 left"]}} and no order is created.',
+      'Place an order in the shop host\'s shop. Each item names a product, its variant (required when the product has options, refused when it has none; the variant\'s price replaces the product\'s) and a quantity (a whole number from 1 to 99). total_amount is what the shopper pays: with items, it must be the sum of their prices times quantities plus shipping (400 otherwise). country is an ISO 3166-1 alpha-2 code, or the name of a country in English or French ("France", "belgique"), answered as the upper-case code; an unknown country is a 400. A shop that charges shipping (GET /shop/shipping/?country=) needs shipping_rate, the id of one of its rates for that country: none, one of another shop, or one that does not deliver there is a 400, as is a country the shop does not ship to; a rate is free once the subtotal reaches its free_from. The answer carries subtotal_amount, shipping_amount and shipping_method ({id, name}, or null when shipping is included in prices). The units of tracked items are held for the shop\'s hold time in the same transaction: the answer\'s reserved_until (ISO 8601) says until when (null when nothing is counted), and each item carries variant {id, name} or null. Not enough units: 409 {message, code: "out_of_stock", errors: {"items.0.quantity": ["Only 2 left"]}} and no order is created.',
     body: orderCreateSchema(DEFAULT_MINIMUM_ORDER_CENTS),
     status: 201,
     also: {
@@ -32,7 +32,7 @@ export const ordersEndpoints = tagged("Orders", [
     method: "get",
     auth: "none",
     summary:
-      "One order (the shopper who placed it or the shop's seller; 404 otherwise), with reserved_until (until when its units are held while unpaid, else null) and each item's variant ({id, name} or null), parcel_id (the parcel it is packed in once paid, else null) and fulfillment ({carrier, tracking_number, tracking_url, shipped_at} once shipped, else null; tracking_url is null for the carrier other). The seller also gets refunded_amount, refundable_amount and refunds.",
+      "One order (the shopper who placed it or the shop's seller; 404 otherwise), with reserved_until (until when its units are held while unpaid, else null), each item's variant ({id, name} or null), subtotal_amount, shipping_amount and shipping_method ({id, name} or null; total_amount is their sum), parcel_id (the parcel it is packed in once paid, else null) and fulfillment ({carrier, tracking_number, tracking_url, shipped_at} once shipped, else null; tracking_url is null for the carrier other). The seller also gets refunded_amount, refundable_amount and refunds.",
   },
   {
     path: "/shop/orders/{id}/",
