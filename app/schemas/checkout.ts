@@ -144,18 +144,20 @@ const purchaseRuleIssue = { path: ["reference"], message: "checkout.errors.refer
  * errors are the form's: the total is not a field the shopper sees.
  */
 export function bagCheckoutSchema(minimumCents: number, bagTotalCents: number) {
-  return checkoutFields(minimumCents, true)
-    .omit({ quantity: true })
-    .superRefine((value, ctx) => {
-      if (bagTotalCents < minimumCents) {
-        const minimum = centsToDecimalString(minimumCents);
-        ctx.addIssue({ code: "custom", path: [], message: messageKey("bag.errors.minimum", { minimum }) });
-      } else if (value.total_amount !== bagTotalCents) {
-        ctx.addIssue({ code: "custom", path: [], message: totalMismatchMessage(bagTotalCents) });
-      }
-    })
-    // A screen: the amount sent is the subtotal, shipping is added to it.
-    .transform((value) => toCheckoutDetails(value, "subtotal"));
+  return (
+    checkoutFields(minimumCents, true)
+      .omit({ quantity: true })
+      .superRefine((value, ctx) => {
+        if (bagTotalCents < minimumCents) {
+          const minimum = centsToDecimalString(minimumCents);
+          ctx.addIssue({ code: "custom", path: [], message: messageKey("bag.errors.minimum", { minimum }) });
+        } else if (value.total_amount !== bagTotalCents) {
+          ctx.addIssue({ code: "custom", path: [], message: totalMismatchMessage(bagTotalCents) });
+        }
+      })
+      // A screen: the amount sent is the subtotal, shipping is added to it.
+      .transform((value) => toCheckoutDetails(value, "subtotal"))
+  );
 }
 
 /**
