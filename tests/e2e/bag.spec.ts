@@ -16,7 +16,7 @@ async function fillShipping(page: Page) {
   await form.getByLabel(/^Address/).fill("3 place Bellecour");
   await form.getByLabel(/^City/).fill("Lyon");
   await form.getByLabel(/^ZIP code/).fill("69002");
-  await form.getByLabel(/^Country/).fill("France");
+  await form.getByLabel(/^Country/).selectOption("FR");
 }
 
 /** After an add: with JavaScript the page stays (`stay`) and the header counts; without it the bag's page shows. */
