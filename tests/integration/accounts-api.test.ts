@@ -104,7 +104,7 @@ describe("login, status, logout", () => {
 
   it("refuses an unsafe call without X-CSRFToken (403)", async () => {
     const client = main();
-    await login(client);
+    await client.signInAs("demo@example.com");
     const before = await client.json<UserBody>("/api/v1/account/profile/");
     const refused = await client.json("/api/v1/account/profile/", { method: "PATCH", json: { first_name: "X" }, csrf: false });
     expect(refused.status).toBe(403);
@@ -149,7 +149,7 @@ describe("private endpoints", () => {
 describe("profile", () => {
   it("reads and patches the editable fields; the email stays read-only", async () => {
     const client = main();
-    await login(client, "admin@example.com", "Admin1234!");
+    await client.signInAs("admin@example.com");
     const patched = await client.json<UserBody>("/api/v1/account/profile/", {
       method: "PATCH",
       json: { first_name: "Ada ", last_name: "Lovelace", phone_number: "+44 20 1234 5678", language: "fr", email: "hacker@example.com" },
@@ -246,7 +246,7 @@ describe("email verification", () => {
 
   it("tells the signed-in owner of a verified email that it is already verified (400)", async () => {
     const client = main();
-    await login(client);
+    await client.signInAs("demo@example.com");
     const { status, body } = await client.json<{ message: string }>("/api/v1/auth/resend-verification/", {
       json: { email: "demo@example.com" },
     });

@@ -161,13 +161,13 @@ describe("account page", () => {
 
   it("picks the tab from ?section and ignores bad values; seller tabs only for sellers", async () => {
     const seller = main();
-    await loginForm(seller, "demo@example.com", "Demo1234!");
+    await seller.signInAs("demo@example.com");
     const sellerPage = (await seller.html("/account?section=bogus")).html;
     expect(sellerPage).toContain("Seller profile");
     expect(sellerPage).toMatch(/aria-current="page"[^>]*>Profile</);
 
     const admin = main();
-    await loginForm(admin, "admin@example.com", "Admin1234!");
+    await admin.signInAs("admin@example.com");
     const adminPage = (await admin.html("/account?section=seller")).html;
     expect(adminPage).not.toContain(">Seller profile<");
     expect(adminPage).toMatch(/aria-current="page"[^>]*>Profile</);
@@ -175,7 +175,7 @@ describe("account page", () => {
 
   it("answers a resend for an already verified email with the spec's text (the screen's fetcher call)", async () => {
     const client = main();
-    await loginForm(client, "demo@example.com", "Demo1234!");
+    await client.signInAs("demo@example.com");
     // `.data` is the address the page's fetcher posts to (React Router single fetch).
     const resend = (language: string) =>
       client.request("/account.data", {
@@ -190,7 +190,7 @@ describe("account page", () => {
 
   it("edits the profile and changes the password with forms", async () => {
     const client = main();
-    await loginForm(client, "pending@example.com", "Pending1234!");
+    await client.signInAs("pending@example.com");
     const edit = await client.html("/account?section=profile&edit=profile");
     expect(edit.html).toContain('name="first_name"');
     const saved = await client.request("/account?section=profile", {
@@ -217,7 +217,7 @@ describe("account page", () => {
 
   it("shows the seller form's field errors (not a crash) when a bad seller profile is posted", async () => {
     const client = main();
-    await loginForm(client, "demo@example.com", "Demo1234!");
+    await client.signInAs("demo@example.com");
     const page = await client.html("/account?section=seller&edit=seller", {
       form: {
         intent: "update-seller-profile",
@@ -237,7 +237,7 @@ describe("account page", () => {
 
   it("shows an API key error as text in the API key card", async () => {
     const client = main();
-    await loginForm(client, "demo@example.com", "Demo1234!");
+    await client.signInAs("demo@example.com");
     const page = await client.html("/account?section=seller", { form: { intent: "revoke-api-key", keyId: "999999" } });
     expect(page.status).toBe(404);
     expect(page.html).toMatch(/data-testid="api-keys"[\s\S]*role="alert"[^>]*><p[^>]*>This API key does not exist\.</);
@@ -263,7 +263,7 @@ describe("dashboard", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/");
     const client = main();
-    await loginForm(client, "demo@example.com", "Demo1234!");
+    await client.signInAs("demo@example.com");
     expect((await client.html("/dashboard")).html).toContain("Welcome, Dana!");
   });
 });

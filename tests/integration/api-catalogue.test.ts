@@ -73,7 +73,7 @@ describe("GET /api/v1/shop/products/", () => {
     expect(status).toBe(401);
     expect(body).toEqual({ message: expect.any(String), request_id: expect.any(String) });
     const seller = new TestClient();
-    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    await seller.signInAs("demo@example.com");
     const created = await seller.json<{ id: number }>("/api/v1/shop/products/", { json: { name: "Retired mug", price: 9 } });
     await sql(`update products set archived_at = ${sqlNow()} where id = ?`, created.body.id);
     const own = await seller.json<Page & { results: { id: number; archived: boolean }[] }>("/api/v1/shop/products/?page_size=100");
@@ -132,7 +132,7 @@ describe("API plumbing", () => {
 
   it("creates nothing for a signed-in seller's unsafe call refused by the CSRF check", async () => {
     const seller = new TestClient();
-    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    await seller.signInAs("demo@example.com");
     const product = { name: "Forged mug", price: 9 };
     const forged = async () => (await sql<{ n: number }[]>("select count(*) as n from products where name = ?", product.name))[0]!.n;
     expect((await seller.json("/api/v1/shop/products/", { json: product, csrf: false })).status).toBe(403);

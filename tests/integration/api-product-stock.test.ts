@@ -24,13 +24,8 @@ type Product = {
 };
 type Page = { count: number; results: Product[] };
 
-async function signedIn(email: string, password: string, host?: string) {
-  const client = new TestClient(host);
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email, password } });
-  expect(status).toBe(200);
-  return client;
-}
-const demoSeller = () => signedIn("demo@example.com", "Demo1234!");
+const signedIn = (email: string, host?: string) => new TestClient(host).signInAs(email);
+const demoSeller = () => signedIn("demo@example.com");
 
 const sweater = {
   name: "Drop sweater",
@@ -244,7 +239,7 @@ describe("POST /api/v1/shop/products/{id}/stock/", () => {
     const json = { variant: small, set: 99 };
     expect((await new TestClient().json(path, { json })).status).toBe(401);
     expect((await new TestClient("demo.localhost:3000").json(path, { json })).status).toBe(401);
-    const admin = await signedIn("admin@example.com", "Admin1234!");
+    const admin = await signedIn("admin@example.com");
     expect((await admin.json(path, { json })).status).toBe(403);
     // A shopper sending a stock with a product: refused like any product change.
     const shopper = new TestClient("demo.localhost:3000");

@@ -3,6 +3,8 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import postgres from "postgres";
 import { pathToFileURL } from "node:url";
+import { SESSION_ABSOLUTE_MS } from "../../app/domain/accounts/sessions.server";
+import { hashToken, randomToken } from "../../app/domain/accounts/tokens.server";
 
 /**
  * The built server bundle (`npm run build`), prepared once per test file: migrations and
@@ -98,6 +100,38 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     return response;
+  }
+
+  /**
+   * Signs this client in as the user with this email as a login leaves them (a session in
+   * the file's database and its `sid` cookie holding the raw token; a session it had ends),
+   * without the password check: for tests whose subject is what a signed-in user does next.
+   * A real login costs a scrypt hash (hundreds of milliseconds of CPU). The login itself is
+   * tested through its endpoint and form in accounts-api.test.ts and accounts-screens.test.ts
+   * (credentials, limits, CSRF, the session cookie and its rotation, redirects), and on a
+   * shop in shopper-access.test.ts.
+   */
+  async signInAs(email: string): Promise<this> {
+    const [user] = await sql<{ id: number }[]>("SELECT id FROM users WHERE email = ?", email);
+    if (!user) throw new Error(`no user ${email}`);
+    const previous = this.cookies.get("sid");
+    if (previous) await sql("DELETE FROM sessions WHERE id = ?", hashToken(previous));
+    // The row createSession (app/domain/accounts/sessions.server.ts) writes: its id is the token's SHA-256.
+    const token = randomToken();
+    const now = Date.now();
+    const at = (ms: number) => (onPostgres() ? new Date(ms) : ms);
+    await sql(
+      "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, ip_address, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      hashToken(token),
+      user.id,
+      at(now),
+      at(now),
+      at(now + SESSION_ABSOLUTE_MS),
+      "127.0.0.1",
+      "",
+    );
+    this.cookies.set("sid", token);
+    return this;
   }
 
   async json<T = Record<string, unknown>>(

@@ -94,11 +94,7 @@ let visitor: TestClient;
 const anonymous = () => visitor;
 const ids = { product: 0, live: 0, liveCode: "", order: 0 };
 
-async function signedIn(email: string, password: string) {
-  const client = new TestClient();
-  expect((await client.json("/api/v1/account/auth/login/", { json: { email, password } })).status).toBe(200);
-  return client;
-}
+const signedIn = (email: string) => new TestClient().signInAs(email);
 
 async function sweepJson(op: string, spec: ApiCase) {
   const [method, template] = op.split(" ") as [string, string];
@@ -143,8 +139,8 @@ async function sweepJson(op: string, spec: ApiCase) {
 }
 
 beforeAll(async () => {
-  seller = await signedIn("demo@example.com", "Demo1234!");
-  staff = await signedIn("admin@example.com", "Admin1234!");
+  seller = await signedIn("demo@example.com");
+  staff = await signedIn("admin@example.com");
   shopper = new TestClient("demo.localhost:3000");
   visitor = new TestClient();
   const product = await seller.json<{ id: number }>("/api/v1/shop/products/", { json: { name: "Sweep mug", price: "12.00" } });

@@ -119,9 +119,7 @@ describe("a live's link on the shop host", () => {
     expect(first.response.headers.get("CDN-Cache-Control")).toBe("public, no-cache");
     const etag = first.response.headers.get("ETag")!;
     expect((await shopper().request(`/live/${live.code}`, { headers: { "If-None-Match": etag } })).status).toBe(304);
-    const seller = new TestClient();
-    const login = await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
-    expect(login.status).toBe(200);
+    const seller = await new TestClient().signInAs("demo@example.com");
     expect((await seller.json(`/api/v1/shop/lives/${live.id}/pin/`, { json: { product_id: 2 } })).status).toBe(200);
     const pinned = await viewer.html(`/live/${live.code}`);
     expect(pinned.html).toContain("Buy now: Denim Jacket Classic");

@@ -20,13 +20,8 @@ type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
-async function signedIn(email: string, password: string, host?: string) {
-  const client = new TestClient(host);
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email, password } });
-  expect(status).toBe(200);
-  return client;
-}
-const demoSeller = () => signedIn("demo@example.com", "Demo1234!");
+const signedIn = (email: string, host?: string) => new TestClient(host).signInAs(email);
+const demoSeller = () => signedIn("demo@example.com");
 
 /** A second seller with a shop of their own (registered once per file). */
 async function rivalSeller() {
@@ -47,7 +42,7 @@ async function rivalSeller() {
     },
   });
   expect([201, 409]).toContain(created.status);
-  return signedIn("rival-lives@example.test", "Rival1234!");
+  return signedIn("rival-lives@example.test");
 }
 
 async function startLive(client: TestClient, title = "Friday drop") {
@@ -283,7 +278,7 @@ describe("who may call the lives API", () => {
     const demo = await demoSeller();
     const live = await startLive(demo, "Guarded");
     const before = await liveCount();
-    const admin = await signedIn("admin@example.com", "Admin1234!");
+    const admin = await signedIn("admin@example.com");
     for (const { path, method, json } of paths(live.id)) {
       const visitor = await new TestClient().json<ErrorBody>(path, { method, json });
       expect(visitor.status, `${method} ${path}`).toBe(401);
@@ -319,7 +314,7 @@ describe("who may call the lives API", () => {
     });
     // The demo seller cannot reach the rival's live either, nor can the rival through the demo shop's host.
     expect((await demo.json(`/api/v1/shop/lives/${rivalLive.id}/`)).status).toBe(404);
-    const onDemoHost = await signedIn("rival-lives@example.test", "Rival1234!", "demo.localhost:3000");
+    const onDemoHost = await signedIn("rival-lives@example.test", "demo.localhost:3000");
     expect((await onDemoHost.json("/api/v1/shop/lives/")).status).toBe(404);
   });
 
@@ -355,8 +350,7 @@ describe("who may call the lives API", () => {
 
   it("answers an API key without cookies or CSRF", async () => {
     const demo = new TestClient();
-    await demo.request("/login");
-    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    await demo.signInAs("demo@example.com");
     const created = await demo.html("/account?section=seller", { form: { intent: "create-api-key", name: "Live sync" } });
     const key = /data-testid="new-api-key">(lck_[\w-]+)</.exec(created.html)![1]!;
     const api = <T>(path: string, init: { method?: string; json?: unknown; key?: string } = {}) =>

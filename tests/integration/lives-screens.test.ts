@@ -6,14 +6,9 @@ import { shippingFields, sql, TestClient } from "./app";
 
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
-async function loggedIn(email: string, password: string) {
-  const client = new TestClient("localhost:3000");
-  await client.request("/login");
-  expect((await client.request("/login", { form: { email, password } })).status).toBe(302);
-  return client;
-}
-const demoSeller = () => loggedIn("demo@example.com", "Demo1234!");
-const otherSeller = () => loggedIn("pending@example.com", "Pending1234!");
+const loggedIn = (email: string) => new TestClient("localhost:3000").signInAs(email);
+const demoSeller = () => loggedIn("demo@example.com");
+const otherSeller = () => loggedIn("pending@example.com");
 
 /** Starts a live through the form, as the seller would; returns its id (from the redirect to its board). */
 async function startLive(client: TestClient, title = "Friday drop") {

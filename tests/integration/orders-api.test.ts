@@ -4,11 +4,6 @@ import { shippingFields, TestClient } from "./app";
 type Page = { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] };
 const fields = shippingFields({ full_name: "Olga Order", email: "olga@example.test", reference: "REF-1", total_amount: "25" });
 
-async function login(client: TestClient, email: string, password: string) {
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email, password } });
-  expect(status).toBe(200);
-}
-
 describe("POST /api/v1/shop/orders/", () => {
   it("creates an order with per-shop numbers and sets the shopper cookie", async () => {
     const shopper = new TestClient("demo.localhost:3000");
@@ -129,7 +124,7 @@ describe("GET /api/v1/shop/orders/", () => {
     });
 
     const seller = new TestClient();
-    await login(seller, "demo@example.com", "Demo1234!");
+    await seller.signInAs("demo@example.com");
     // Not paid: among the unpaid checkouts, not the seller's orders (issue 12, item 3).
     const sellerList = await seller.json<Page>(`/api/v1/shop/orders/?view=checkouts&search=${placed.body.order_number}`);
     expect(sellerList.body.results.map((o) => o.reference)).toContain("ADMIN-ORDER");
@@ -140,7 +135,7 @@ describe("GET /api/v1/shop/orders/", () => {
 
     // The admin's verified email placed it: as a client they see it, across shops.
     const client = new TestClient();
-    await login(client, "admin@example.com", "Admin1234!");
+    await client.signInAs("admin@example.com");
     const mine = await client.json<Page>("/api/v1/shop/orders/");
     expect(mine.body.results.map((o) => o.reference)).toEqual(["ADMIN-ORDER"]);
     expect((await new TestClient().json("/api/v1/shop/orders/")).status).toBe(401);

@@ -137,7 +137,7 @@ describe("the page cache of shop pages", () => {
 
   it("keeps serving its render until the shop's content changes through the app, then renders the change", async () => {
     const seller = new TestClient();
-    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    await seller.signInAs("demo@example.com");
     const shopper = new TestClient(SHOP);
     const before = await page(shopper, "/?product_id=1");
     expect(before.html).toContain("Silk Scarf Aurora");

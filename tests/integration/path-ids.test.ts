@@ -5,12 +5,7 @@ import { TestClient } from "./app";
 // every id in a path (API and screens), and only the plain decimal spelling is an id.
 const ALIASES = ["0x1", "1e0", "1.0", "+1", "01", "%201"];
 
-async function demoSeller() {
-  const client = new TestClient();
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
-  expect(status).toBe(200);
-  return client;
-}
+const demoSeller = () => new TestClient().signInAs("demo@example.com");
 
 async function placedOrder() {
   const shopper = new TestClient("demo.localhost:3000");

@@ -102,7 +102,7 @@ describe("simulated provider: paying", () => {
     const strangers = [new TestClient("demo.localhost:3000"), new TestClient("localhost:3000")];
     // The shop's seller can see the order, but the bank's challenge is the shopper's.
     const seller = new TestClient("demo.localhost:3000");
-    await seller.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    await seller.signInAs("demo@example.com");
     for (const stranger of [...strangers, seller]) {
       expect((await stranger.request(`${url}?return_to=/orders`)).status).toBe(404);
       expect((await stranger.request(url, { form: { outcome: "complete", return_to: "/orders" } })).status).toBe(404);
@@ -254,8 +254,7 @@ describe("simulated onboarding", () => {
     // The page works on the signed-in seller's own account only.
     await seller.request("/login");
     const pageClient = new TestClient();
-    await pageClient.request("/login");
-    await pageClient.request("/login", { form: { email: "sim-seller@example.test", password: "Simshop123!" } });
+    await pageClient.signInAs("sim-seller@example.test");
     const page = await pageClient.html(url.pathname + url.search);
     expect(page.html).toContain("Test mode");
     const bad = await pageClient.html(url.pathname, { form: { business_name: "Sim Shop", country: "FR", iban: "nope" } });

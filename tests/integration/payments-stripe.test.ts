@@ -105,8 +105,7 @@ describe("Stripe Connect onboarding", () => {
     // /onboarding/refresh mints a fresh link for the signed-in seller and redirects.
     await seller.request("/login");
     const loggedIn = new TestClient();
-    await loggedIn.request("/login");
-    await loggedIn.request("/login", { form: { email: "stripe-seller@example.test", password: "Stripe123!" } });
+    await loggedIn.signInAs("stripe-seller@example.test");
     const refresh = await loggedIn.request("/onboarding/refresh");
     expect(refresh.status).toBe(302);
     expect(refresh.headers.get("Location")).toBe(`https://connect.stripe.test/setup/${accountId}`);

@@ -2,12 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql, TestClient } from "./app";
 
 /** The product editor without JavaScript: plain form posts, answers as pages. */
-async function seller() {
-  const client = new TestClient();
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
-  expect(status).toBe(200);
-  return client;
-}
+const seller = () => new TestClient().signInAs("demo@example.com");
 
 const variantsOf = (name: string) =>
   sql<{ id: number; product_id: number; option_key: string; stock: number | null; reserved: number }[]>(

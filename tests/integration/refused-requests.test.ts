@@ -15,15 +15,11 @@ let liveId = 0;
 let liveCode = "";
 let orderId = 0;
 
-async function signedIn(email: string, password: string) {
-  const client = new TestClient();
-  expect((await client.json("/api/v1/account/auth/login/", { json: { email, password } })).status).toBe(200);
-  return client;
-}
+const signedIn = (email: string) => new TestClient().signInAs(email);
 
 beforeAll(async () => {
-  seller = await signedIn("demo@example.com", "Demo1234!");
-  staff = await signedIn("admin@example.com", "Admin1234!");
+  seller = await signedIn("demo@example.com");
+  staff = await signedIn("admin@example.com");
   const live = await seller.json<{ id: number; code: string }>("/api/v1/shop/lives/", { json: { title: "Refusals", platform: "tiktok" } });
   ({ id: liveId, code: liveCode } = live.body);
   const order = await new TestClient("demo.localhost:3000").json<{ id: number }>("/api/v1/shop/orders/", {

@@ -148,7 +148,7 @@ describe("registration API", () => {
 
   it("is for visitors only", async () => {
     const client = main();
-    await client.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
+    await client.signInAs("demo@example.com");
     expect((await client.json("/api/v1/customer/register/step1/", { json: step1("x-shop") })).status).toBe(403);
     // The refused step recorded no progress and reserved nothing.
     expect(await sql("select id from shops where subdomain = 'x-shop'")).toHaveLength(0);

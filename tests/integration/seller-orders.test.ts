@@ -7,12 +7,7 @@ import { shippingFields, sql, TestClient } from "./app";
 const fields = shippingFields({ full_name: "Rita Refund", email: "rita@example.test", reference: "RET-1", total_amount: "30.00" });
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
-async function seller() {
-  const client = new TestClient();
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email: "demo@example.com", password: "Demo1234!" } });
-  expect(status).toBe(200);
-  return client;
-}
+const seller = () => new TestClient().signInAs("demo@example.com");
 
 async function placeOrder(total = "30.00", extra: Record<string, string> = {}) {
   const shopper = new TestClient("demo.localhost:3000");
@@ -244,8 +239,7 @@ describe("refunds", () => {
   it("refunds from the order page without JavaScript: errors in place with what was typed, then a toast", async () => {
     const { orderId } = await paidOrder("30.00");
     const demo = new TestClient();
-    await demo.request("/login");
-    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    await demo.signInAs("demo@example.com");
     const page = await demo.html(`/orders/${orderId}`);
     expect(page.html).toContain("Amount to refund (€)");
 

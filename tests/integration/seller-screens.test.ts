@@ -3,12 +3,7 @@ import { sql, TestClient } from "./app";
 
 const main = () => new TestClient("localhost:3000");
 
-async function loggedIn(email: string, password: string) {
-  const client = main();
-  await client.request("/login");
-  expect((await client.request("/login", { form: { email, password } })).status).toBe(302);
-  return client;
-}
+const loggedIn = (email: string) => main().signInAs(email);
 
 /**
  * Every seller screen that sends visitors to the login page, and its form where it has one.
@@ -60,7 +55,7 @@ describe("seller screens for signed-out visitors", () => {
   });
 
   it("answers 404 to signed-in users who are not sellers on the seller-only screens", async () => {
-    const admin = await loggedIn("admin@example.com", "Admin1234!");
+    const admin = await loggedIn("admin@example.com");
     for (const path of [
       "/dashboard/products",
       "/dashboard/products/new",
@@ -144,7 +139,7 @@ describe("the signed-in user in page data and the API", () => {
     const hash = (await sql<{ password_hash: string }[]>("SELECT password_hash FROM users WHERE email = 'demo@example.com'"))[0]!
       .password_hash;
     expect(hash.length).toBeGreaterThan(20);
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     const page = await demo.html("/account");
     expect(page.status).toBe(200);
     expect(page.html).toContain("demo@example.com"); // the root loader's user is in the page
@@ -170,7 +165,7 @@ describe("the seller's header", () => {
   }
 
   it("marks one link current, the most specific one for the page", async () => {
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     const expected: [string, string[]][] = [
       ["/dashboard", ["Dashboard"]],
       ["/dashboard/products", ["Products"]],

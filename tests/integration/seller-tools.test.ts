@@ -6,12 +6,7 @@ import { shippingFields, sql, TestClient } from "./app";
 const fields = shippingFields({ full_name: "Tina Tools", email: "tina@example.test", reference: "TOOLS-1", total_amount: "30.00" });
 const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
 
-async function seller(email = "demo@example.com", password = "Demo1234!") {
-  const client = new TestClient();
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email, password } });
-  expect(status).toBe(200);
-  return client;
-}
+const seller = (email = "demo@example.com") => new TestClient().signInAs(email);
 
 async function paidOrder(total = "30.00", extra: Record<string, string> = {}) {
   const shopper = new TestClient("demo.localhost:3000");
@@ -44,7 +39,7 @@ async function otherSeller() {
     },
   });
   expect([201, 409]).toContain(created.status);
-  return seller("rival@example.test", "Rival1234!");
+  return seller("rival@example.test");
 }
 
 describe("order handling", () => {
@@ -149,8 +144,7 @@ describe("order handling", () => {
   it("changes orders from the screens too (no JavaScript), back to the list with a toast", async () => {
     const { orderId } = await paidOrder();
     const demo = new TestClient();
-    await demo.request("/login");
-    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    await demo.signInAs("demo@example.com");
     const moved = await demo.request(`/orders/${orderId}`, {
       form: { intent: "change-status", orderId: String(orderId), status: "processing", returnTo: "/orders?status=processing" },
     });
@@ -211,7 +205,7 @@ describe("CSV export", () => {
     expect(evil).toContain('"tina@example.test","+33 6 12 34 56 78"');
     expect(rows.every((r) => r.includes('"succeeded"'))).toBe(true);
     expect((await new TestClient().request("/api/v1/shop/orders/export/")).status).toBe(401);
-    const client = await seller("admin@example.com", "Admin1234!");
+    const client = await seller("admin@example.com");
     expect((await client.request("/api/v1/shop/orders/export/")).status).toBe(403);
   });
 });
@@ -305,7 +299,7 @@ describe("catalogue management API", () => {
     expect((await rival.json("/api/v1/shop/products/2/", { method: "DELETE" })).status).toBe(404);
     expect((await rival.json("/api/v1/shop/categories/fashion/", { method: "DELETE" })).status).toBe(404);
     const onDemoHost = new TestClient("demo.localhost:3000");
-    await onDemoHost.json("/api/v1/account/auth/login/", { json: { email: "rival@example.test", password: "Rival1234!" } });
+    await onDemoHost.signInAs("rival@example.test");
     expect((await onDemoHost.json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(404);
     expect((await new TestClient("demo.localhost:3000").json("/api/v1/shop/products/", { json: { name: "Spam", price: 1 } })).status).toBe(
       401,
@@ -316,8 +310,7 @@ describe("catalogue management API", () => {
 describe("API keys", () => {
   it("authenticate /api/v1 calls without cookies or CSRF until revoked", async () => {
     const demo = new TestClient();
-    await demo.request("/login");
-    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    await demo.signInAs("demo@example.com");
     const created = await demo.html("/account?section=seller", { form: { intent: "create-api-key", name: "Inventory sync" } });
     const key = /data-testid="new-api-key">(lck_[\w-]+)</.exec(created.html)![1]!;
     expect((await demo.html("/account?section=seller")).html).not.toContain(key); // shown once
@@ -370,8 +363,7 @@ describe("the product form without JavaScript", () => {
 describe("seller forms posted by someone who is not a seller", () => {
   it("answer 403 with a clear message, not a server error", async () => {
     const admin = new TestClient();
-    await admin.request("/login");
-    await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
+    await admin.signInAs("admin@example.com");
     const forms: Record<string, string>[] = [
       { intent: "create-api-key", name: "k1" },
       { intent: "update-seller-profile", business_name: "X" },

@@ -7,12 +7,7 @@ const main = () => new TestClient("localhost:3000");
 // A 1x1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
-async function loggedIn(email: string, password: string, host = "localhost:3000") {
-  const client = new TestClient(host);
-  const { status } = await client.json("/api/v1/account/auth/login/", { json: { email, password } });
-  expect(status).toBe(200);
-  return client;
-}
+const loggedIn = (email: string, host = "localhost:3000") => new TestClient(host).signInAs(email);
 
 async function newSeller(subdomain: string) {
   const client = main();
@@ -45,14 +40,14 @@ function multipart(fields: Record<string, string>, logo?: { bytes: Buffer; name:
 describe("seller profile API", () => {
   it("answers 401 to visitors and 403 to users who are not sellers", async () => {
     expect((await main().json("/api/v1/account/seller-profile/")).status).toBe(401);
-    const admin = await loggedIn("admin@example.com", "Admin1234!");
+    const admin = await loggedIn("admin@example.com");
     const { status, body } = await admin.json<{ message: string }>("/api/v1/account/seller-profile/");
     expect(status).toBe(403);
     expect(body.message).toBe("Only sellers can do this.");
   });
 
   it("returns every field with display values and the onboarding steps", async () => {
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     const { body } = await demo.json<Record<string, unknown>>("/api/v1/account/seller-profile/", { headers: { "Accept-Language": "fr" } });
     expect(body).toMatchObject({
       business_name: "Demo Live Shop",
@@ -111,12 +106,12 @@ describe("shop customization API", () => {
     expect(locked.body.message).toBe("Complete your onboarding before customizing your shop.");
     // The refused update left the shop's name as registered.
     expect(await sql("select name from shops where subdomain = 'locked-shop'")).toEqual([{ name: "Shop locked-shop" }]);
-    const admin = await loggedIn("admin@example.com", "Admin1234!");
+    const admin = await loggedIn("admin@example.com");
     expect((await admin.json("/api/v1/customer/shop/customization/")).status).toBe(403);
   });
 
   it("updates from a multipart form: logo checked by content, colours, banner, CSS sanitised, minimum amount", async () => {
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     const before = await demo.json<Record<string, unknown>>("/api/v1/customer/shop/customization/");
     expect(before.body).toMatchObject({
       shop_name: "Demo Live Shop",
@@ -179,7 +174,7 @@ describe("shop customization API", () => {
   });
 
   it("refuses SVG, renamed text and files over 2 MB, bad colours and amounts under 5", async () => {
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     const put = (fields: Record<string, string>, logo?: { bytes: Buffer; name: string; type: string }) =>
       demo.json<{ errors: Record<string, string[]> }>("/api/v1/customer/shop/customization/update/", {
         method: "PUT",
@@ -212,7 +207,7 @@ describe("shop customization API", () => {
   });
 
   it("takes null (what its GET answers for an unset amount) as clearing the field", async () => {
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     const url = "/api/v1/customer/shop/customization/update/";
     const set = await demo.json(url, {
       method: "PUT",
@@ -263,7 +258,7 @@ describe("shop customization API", () => {
 describe("admin approval", () => {
   it("is a 404 for visitors and non-staff users", async () => {
     expect((await main().request("/admin/sellers")).status).toBe(404);
-    const demo = await loggedIn("demo@example.com", "Demo1234!");
+    const demo = await loggedIn("demo@example.com");
     expect((await demo.request("/admin/sellers")).status).toBe(404);
     expect((await demo.request("/admin/sellers", { form: { intent: "approve", userId: "1" } })).status).toBe(404);
   });
@@ -275,8 +270,7 @@ describe("admin approval", () => {
     const [{ id: userId }] = await sql<[{ id: number }]>("select id from users where email='ready-shop@example.test'");
 
     const admin = new TestClient();
-    await admin.request("/login");
-    await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
+    await admin.signInAs("admin@example.com");
     const list = await admin.html("/admin/sellers");
     expect(list.status).toBe(200);
     expect(list.html).toContain("ready-shop@example.test");
@@ -297,8 +291,7 @@ describe("admin approval", () => {
     await newSeller("rejected-shop");
     const [{ id: userId }] = await sql<[{ id: number }]>("select id from users where email='rejected-shop@example.test'");
     const admin = new TestClient();
-    await admin.request("/login");
-    await admin.request("/login", { form: { email: "admin@example.com", password: "Admin1234!" } });
+    await admin.signInAs("admin@example.com");
     const missing = await admin.html("/admin/sellers", { form: { intent: "reject", userId: String(userId), reason: "" } });
     expect(missing.status).toBe(400);
     expect(missing.html).toContain("Give a reason (3 to 500 characters).");
@@ -306,7 +299,7 @@ describe("admin approval", () => {
       form: { intent: "reject", userId: String(userId), reason: "SIRET does not match the company" },
     });
     expect(rejected.status).toBe(302);
-    const seller = await loggedIn("rejected-shop@example.test", "Seller123!");
+    const seller = await loggedIn("rejected-shop@example.test");
     const profile = await seller.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
     expect(profile.body).toMatchObject({ verification_status: "rejected", rejection_reason: "SIRET does not match the company" });
   });
@@ -326,7 +319,7 @@ describe("admin approval", () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("This seller does not exist.");
     expect(unknown.stderr).not.toContain("admin.sellers.not_found");
-    const seller = await loggedIn("cli-shop@example.test", "Seller123!");
+    const seller = await loggedIn("cli-shop@example.test");
     expect((await seller.json<{ verification_status: string }>("/api/v1/account/seller-profile/")).body.verification_status).toBe(
       "verified",
     );
@@ -352,8 +345,7 @@ describe("admin approval", () => {
     expect(mail.text).toContain("Reason: Your application does not meet our requirements.");
 
     const seller = new TestClient();
-    await seller.request("/login");
-    await seller.request("/login", { form: { email: "cli-rejected@example.test", password: "Seller123!" } });
+    await seller.signInAs("cli-rejected@example.test");
     const profile = await seller.json<Record<string, unknown>>("/api/v1/account/seller-profile/");
     expect(profile.body).toMatchObject({ verification_status: "rejected", rejection_reason: "" });
     // Shown translated in the language the seller reads the page in (logging in does not switch it).
@@ -370,8 +362,7 @@ describe("dashboard", () => {
     await shop.request("/products");
     await shop.request("/products?page=2", { headers: { "User-Agent": "Googlebot/2.1" } });
     const demo = new TestClient();
-    await demo.request("/login");
-    await demo.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    await demo.signInAs("demo@example.com");
     const { html } = await demo.html("/dashboard");
     expect(html).toContain('data-testid="shop-live-card"');
     expect(html).toMatch(/data-testid="stat-products"[^>]*>25</);

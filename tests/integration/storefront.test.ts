@@ -187,8 +187,7 @@ describe("order confirmation visibility", () => {
     expect((await new TestClient("demo.localhost:3000").html("/order-confirmation/abc")).status).toBe(404);
 
     const seller = new TestClient("demo.localhost:3000");
-    await seller.request("/login");
-    await seller.request("/login", { form: { email: "demo@example.com", password: "Demo1234!" } });
+    await seller.signInAs("demo@example.com");
     expect((await seller.html(`/order-confirmation/${orderId}`)).html).toContain("Paul Shopper");
   });
 
