@@ -43,6 +43,15 @@ export function readForm(html, id) {
     names.add(input.name);
     if (input.value !== undefined) fields[input.name] = input.value;
   }
+  // A list (the checkout's country): its selected option, else its first, as a browser sends it.
+  for (const [, tag, options] of html.matchAll(/(<select\b[^>]*>)([\s\S]*?)<\/select>/g)) {
+    const select = attributes(tag);
+    if (!select.name || !(select.form === id || inside.includes(tag))) continue;
+    const all = [...options.matchAll(/<option\b[^>]*>/g)].map(([option]) => option);
+    const chosen = all.find((option) => /\sselected(=|\s|>)/.test(option)) ?? all[0];
+    names.add(select.name);
+    if (chosen) fields[select.name] = attributes(chosen).value ?? "";
+  }
   return { action: attributes(start[0]).action ?? "", names, fields };
 }
 
