@@ -215,6 +215,29 @@ describe("the checkout's country and shipping step (plain posts, as without Java
     const typed = text((await client.html(`/?order=${orderId}&step=shipping`)).html);
     expect(typed).toContain('<option value="BE" selected="">Belgium</option>');
   });
+
+  it("checks out a bag with a rate: its lines' total is the subtotal, the rate's price is added (free from its threshold)", async () => {
+    const client = await shopper();
+    await client.request("/bag", { form: { intent: "add", product: "1", quantity: "2" } }); // 2 × 39 €
+    const page = text((await client.html("/?bag=1")).html);
+    expect(page).toContain("Colissimo");
+    const bagOrder = (form: Record<string, string>) =>
+      client.request("/?index&bag=1", { form: { intent: "shipping", ...shippingFields(), bag: "1", total_amount: "78.00", ...form } });
+    const placed = await bagOrder({ country: "BE", shipping_rate: String(rates.Europe) });
+    expect(placed.status).toBe(302);
+    const orderId = Number(/order=(\d+)/.exec(placed.headers.get("Location")!)![1]);
+    expect(await sql("select total_amount_cents, shipping_amount_cents, shipping_method from orders where id = ?", orderId)).toEqual([
+      { total_amount_cents: 8790, shipping_amount_cents: 990, shipping_method: "Europe" },
+    ]);
+    // Colissimo is free from 60 €: a bag of 78 € ships for nothing.
+    await client.request("/bag", { form: { intent: "add", product: "1", quantity: "2" } });
+    const free = await bagOrder({ country: "FR", shipping_rate: String(rates.Colissimo) });
+    expect(free.status).toBe(302);
+    const freeId = Number(/order=(\d+)/.exec(free.headers.get("Location")!)![1]);
+    expect(await sql("select total_amount_cents, shipping_amount_cents from orders where id = ?", freeId)).toEqual([
+      { total_amount_cents: 7800, shipping_amount_cents: 0 },
+    ]);
+  });
 });
 
 describe("the Shipping tab (plain forms)", () => {

@@ -96,14 +96,7 @@ export function OrderSummary({
       ) : null}
       {purchase.kind === "bag" && !order && purchase.lines.length > 0 ? (
         <dl className="mt-4 space-y-2 text-sm" data-testid="summary-bag">
-          {purchase.lines.map((line, index) => (
-            <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
-              <dt className="text-slate-600">
-                {line.quantity} × {orderItemName(line)}
-              </dt>
-              <dd>{money(line.priceCents * line.quantity)}</dd>
-            </div>
-          ))}
+          <SummaryLines lines={purchase.lines} money={money} />
           <div className="flex justify-between gap-3 border-t border-border pt-2 text-base">
             <dt className="font-semibold">{t("bag.subtotal")}</dt>
             <dd className="font-bold" data-testid="summary-subtotal">
@@ -118,14 +111,7 @@ export function OrderSummary({
             <dt className="text-slate-600">{t("checkout.summary.order")}</dt>
             <dd className="font-medium">#{order.number}</dd>
           </div>
-          {order.items.map((line, index) => (
-            <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
-              <dt className="text-slate-600">
-                {line.quantity} × {orderItemName(line)}
-              </dt>
-              <dd>{money(line.priceCents * line.quantity)}</dd>
-            </div>
-          ))}
+          <SummaryLines lines={order.items} money={money} />
           {order.shippingMethod != null ? (
             <>
               <div className="flex justify-between gap-3 border-t border-border pt-2">
@@ -165,4 +151,22 @@ export function OrderSummary({
       ) : null}
     </aside>
   );
+}
+
+/** "2 × Sweater (M)   €50.00": the lines of a bag or of an order, one row each. */
+function SummaryLines({
+  lines,
+  money,
+}: {
+  lines: readonly { name: string; variantName?: string | null; quantity: number; priceCents: number }[];
+  money: (cents: number) => string;
+}) {
+  return lines.map((line, index) => (
+    <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
+      <dt className="text-slate-600">
+        {line.quantity} × {orderItemName(line)}
+      </dt>
+      <dd>{money(line.priceCents * line.quantity)}</dd>
+    </div>
+  ));
 }

@@ -107,22 +107,14 @@ export async function leaveParcel(tx: Transaction, order: Pick<Order, "id" | "pa
 export type PackingLine = { key: string; name: string; variantName: string; sku: string; quantity: number; orderNumbers: string[] };
 
 /** An open parcel on the seller's screen: who, where, which orders, and what goes in it. */
-export type ParcelView = {
-  id: number;
-  email: string;
-  fullName: string;
-  companyName: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-  liveTitle: string | null;
-  firstOrderAt: string;
-  orders: { id: number; number: string; createdAt: string; status: Order["status"]; totalCents: number; currency: string }[];
-  lines: PackingLine[];
-};
+export type ParcelView = Address &
+  Pick<Order, "email" | "fullName" | "companyName" | "phone"> & {
+    id: number;
+    liveTitle: string | null;
+    firstOrderAt: string;
+    orders: { id: number; number: string; createdAt: string; status: Order["status"]; totalCents: number; currency: string }[];
+    lines: PackingLine[];
+  };
 
 /** At most this many orders on the parcels screen (oldest parcels first): the rest come once these are shipped. */
 const OPEN_PARCEL_ORDERS = 300;
