@@ -199,6 +199,9 @@ describe("payments and held units", () => {
     const order = await orderRow(late.id);
     expect(order).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(order.stockRefundedAt).toEqual(new Date());
+    // Nothing of it is packed: it is in no parcel (the quick shopper's paid order is).
+    expect(order.parcelId).toBeNull();
+    expect((await orderRow(other.id)).parcelId).not.toBeNull();
     const refunds = await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, late.id));
     expect(refunds).toMatchObject([{ amountCents: 2000, status: "succeeded", actorUserId: null }]);
     const [atProvider] = await getDatabase()

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
-import { joinParcel } from "~/domain/orders/parcels.server";
+import { joinParcel, leaveParcel } from "~/domain/orders/parcels.server";
 import { ensureOrderHeld, SaleRaced, sellOrderUnits } from "~/domain/stock/holds.server";
 import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
@@ -191,13 +191,21 @@ export async function applyIntentState(
         await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
         // The units become a sale; if they were gone (a payment that landed after its hold
         // ran out and someone else bought them), the order is cancelled and refunded below.
-        const items = await tx
-          .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, txn.orderId));
+        // A paid order goes in its parcel (the open one of this shopper, or a new one) before its
+        // units are sold: the sale locks its variants' rows, which every other payment of a drop
+        // waits for, so it comes last, one round trip from the commit.
+        const [items, parcelId] = await Promise.all([
+          tx
+            .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+            .from(orderItems)
+            .where(eq(orderItems.orderId, txn.orderId)),
+          joinParcel(tx, order!),
+        ]);
         const sale = await sellOrderUnits(tx, { id: txn.orderId, shopId: txn.shopId, items }, now, { withoutShopLock });
         if (!sale.sold) {
           unitsGone = true;
+          // Cancelled below: nothing of it is packed.
+          await leaveParcel(tx, { id: txn.orderId, parcelId }, "cancelled", now);
           await tx.update(orders).set({ status: "cancelled", stockRefundedAt: now }).where(eq(orders.id, txn.orderId));
           await tx.insert(orderEvents).values({
             orderId: txn.orderId,
@@ -207,9 +215,6 @@ export async function applyIntentState(
             toValue: "cancelled",
             note: "stock.sold_out_refund",
           });
-        } else {
-          // A paid order goes in its parcel (the open one of this shopper, or a new one).
-          await joinParcel(tx, order!);
         }
       }
       return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone };
