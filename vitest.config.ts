@@ -25,13 +25,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The same unit suite on PostgreSQL (PGlite). Left out: tests of SQLite itself
-          // (pragmas, durability), the PGlite migration test, which runs in "unit" already, and
+          // The same unit suite on a real PostgreSQL (one server, a database per file copied
+          // from a migrated template, as the "postgres" project). Left out: tests of SQLite
+          // itself (pragmas, durability), the PGlite migration test, which runs in "unit", and
           // the cluster's balancer (HAProxy; no database).
           name: "unit-pg",
           include: ["tests/unit/**/*.test.ts"],
           exclude: ["tests/unit/durability.test.ts", "tests/unit/pg-migrations.test.ts", "tests/unit/balancer.test.ts"],
           environment: "node",
+          globalSetup: ["tests/postgres/global-setup.ts"],
           setupFiles: ["tests/unit/setup-pg.ts"],
           testTimeout: 20_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import { writeTransaction, type AppDatabase } from "./client";
+import { lockKey, writeTransaction, type AppDatabase } from "./client";
 import { demoCatalogue, demoSweater } from "./demo-catalogue";
 import { seedDemoOrders } from "./demo-orders";
 import { insertProductWithVariants, insertProducts } from "./products";
@@ -24,7 +24,8 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
  * Idempotent: only a database without users is seeded, checked again inside the writing
  * transaction. Returns whether it seeded. That check alone is enough on SQLite (a write
  * transaction holds the database's one write lock); on PostgreSQL two transactions could both
- * see no users, so nodes call it under the migration lock (`migrateAppDatabase`).
+ * see no users, so the transaction first takes a lock of its own (nodes also call it under the
+ * migration lock, `migrateAppDatabase`, but the function must not depend on its caller).
  */
 export async function seedDemoData(db: AppDatabase, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
@@ -37,6 +38,7 @@ export async function seedDemoData(db: AppDatabase, hashPassword: (password: str
   const now = new Date();
 
   return writeTransaction(async (tx) => {
+    await lockKey(tx, "seed-demo-data");
     if (!(await isDatabaseEmpty(tx))) return false;
     await tx.insert(users).values({
       email: DEMO_ACCOUNTS.admin.email,

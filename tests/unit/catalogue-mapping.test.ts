@@ -1,3 +1,4 @@
+import { statementsOf } from "../support/statements";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createProduct as addProduct, getSellerProduct, listSellerProducts, updateProduct } from "~/domain/catalogue/manage.server";
 import {
@@ -9,7 +10,6 @@ import {
 } from "~/domain/catalogue/products.server";
 import { catalogueScreenQuerySchema, productListQuerySchema } from "~/schemas/catalogue";
 import { productInputSchema, productPatchSchema } from "~/schemas/catalogue-admin";
-import { databaseEngine, getDatabase } from "~db/client";
 import type { Shop } from "~db/schema";
 import en from "../../locales/en/translation.json";
 import { createCategory, createProduct, createShop } from "./factories";
@@ -117,17 +117,6 @@ describe("product queries return their category", () => {
     for (let i = 1; i <= 30; i++) await createProduct(shop.id, { name: `Hat ${i}`, categoryId: i % 2 ? hats.id : null });
   });
 
-  /** Counts the SQL statements `work` sends (drizzle prepares one per query on SQLite, one query call on PGlite). */
-  async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-    const client = (getDatabase() as unknown as { $client: Record<"prepare" | "query", (...args: unknown[]) => unknown> }).$client;
-    const prepare = vi.spyOn(client, databaseEngine() === "sqlite" ? "prepare" : "query");
-    try {
-      const result = await work();
-      return { result, statements: prepare.mock.calls.length };
-    } finally {
-      prepare.mockRestore();
-    }
-  }
   afterEach(() => vi.restoreAllMocks());
 
   it("renders a catalogue page (products with categories, the category list) in three queries, however many products", async () => {

@@ -1,10 +1,10 @@
+import { statementsOf } from "../support/statements";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createProduct } from "~/domain/catalogue/manage.server";
 import { listShopProducts, productResource, sellerProductResource, withStock } from "~/domain/catalogue/products.server";
 import { createOrder } from "~/domain/orders/orders.server";
 import { productListQuerySchema } from "~/schemas/catalogue";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import { databaseEngine, getDatabase } from "~db/client";
 import type { Shop } from "~db/schema";
 import { createShop, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
@@ -121,10 +121,8 @@ describe("the product resource's stock", () => {
     for (let i = 0; i < 12; i++) await createProduct(shop.id, productInputSchema.parse({ name: `P${i}`, price: "5", stock: 3 }), null);
     const { items } = await listShopProducts(shop.id, productListQuerySchema.parse({ page_size: "100" }));
     await order(shop, items[0]!.id, undefined, 1, 500);
-    const client = (getDatabase() as unknown as { $client: Record<"prepare" | "query", (...args: unknown[]) => unknown> }).$client;
-    const statements = vi.spyOn(client, databaseEngine() === "sqlite" ? "prepare" : "query");
-    const page = await withStock(items);
-    expect(statements.mock.calls.length).toBeLessThanOrEqual(2);
+    const { result: page, statements } = await statementsOf(() => withStock(items));
+    expect(statements).toBeLessThanOrEqual(2);
     expect(page.every((p) => p.stock?.variants.length === 1)).toBe(true);
   });
 });

@@ -167,7 +167,7 @@ describe("the SQLite and PostgreSQL schemas", () => {
   it("are both reachable through db/schema.ts, which hands the app the running engine's tables", () => {
     const selected = Object.keys(appTables).filter((name) => sqliteTableNames.includes(name));
     expect(selected.sort()).toEqual(sqliteTableNames);
-    // Unit tests run on SQLite by default and on PostgreSQL (PGlite) in the unit-pg project.
+    // Unit tests run on SQLite by default and on PostgreSQL in the unit-pg project.
     const expected = schemaEngine === "postgres" ? pgSchema : sqliteSchema;
     for (const name of sqliteTableNames)
       expect((appTables as Record<string, unknown>)[name]).toBe((expected as Record<string, unknown>)[name]);

@@ -1,3 +1,4 @@
+import { statementsOf } from "../support/statements";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashToken } from "~/domain/accounts/tokens.server";
@@ -12,7 +13,7 @@ import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { joinWaitlist } from "~/domain/stock/waitlist.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { orderView } from "~/domain/orders/order-view.server";
-import { databaseEngine, getDatabase } from "~db/client";
+import { getDatabase } from "~db/client";
 import { mailOutbox, orders, productVariants, products, waitlistEntries, type Shop } from "~db/schema";
 import { CHECKOUT_FIELDS, createProduct, createShop, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
@@ -65,11 +66,9 @@ describe("what the catalogue shows of stock", () => {
     const many = await createProduct(shop.id, { stock: 40 });
     const withSizes = await sweater(shop);
     const items = await getDatabase().select().from(products).where(eq(products.shopId, shop.id));
-    const client = (getDatabase() as unknown as { $client: Record<"prepare" | "query", (...args: unknown[]) => unknown> }).$client;
-    const statements = vi.spyOn(client, databaseEngine() === "sqlite" ? "prepare" : "query");
-    const stock = await shopperStocks(items);
+    const { result: stock, statements } = await statementsOf(() => shopperStocks(items));
     // The variants of every product at once, then the holds past their end (none here to look for).
-    expect(statements.mock.calls.length).toBeLessThanOrEqual(2);
+    expect(statements).toBeLessThanOrEqual(2);
     expect(stock.get(plain.id)).toEqual({ label: null, hasOptions: false, priceMinCents: 1500, priceMaxCents: 1500, waitlist: false });
     expect(stock.get(few.id)).toMatchObject({ label: { kind: "low", left: 3 }, waitlist: false });
     expect(stock.get(none.id)).toMatchObject({ label: { kind: "sold_out" }, waitlist: true });
