@@ -1,13 +1,14 @@
 import type { Page } from "@playwright/test";
 import { runAxe } from "./axe";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
-import { DEMO_SHOP, horizontalOverflow, PAGE_INVENTORY, signedInStorageState, type InventoryPage } from "./page-inventory";
+import { expect, test } from "./fixtures";
+import { horizontalOverflow, PAGE_INVENTORY, sweepPage, type InventoryPage } from "./page-inventory";
 
 /**
  * WCAG 2.1 AA sweep: every screen of the inventory, in English and French, on a desktop and
  * a phone, signed out and signed in: axe must find no serious or critical violation.
  * axe runs in the page, hence @js-only. One test per screen (the four combinations inside)
- * keeps the suite short; each account signs in once per worker.
+ * keeps the suite short; each account signs in once per worker, and the screens open in pages
+ * the worker keeps (`sweepPage`).
  */
 
 const LANGUAGES = ["en", "fr"] as const;
@@ -55,27 +56,20 @@ test.describe("accessibility (axe, WCAG 2.1 AA) @js-only", () => {
     test(`${entry.name} (${entry.viewer})`, async ({ browser }) => {
       // Two page loads and four axe runs; screens reached through a wizard or checkout take longer.
       test.setTimeout(entry.reach ? 240_000 : 120_000);
-      const storageState = entry.viewer === "visitor" ? undefined : await signedInStorageState(browser, entry.viewer);
       const found: string[] = [];
       // One page load per language; the phone check resizes the same page (layout follows
       // the viewport's media queries), which halves the loads.
       for (const language of LANGUAGES) {
-        const context = await browser.newContext({ viewport: VIEWPORTS.desktop, storageState });
-        try {
-          await context.addCookies([mainUrl("/"), shopUrl(DEMO_SHOP, "/")].map((url) => ({ name: "i18nextLng", value: language, url })));
-          const page = await context.newPage();
-          await open(page, entry);
-          await expect(page.locator("html")).toHaveAttribute("lang", language);
-          for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-            await page.setViewportSize(viewport);
-            for (const line of await seriousViolations(page)) found.push(`[${language} ${device}] ${line}`);
-            if (device === "phone") {
-              const { overflow, culprits } = await horizontalOverflow(page);
-              if (overflow > 0) found.push(`[${language} phone] ${overflow}px too wide, e.g. ${culprits.join(", ")}`);
-            }
+        const page = await sweepPage(browser, { viewer: entry.viewer, language, javaScript: true }, VIEWPORTS.desktop);
+        await open(page, entry);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(viewport);
+          for (const line of await seriousViolations(page)) found.push(`[${language} ${device}] ${line}`);
+          if (device === "phone") {
+            const { overflow, culprits } = await horizontalOverflow(page);
+            if (overflow > 0) found.push(`[${language} phone] ${overflow}px too wide, e.g. ${culprits.join(", ")}`);
           }
-        } finally {
-          await context.close();
         }
       }
       expect(found, found.join("\n")).toEqual([]);

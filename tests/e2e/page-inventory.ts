@@ -295,3 +295,34 @@ export async function horizontalOverflow(page: Page) {
     return { overflow, culprits };
   });
 }
+
+export type SweepLanguage = "en" | "fr";
+type SweepKey = { viewer: Viewer; language: SweepLanguage; javaScript: boolean };
+const sweepPages = new Map<string, Page>();
+
+/**
+ * The page a sweep test opens its screen in: one per viewer, language and JavaScript setting,
+ * kept by the worker (a module's state lives as long as its worker process) for every later
+ * sweep test of the same kind. A browser context per screen cost four to five times the
+ * page load itself (an empty cache: the stylesheet and the scripts fetched and compiled
+ * again). Each test still starts from the viewer's own cookies and the language's only:
+ * whatever an earlier screen left (a shopper's key, a bag, a toast) is cleared first.
+ */
+export async function sweepPage(browser: Browser, key: SweepKey, viewport: { width: number; height: number }): Promise<Page> {
+  const name = `${key.viewer} ${key.language} ${key.javaScript ? "js" : "no-js"}`;
+  let page = sweepPages.get(name);
+  if (!page || page.isClosed()) {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: key.javaScript });
+    page = await context.newPage();
+    sweepPages.set(name, page);
+  }
+  const context = page.context();
+  const storageState = key.viewer === "visitor" ? undefined : await signedInStorageState(browser, key.viewer);
+  await context.clearCookies();
+  await context.addCookies([
+    ...(storageState?.cookies ?? []),
+    ...[mainUrl("/"), shopUrl(DEMO_SHOP, "/")].map((url) => ({ name: "i18nextLng", value: key.language, url })),
+  ]);
+  await page.setViewportSize(viewport);
+  return page;
+}

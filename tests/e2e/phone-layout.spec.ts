@@ -1,13 +1,5 @@
 import { expect, mainUrl, shopUrl, test } from "./fixtures";
-import {
-  checkoutSuccess,
-  DEMO_SHOP,
-  horizontalOverflow,
-  PAGE_INVENTORY,
-  signedInStorageState,
-  signIn,
-  type InventoryPage,
-} from "./page-inventory";
+import { checkoutSuccess, DEMO_SHOP, horizontalOverflow, PAGE_INVENTORY, sweepPage, signIn, type InventoryPage } from "./page-inventory";
 
 /**
  * With JavaScript, the accessibility sweep measures every screen of the inventory at 360 px.
@@ -29,27 +21,16 @@ test.describe("every screen fits a 360 px phone without sideways scrolling", () 
   for (const entry of PHONE_PAGES) {
     // The success step in both projects; the rest without JavaScript only (see above).
     const tag = entry.reach === checkoutSuccess ? "" : " @nojs-only";
-    for (const language of entry.viewer === "visitor" ? ["en", "fr"] : ["en"]) {
+    for (const language of entry.viewer === "visitor" ? (["en", "fr"] as const) : (["en"] as const)) {
       test(`${entry.name} (${entry.viewer}, ${language})${tag}`, async ({ browser }) => {
         test.setTimeout(entry.reach ? 120_000 : 60_000);
-        const storageState = entry.viewer === "visitor" ? undefined : await signedInStorageState(browser, entry.viewer);
-        const context = await browser.newContext({
-          viewport: PHONE,
-          storageState,
-          javaScriptEnabled: test.info().project.name !== "no-js",
-        });
-        try {
-          await context.addCookies([mainUrl("/"), shopUrl(DEMO_SHOP, "/")].map((url) => ({ name: "i18nextLng", value: language, url })));
-          const page = await context.newPage();
-          await page.goto(entry.url);
-          if (entry.reach) await entry.reach(page);
-          await page.locator("#main").first().waitFor({ state: "attached" });
-          await expect(page.locator("html")).toHaveAttribute("lang", language);
-          const { overflow, culprits } = await horizontalOverflow(page);
-          expect(overflow, `${overflow}px too wide, e.g. ${culprits.join(", ")}`).toBeLessThanOrEqual(0);
-        } finally {
-          await context.close();
-        }
+        const page = await sweepPage(browser, { viewer: entry.viewer, language, javaScript: test.info().project.name !== "no-js" }, PHONE);
+        await page.goto(entry.url);
+        if (entry.reach) await entry.reach(page);
+        await page.locator("#main").first().waitFor({ state: "attached" });
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        const { overflow, culprits } = await horizontalOverflow(page);
+        expect(overflow, `${overflow}px too wide, e.g. ${culprits.join(", ")}`).toBeLessThanOrEqual(0);
       });
     }
   }
