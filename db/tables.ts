@@ -512,6 +512,9 @@ export const orders = table(
     shippingAmountCents: money("shipping_amount_cents").notNull().default(0),
     shippingRateId: integer("shipping_rate_id"),
     shippingMethod: text("shipping_method"),
+    // "Add to my parcel" at checkout: the open parcel whose shipping this order shares (no
+    // fee of its own); it joins that parcel when paid. No foreign key, as the rate's.
+    shippingParcelId: integer("shipping_parcel_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,8 +24,11 @@ import { OutOfStockError } from "~/domain/stock/holds.server";
  */
 export type PaymentStart = { started: true; intent: PaymentIntentResource } | { started: false; reason: DomainError };
 
-/** The shopper placing the order: this browser's shopper key, the signed-in user, the page's language. */
-export type CheckoutShopper = { shopperKeyHash: string; userId: number | null; language: Language };
+/**
+ * The shopper placing the order: this browser's shopper key, the signed-in user, the page's
+ * language; and who they are to orders (`viewer`: the parcel they may add the order to).
+ */
+export type CheckoutShopper = { shopperKeyHash: string; userId: number | null; language: Language; viewer?: OrderViewer };
 
 /**
  * Starts (or resumes) an order's payment, with the configured provider unless the caller
@@ -111,9 +114,9 @@ export async function reviseOrder(request: {
   if (!canEditOrder(current, viewer)) throw new ForbiddenError("checkout.errors.details_locked");
   assertOrderEditable(current);
   // A wrong total (or a country or rate refused) is refused before the payment under way is touched.
-  const revised = await revisedOrderAmounts(current, input);
+  const revised = await revisedOrderAmounts(current, input, viewer);
   if (current.totalAmountCents !== revised.totalCents) await discardUnpaidIntent(current.id);
-  await updateUnpaidOrder(current.id, input);
+  await updateUnpaidOrder(current.id, input, viewer);
   const payment = await payOrder(current.id, viewer, { shopId });
   return { order: await getVisibleOrder(current.id, viewer, shopId), payment };
 }
