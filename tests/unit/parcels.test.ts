@@ -2,14 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "~/domain/errors.server";
 import { addressKey, joinParcel, offeredParcel, openParcelFor } from "~/domain/orders/parcels.server";
+import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { createOrder, getVisibleOrder, orderResource, updateUnpaidOrder } from "~/domain/orders/orders.server";
+import { ordersCsv } from "~/domain/orders/orders-csv.server";
 import { trackingUrl } from "~/domain/orders/tracking.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { saveShippingSettings } from "~/domain/shipping/shipping.server";
 import { orderCreateSchema } from "~/schemas/checkout";
 import { shipmentSchema } from "~/schemas/fulfillment";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orders, parcels, type Order } from "~db/schema";
+import { mailOutbox, orders, parcels, type Order } from "~db/schema";
 import { CHECKOUT_DETAILS, CHECKOUT_FIELDS, createOrderRow, createProduct, createShop, TEST_SHOPPER } from "./factories";
 
 // Issue 28: the parcel rule and the shipment's input, on each engine (unit and unit-pg).
@@ -207,6 +209,74 @@ describe("Add to my parcel: no second shipping fee", () => {
     expect(await offeredParcel(shop.id, viewerOf("k"), null, new Date(Date.now() + 25 * HOUR))).toBeNull();
     await getDatabase().update(parcels).set({ shippedAt: new Date() }).where(eq(parcels.id, parcelId));
     expect(await offeredParcel(shop.id, viewerOf("k"), null)).toBeNull();
+  });
+});
+
+describe("an order's shipping in its mails and the CSV export", () => {
+  it("the paid mails show subtotal, shipping (method and amount) and total when the order has shipping; none without", async () => {
+    const shop = await createShop();
+    const saved = await saveShippingSettings(shop.id, {
+      zones: [
+        {
+          id: null,
+          name: "FR",
+          countries: ["FR"],
+          rates: [{ id: null, name: "Colissimo", priceCents: 490, freeFromCents: null, delivery: "" }],
+        },
+      ],
+      pickup: null,
+    });
+    const product = await createProduct(shop.id, { priceCents: 2000 });
+    const items = [{ productId: product.id, variantId: null, quantity: 1 }];
+    const email = "mia.mail@example.test";
+    const shipped = await createOrder(
+      shop,
+      { ...CHECKOUT_DETAILS, email, totalAmountCents: 2000, shippingRateId: saved.zones[0]!.rates[0]!.id, items },
+      { ...TEST_SHOPPER, language: "fr" },
+    );
+    await sendOrderPaidMails(shipped.id);
+    const [toShopper] = await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    // French amounts have a no-break space before the euro sign.
+    expect(toShopper!.text).toMatch(/Sous-total: 20,00\s€\nLivraison \(Colissimo\): 4,90\s€\nTotal: 24,90\s€/);
+
+    const included = await createShop();
+    const plain = await createProduct(included.id, { priceCents: 2000 });
+    const other = "max.mail@example.test";
+    const order = await createOrder(
+      included,
+      { ...CHECKOUT_DETAILS, email: other, totalAmountCents: 2000, items: [{ productId: plain.id, variantId: null, quantity: 1 }] },
+      TEST_SHOPPER,
+    );
+    await sendOrderPaidMails(order.id);
+    const [plainMail] = await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, other));
+    expect(plainMail!.text).toContain("1 × Product: €20.00\nTotal: €20.00");
+    expect(plainMail!.text).not.toContain("Subtotal");
+  });
+
+  it("the export has subtotal, shipping amount and method, parcel, carrier and tracking number", async () => {
+    const shop = await createShop();
+    const parcelled = await createOrderRow(shop.id, {
+      number: 1,
+      paymentStatus: "succeeded",
+      totalAmountCents: 2490,
+      shippingAmountCents: 490,
+      shippingMethod: "Colissimo",
+      carrier: "la_poste",
+      trackingNumber: "1A2345",
+    });
+    const parcelId = await writeTransaction((tx) => joinParcel(tx, parcelled));
+    await createOrderRow(shop.id, { number: 2, paymentStatus: "succeeded", totalAmountCents: 1500 });
+    const csv = await ordersCsv({ kind: "seller", shopId: shop.id }, { view: "all", search: undefined });
+    const [header, ...rows] = csv.slice(1).trim().split("\r\n");
+    const columns = header!.split(",").map((cell) => JSON.parse(cell) as string);
+    const cells = (row: string) => Object.fromEntries(row.split(",").map((cell, i) => [columns[i], JSON.parse(cell) as string]));
+    const shipping = ["subtotal_amount", "shipping_amount", "shipping_method", "parcel_id", "carrier", "tracking_number"];
+    const pick = (row: Record<string, string>) => shipping.map((column) => row[column]);
+    // Newest first: order 2 (shipping included in prices), then order 1.
+    expect(rows.map((row) => pick(cells(row)))).toEqual([
+      ["15.00", "0.00", "", "", "", ""],
+      ["20.00", "4.90", "Colissimo", String(parcelId), "la_poste", "1A2345"],
+    ]);
   });
 });
 
