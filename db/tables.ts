@@ -853,6 +853,9 @@ export const bags = table(
       .notNull()
       .references(() => shops.id, { onDelete: "cascade" }),
     shopperKeyHash: text("shopper_key_hash").notNull(),
+    // The live it was last filled from (an add on a live's page): its checkout is that live's
+    // order. No foreign key (as the orders' shipping rate): the checkout reads the live again.
+    liveId: integer("live_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
