@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "~/domain/errors.server";
+import { createLive } from "~/domain/lives/lives.server";
 import { addressKey, joinParcel, offeredParcel, openParcelFor } from "~/domain/orders/parcels.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { createOrder, getVisibleOrder, orderResource, updateUnpaidOrder } from "~/domain/orders/orders.server";
@@ -192,7 +193,7 @@ describe("Add to my parcel: no second shipping fee", () => {
 
   it("is offered on the shipping step only to the shopper who placed an order of the parcel (or proved its email), with its address", async () => {
     const { shop, parcelId } = await shopWithParcel();
-    expect(await offeredParcel(shop.id, viewerOf("k"), null)).toEqual({
+    expect(await offeredParcel(shop, viewerOf("k"), null)).toEqual({
       parcelId,
       thisLive: false,
       email: "ada@example.co",
@@ -201,14 +202,18 @@ describe("Add to my parcel: no second shipping fee", () => {
       zipCode: "75001",
       country: "FR",
     });
-    expect(await offeredParcel(shop.id, viewerOf("stranger"), null)).toBeNull();
-    expect(await offeredParcel(shop.id, { shopperKeyHash: null, user: null, ownedShopId: null }, null)).toBeNull();
+    expect(await offeredParcel(shop, viewerOf("stranger"), null)).toBeNull();
+    expect(await offeredParcel(shop, { shopperKeyHash: null, user: null, ownedShopId: null }, null)).toBeNull();
     const proven = viewerOf("other-browser", { provenEmails: { shopId: shop.id, emails: ["ada@example.co"] } });
-    expect((await offeredParcel(shop.id, proven, null))?.parcelId).toBe(parcelId);
+    expect((await offeredParcel(shop, proven, null))?.parcelId).toBe(parcelId);
     // Outside the shop's window (24 h from the parcel's first order) there is none to offer.
-    expect(await offeredParcel(shop.id, viewerOf("k"), null, new Date(Date.now() + 25 * HOUR))).toBeNull();
+    expect(await offeredParcel(shop, viewerOf("k"), null, new Date(Date.now() + 25 * HOUR))).toBeNull();
+    // A parcel of a live is offered on that live whatever the time (a bag filled there names it too).
+    const live = await createLive(shop.id, { title: "Long live", platform: "tiktok", scheduledAt: null });
+    await getDatabase().update(parcels).set({ liveId: live.id }).where(eq(parcels.id, parcelId));
+    expect(await offeredParcel(shop, viewerOf("k"), live.id, new Date(Date.now() + 25 * HOUR))).toMatchObject({ parcelId, thisLive: true });
     await getDatabase().update(parcels).set({ shippedAt: new Date() }).where(eq(parcels.id, parcelId));
-    expect(await offeredParcel(shop.id, viewerOf("k"), null)).toBeNull();
+    expect(await offeredParcel(shop, viewerOf("k"), null)).toBeNull();
   });
 });
 

@@ -94,17 +94,17 @@ export type ParcelOffer = Pick<Order, "email" | "address" | "city" | "zipCode" |
  * The order placed must then have that parcel's email and address (`parcelShipping`).
  */
 export async function offeredParcel(
-  shopId: number,
+  shop: { id: number; parcelWindowHours: number },
   viewer: OrderViewer,
   liveId: number | null,
   now = new Date(),
   db: Queryable = getDatabase(),
 ): Promise<ParcelOffer | null> {
+  const shopId = shop.id;
+  // A first visit (no shopper cookie, nobody signed in) has no parcel: no query.
   const mine = viewerOrdersFilter(viewer, shopId);
   if (!mine) return null;
-  const [shop] = await db.select({ windowHours: shops.parcelWindowHours }).from(shops).where(eq(shops.id, shopId)).limit(1);
-  if (!shop) return null;
-  const window = shop.windowHours * 3_600_000;
+  const window = shop.parcelWindowHours * 3_600_000;
   const rows = await db
     .select({
       order: { ...ownerColumns, address: orders.address, city: orders.city, zipCode: orders.zipCode, country: orders.country },

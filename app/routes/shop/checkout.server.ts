@@ -80,7 +80,11 @@ export async function checkoutPageData({ request, context }: Args, live: { id: n
       // "Add to my parcel": an open parcel of this shopper's that the order may join, no second fee.
       parcel:
         shop.chargesShipping && state.step === "shipping" && state.editable
-          ? await offeredParcel(shop.id, viewer, live?.id ?? state.order?.liveId ?? null)
+          ? await offeredParcel(
+              shop,
+              viewer,
+              live?.id ?? state.order?.liveId ?? (state.purchase.kind === "bag" ? state.purchase.liveId : null),
+            )
           : null,
     },
     // Computed here: the shopper's browser loads no colour code.
