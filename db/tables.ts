@@ -512,6 +512,9 @@ export const orders = table(
     shippingAmountCents: money("shipping_amount_cents").notNull().default(0),
     shippingRateId: integer("shipping_rate_id"),
     shippingMethod: text("shipping_method"),
+    // "Add to my parcel" at checkout: the open parcel whose shipping this order shares (no
+    // fee of its own); it joins that parcel when paid. No foreign key, as the rate's.
+    shippingParcelId: integer("shipping_parcel_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -850,6 +853,9 @@ export const bags = table(
       .notNull()
       .references(() => shops.id, { onDelete: "cascade" }),
     shopperKeyHash: text("shopper_key_hash").notNull(),
+    // The live it was last filled from (an add on a live's page): its checkout is that live's
+    // order. No foreign key (as the orders' shipping rate): the checkout reads the live again.
+    liveId: integer("live_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

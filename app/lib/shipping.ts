@@ -1,3 +1,6 @@
+/** The `shipping_rate` value that asks for "Add to my parcel" (no rate, no second fee) instead of a rate's id. */
+export const PARCEL_SHIPPING = "parcel";
+
 /**
  * A shop's shipping rate as the checkout offers it: a zone's rate (`countries`: where it
  * delivers) or the local pickup (`countries` null: offered whatever the country).

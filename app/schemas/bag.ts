@@ -21,8 +21,10 @@ export const bagAddSchema = z
     product: recordId("checkout.errors.product_not_found"),
     variant: z.preprocess((v) => (v === "" || v === null ? undefined : v), recordId("stock.errors.variant_not_found").optional()),
     quantity: quantity(1),
+    // Added on a live's page: that live's code (the bag's checkout is then the live's order).
+    live: z.string().trim().max(40).optional(),
   })
-  .transform((v) => ({ productId: v.product, variantId: v.variant ?? null, quantity: v.quantity }));
+  .transform((v) => ({ productId: v.product, variantId: v.variant ?? null, quantity: v.quantity, liveCode: v.live || null }));
 
 /** A line's new quantity on the bag's page (0 takes it out). */
 export const bagLineQuantitySchema = z.object({ line: recordId("bag.errors.line_not_found"), quantity: quantity(0) });

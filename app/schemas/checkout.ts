@@ -4,6 +4,7 @@ import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
 import { MAX_RECORD_ID } from "~/lib/path-id";
 import { resolveCountry } from "~/lib/countries";
+import { PARCEL_SHIPPING } from "~/lib/shipping";
 import { z } from "./zod-messages";
 
 const text = (min: number, message: string, max = 200) => z.string({ error: message }).trim().min(min, message).max(max, message);
@@ -100,7 +101,14 @@ export type PurchaseLabel = { reference: string; content: string; liveReference:
  * the rate chosen (a shop that charges shipping needs one).
  */
 export type CheckoutDetails = ShippingDetails &
-  PurchaseLabel & { totalAmountCents: number; quantity?: number; shippingRateId: number | null; amountStated: "subtotal" | "total" };
+  PurchaseLabel & {
+    totalAmountCents: number;
+    quantity?: number;
+    shippingRateId: number | null;
+    /** "Add to my parcel" (`shipping_rate: "parcel"`): no rate, no fee; the shopper's open parcel takes it. */
+    addToParcel?: boolean;
+    amountStated: "subtotal" | "total";
+  };
 
 function toCheckoutDetails(
   v: Omit<z.output<ReturnType<typeof checkoutFields>>, "quantity"> & { quantity?: number },
@@ -122,7 +130,8 @@ function toCheckoutDetails(
     liveReference: v.live_reference,
     totalAmountCents: v.total_amount,
     quantity: v.quantity,
-    shippingRateId: v.shipping_rate ?? null,
+    shippingRateId: typeof v.shipping_rate === "number" ? v.shipping_rate : null,
+    addToParcel: v.shipping_rate === PARCEL_SHIPPING,
     amountStated,
   };
 }
@@ -199,19 +208,29 @@ function checkoutFields(minimumCents: number, computedTotal: boolean) {
     reference: optional(200),
     content: optional(1000),
     live_reference: optional(200),
-    // The shipping rate chosen: required by a shop that charges shipping (the order domain checks it).
+    // The shipping rate chosen: required by a shop that charges shipping (the order domain
+    // checks it), or "parcel": add the order to the shopper's open parcel, no shipping fee.
     shipping_rate: z
       .preprocess(
         (v) => (v === "" || v === null ? undefined : v),
-        z.coerce
-          .number({ error: "shipping.errors.rate_unknown" })
-          .int("shipping.errors.rate_unknown")
-          .positive("shipping.errors.rate_unknown")
-          .max(MAX_RECORD_ID, "shipping.errors.rate_unknown")
+        z
+          .union(
+            [
+              z.literal(PARCEL_SHIPPING),
+              z.coerce
+                .number({ error: "shipping.errors.rate_unknown" })
+                .int("shipping.errors.rate_unknown")
+                .positive("shipping.errors.rate_unknown")
+                .max(MAX_RECORD_ID, "shipping.errors.rate_unknown"),
+            ],
+            { error: "shipping.errors.rate_unknown" },
+          )
           .optional(),
       )
       .optional()
-      .describe("A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping"),
+      .describe(
+        "A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping. Or \"parcel\": add this order to the caller's open parcel (a parcel holding a paid, unshipped order this browser or account placed, with the same email and address, of the same live or within the shop's parcel window): no shipping fee, `shipping_method` names the parcel. Refused (400) when there is no such parcel.",
+      ),
     // A string from forms; a number or a string from the API.
     total_amount: z
       .union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })

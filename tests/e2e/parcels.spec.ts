@@ -1,5 +1,61 @@
-import { createLiveSeller, createParcelOrders, orderStatusLink, signInWithSession } from "./db";
-import { expect, mainUrl, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { horizontalOverflow } from "./page-inventory";
+import { createLiveSeller, createParcelOrders, ordersOfLive, orderStatusLink, setShipping, signInWithSession, startLive } from "./db";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
+
+async function payByCard(page: Page, amount: string) {
+  await expect(page.getByTestId("order-summary").getByTestId("summary-total")).toHaveText(amount);
+  await page.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+  await page.getByLabel(/^Expiry/).fill("12/30");
+  await page.getByLabel(/^CVC/).fill("123");
+  await page.getByTestId("card-form").getByRole("button").filter({ hasText: amount }).click();
+  await expect(page.getByTestId("checkout-success")).toBeVisible();
+}
+
+// Issue 28: a shopper who buys twice during a live, to the same address, pays shipping once.
+test("a second order on the same live, same email and address, goes in the parcel with no shipping fee", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await setShipping(seller.subdomain, {
+    zones: [
+      {
+        id: null,
+        name: "France",
+        countries: ["FR"],
+        rates: [{ id: null, name: "Colissimo", priceCents: 490, freeFromCents: null, delivery: "" }],
+      },
+    ],
+  });
+  const live = await startLive(seller.subdomain, { title: "Parcel night" });
+  await page.goto(shopUrl(seller.subdomain, `/live/${live.code}`));
+  await expect(page.getByTestId("shipping-parcel")).toHaveCount(0);
+  await page.getByLabel(/^Full name/).fill("Lou Twice");
+  await page.getByLabel(/^Email/).fill("lou.twice@example.test");
+  await page.getByLabel(/^Phone/).fill("0611223344");
+  await page.getByLabel(/^Address/).fill("3 place Bellecour");
+  await page.getByLabel(/^City/).fill("Lyon");
+  await page.getByLabel(/^ZIP code/).fill("69002");
+  await page.getByLabel(/^Country/).selectOption("FR");
+  await page.getByLabel(/^Reference/).fill("SCARF-1");
+  await page.getByLabel(/^Total amount/).fill("25");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByTestId("summary-shipping")).toHaveText("€4.90");
+  await payByCard(page, "€29.90");
+
+  // Ten minutes later, the same live, on a phone: the details come back, and the parcel is offered first.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(shopUrl(seller.subdomain, `/live/${live.code}`));
+  const parcel = page.getByTestId("shipping-parcel");
+  await expect(parcel).toContainText("You have a parcel from this live not shipped yet");
+  expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
+  await expect(parcel.getByRole("radio", { name: /Add to my parcel/ })).toBeChecked();
+  await page.getByLabel(/^Reference/).fill("RING-2");
+  await page.getByLabel(/^Total amount/).fill("18");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByTestId("summary-shipping")).toHaveText("Free");
+  await payByCard(page, "€18.00");
+  const [second, first] = await ordersOfLive(live.id);
+  expect([second?.paymentStatus, first?.paymentStatus]).toEqual(["succeeded", "succeeded"]);
+});
 
 // Issue 28: the seller packs a shopper's two paid orders as one parcel, from one packing list,
 // ships it with a carrier and a tracking number, and the shopper follows it from the status page.

@@ -223,6 +223,34 @@ describe("checking out the bag (/?bag=1)", () => {
     ]);
   });
 
+  it("a bag filled on a live's page keeps the live: checked out from /bag at /?bag=1, it is the live's order", async () => {
+    const code = "bagkpt";
+    await sql(
+      `insert into lives (shop_id, code, title, platform, pinned_product_id, visits, created_at, updated_at)
+       values (1, ?, 'Kept live', 'tiktok', 1, 0, ${sqlNow()}, ${sqlNow()})`,
+      code,
+    );
+    const [live] = await sql<{ id: number }[]>("select id from lives where code = ?", code);
+    const client = await shopper();
+    // The pinned product's "Add to bag" on the live's page says which live it is.
+    expect(text((await client.html(`/live/${code}`)).html)).toContain(`name="live" value="${code}"`);
+    const lines = await bagLineCount();
+    const unknown = await add(client, { product: "1", live: "nonono" });
+    expect(unknown.status).toBe(404);
+    expect(await bagLineCount()).toBe(lines);
+    const added = await add(client, { product: "1", live: code });
+    expect(added.headers.get("Location")).toBe("/bag");
+    expect(text((await client.html("/bag")).html)).toContain('href="/?bag=1"');
+    const placed = await client.request("/?index&bag=1", {
+      form: { intent: "shipping", ...shippingFields(), bag: "1", total_amount: "39.00" },
+    });
+    expect(placed.status).toBe(302);
+    const orderId = Number(/order=(\d+)/.exec(placed.headers.get("Location")!)![1]);
+    expect(await sql("select live_id, live_reference from orders where id = ?", orderId)).toEqual([
+      { live_id: live!.id, live_reference: code },
+    ]);
+  });
+
   it("another shopper never sees the bag, nor its lines' forms", async () => {
     const mine = await shopper();
     await add(mine, { product: "1" });

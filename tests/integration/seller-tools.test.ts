@@ -194,7 +194,7 @@ describe("CSV export", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM, for spreadsheets
     const [header, ...rows] = bytes.subarray(3).toString("utf8").trim().split("\r\n");
     expect(header).toBe(
-      '"order_number","created_at","status","payment_status","total_amount","currency","full_name","company_name","email","phone","address","city","state","zip_code","country","social_network_handle","reference","live_reference","content","items"',
+      '"order_number","created_at","status","payment_status","total_amount","currency","full_name","company_name","email","phone","address","city","state","zip_code","country","social_network_handle","reference","live_reference","content","items","subtotal_amount","shipping_amount","shipping_method","parcel_id","carrier","tracking_number"',
     );
     const evil = rows.find((r) => r.includes("HYPERLINK"))!;
     expect(evil).toContain('"\'=HYPERLINK(""http://evil"",""x"")"');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { shippingFields, sql, TestClient } from "./app";
+import { shippingFields, sql, sqlNow, TestClient } from "./app";
 
 /** Issue 28, item 2: shipping zones and rates, the country list, and an order's shipping. */
 const text = (html: string) => html.replaceAll("<!-- -->", "");
@@ -237,6 +237,122 @@ describe("the checkout's country and shipping step (plain posts, as without Java
     expect(await sql("select total_amount_cents, shipping_amount_cents from orders where id = ?", freeId)).toEqual([
       { total_amount_cents: 7800, shipping_amount_cents: 0 },
     ]);
+  });
+});
+
+describe("Add to my parcel: a second order of a live pays no shipping", () => {
+  const email = "pia.parcel@example.test";
+  const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
+  const idOf = (response: Response) => Number(/order=(\d+)/.exec(response.headers.get("Location")!)![1]);
+  let live: { id: number; code: string };
+  const liveOrder = (client: TestClient, form: Record<string, string>, headers?: Record<string, string>) =>
+    client.request(`/live/${live.code}`, {
+      form: { intent: "shipping", ...shippingFields({ email, reference: "R-7", total_amount: "25.00", ...form }) },
+      headers,
+    });
+  async function pay(client: TestClient, orderId: number) {
+    const pay = await client.json<{ client_secret: string }>("/api/v1/payment/pay/", {
+      json: { order_id: orderId, provider_slug: "simulated" },
+    });
+    const paid = await client.json<{ status: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret: pay.body.client_secret, ...card },
+    });
+    expect(paid.body.status).toBe("succeeded");
+  }
+  const order = async (id: number) =>
+    (
+      await sql<Record<string, unknown>[]>(
+        "select total_amount_cents, shipping_amount_cents, shipping_method, shipping_rate_id, shipping_parcel_id, parcel_id, live_id from orders where id = ?",
+        id,
+      )
+    )[0]!;
+  const pia = new TestClient("demo.localhost:3000");
+  let parcelId: number;
+
+  beforeAll(async () => {
+    await sql(
+      `insert into lives (shop_id, code, title, platform, visits, created_at, updated_at) values (1, 'pkpkpk', 'Parcel live', 'tiktok', 0, ${sqlNow()}, ${sqlNow()})`,
+    );
+    live = { id: (await sql<{ id: number }[]>("select id from lives where code = 'pkpkpk'"))[0]!.id, code: "pkpkpk" };
+    await pia.request(`/live/${live.code}`);
+    const first = await liveOrder(pia, { shipping_rate: String(rates.Colissimo) });
+    expect(first.status).toBe(302);
+    await pay(pia, idOf(first));
+    parcelId = (await order(idOf(first))).parcel_id as number;
+    expect(parcelId).toEqual(expect.any(Number));
+  });
+
+  it("is offered on the live's shipping step to the shopper of that parcel, first and chosen, and to nobody else", async () => {
+    const page = text((await pia.html(`/live/${live.code}`)).html);
+    expect(page).toContain('name="shipping_rate" checked="" value="parcel"');
+    expect(page).toContain("Add to my parcel");
+    expect(page).toContain("You have a parcel from this live not shipped yet: this order goes in it, with no second shipping fee.");
+    expect(page).toContain(`Use the same email (${email}) and address (12 rue Victor Hugo, 44000 Nantes) as that parcel.`);
+    const stranger = text((await (await shopper()).html(`/live/${live.code}`)).html);
+    expect(stranger).not.toContain('value="parcel"');
+    expect(stranger).not.toContain(email);
+  });
+
+  it("places the order with no shipping, named as added to the parcel; it joins the parcel when paid", async () => {
+    const placed = await liveOrder(pia, { shipping_rate: "parcel", total_amount: "30.00" });
+    expect(placed.status).toBe(302);
+    const id = idOf(placed);
+    expect(await order(id)).toEqual({
+      total_amount_cents: 3000,
+      shipping_amount_cents: 0,
+      shipping_method: "Added to parcel",
+      shipping_rate_id: null,
+      shipping_parcel_id: parcelId,
+      parcel_id: null,
+      live_id: live.id,
+    });
+    const payment = text((await pia.html(`/?order=${id}&step=payment`)).html);
+    expect(payment).toMatch(/Shipping \(Added to parcel\)<\/dt><dd[^>]*>Free/);
+    expect(payment).toMatch(/Total<\/dt><dd[^>]*>€30.00/);
+    // Back to shipping: "Add to my parcel" is still the choice.
+    expect(text((await pia.html(`/?order=${id}&step=shipping`)).html)).toContain('name="shipping_rate" checked="" value="parcel"');
+    await pay(pia, id);
+    expect((await order(id)).parcel_id).toBe(parcelId);
+  });
+
+  it("is refused, nothing created, for another address or a stranger who knows the email and address, in the shopper's language", async () => {
+    const before = await orderCount();
+    const moved = await liveOrder(pia, { shipping_rate: "parcel", address: "3 place du Commerce" });
+    expect(moved.status).toBe(400);
+    expect(text(await moved.text())).toContain("This order cannot go in a parcel of yours: it needs the same email and address");
+    const stranger = await shopper();
+    await stranger.request(`/live/${live.code}`);
+    const refused = await liveOrder(stranger, { shipping_rate: "parcel" }, { "Accept-Language": "fr" });
+    expect(refused.status).toBe(400);
+    expect(text(await refused.text())).toContain("Cette commande ne peut pas rejoindre un de vos colis");
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('takes shipping_rate "parcel" in the API: total without shipping, the method names the parcel; a stranger gets a 400', async () => {
+    const body = shippingFields({
+      email,
+      reference: "",
+      items: [{ product: 1, quantity: 1 }],
+      total_amount: "39.00",
+      shipping_rate: "parcel",
+    });
+    const created = await pia.json<Record<string, unknown>>("/api/v1/shop/orders/", { json: body });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      total_amount: "39.00",
+      subtotal_amount: "39.00",
+      shipping_amount: "0.00",
+      shipping_method: { id: null, name: "Added to parcel", parcel_id: parcelId },
+    });
+    const before = await orderCount();
+    const refused = await (await shopper()).json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", { json: body });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      shipping_rate: [
+        "This order cannot go in a parcel of yours: it needs the same email and address as your parcel not shipped yet. Choose a shipping method.",
+      ],
+    });
+    expect(await orderCount()).toBe(before);
   });
 });
 

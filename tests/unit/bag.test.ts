@@ -14,6 +14,7 @@ import {
   type BagOwner,
 } from "~/domain/bag/bag.server";
 import { placeBagOrder } from "~/domain/checkout/place-order.server";
+import { createLive } from "~/domain/lives/lives.server";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
 import { OutOfStockError } from "~/domain/stock/holds.server";
@@ -195,6 +196,30 @@ describe("checking the bag out", () => {
     await expect(placeBagOrder({ shop, input, shopper: shopper(owner) })).rejects.toMatchObject({ messageKey: "bag.errors.review" });
     expect((await db().select().from(orders)).length).toBe(ordersBefore);
     expect((await shopperBag(owner)).count).toBe(3);
+  });
+
+  it("keeps the live it was filled from on a live's page: its checkout elsewhere is that live's order, and the live goes with it", async () => {
+    const shop = await createShop();
+    const mug = await createProduct(shop.id, { name: "Mug", priceCents: 1500 });
+    const live = await createLive(shop.id, { title: "Mugs night", platform: "tiktok", scheduledAt: null });
+    const owner = ownerIn(shop.id);
+    await addToBag(owner, { productId: mug.id, variantId: null, quantity: 1, liveId: live.id });
+    // An add elsewhere (the catalogue) keeps it.
+    await addToBag(owner, { productId: mug.id, variantId: null, quantity: 1 });
+    expect((await shopperBag(owner)).liveId).toBe(live.id);
+    const placed = await placeBagOrder({ shop, input: { ...CHECKOUT_DETAILS, totalAmountCents: 3000 }, shopper: shopper(owner) });
+    expect([placed.order.liveId, placed.order.liveReference]).toEqual([live.id, live.code]);
+    expect(
+      (await db().select({ liveId: bags.liveId }).from(bags).where(eq(bags.shopperKeyHash, owner.shopperKeyHash)))[0]!.liveId,
+    ).toBeNull();
+
+    // A bag filled outside any live makes a plain order; a live deleted since is forgotten.
+    await addToBag(owner, { productId: mug.id, variantId: null, quantity: 1 });
+    const plain = await placeBagOrder({ shop, input: { ...CHECKOUT_DETAILS, totalAmountCents: 1500 }, shopper: shopper(owner) });
+    expect(plain.order.liveId).toBeNull();
+    await addToBag(owner, { productId: mug.id, variantId: null, quantity: 1, liveId: 999_999 });
+    const gone = await placeBagOrder({ shop, input: { ...CHECKOUT_DETAILS, totalAmountCents: 1500 }, shopper: shopper(owner) });
+    expect(gone.order.liveId).toBeNull();
   });
 
   it("names the bag's line in the order's stock refusal (a hold taken between the bag's read and its order)", async () => {

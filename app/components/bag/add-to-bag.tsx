@@ -36,12 +36,15 @@ export function AddToBagForm({
   productName,
   variantId = null,
   withQuantity = false,
+  liveCode,
   className,
 }: {
   productId: number;
   productName: string;
   variantId?: number | null;
   withQuantity?: boolean;
+  /** On a live's page: the live the bag is filled from (its checkout is that live's order). */
+  liveCode?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -53,6 +56,7 @@ export function AddToBagForm({
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="product" value={productId} />
       {variantId ? <input type="hidden" name="variant" value={variantId} /> : null}
+      {liveCode ? <input type="hidden" name="live" value={liveCode} /> : null}
       {stay}
       {withQuantity ? (
         <div>

@@ -118,6 +118,7 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
                         productId={catalogue.productId}
                         productName={catalogue.product!.name}
                         variantId={catalogue.product!.variant?.id ?? null}
+                        liveCode={liveReference}
                         withQuantity
                       />
                     </div>

@@ -2,11 +2,20 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FieldLabel } from "~/components/forms/fields";
 import { Alert } from "~/components/ui/alert";
+import type { ParcelOffer } from "~/domain/orders/parcels.server";
 import { formatMoney } from "~/lib/money";
-import { offersForCountry, type ShippingOffer } from "~/lib/shipping";
+import { offersForCountry, PARCEL_SHIPPING, type ShippingOffer } from "~/lib/shipping";
 
-/** What the checkout knows of the shop's shipping: its countries (its own first) and, when it charges shipping, its rates. */
-export type CheckoutShipping = { countries: [string, string][]; shopCountry: string; offers: ShippingOffer[] | null };
+/**
+ * What the checkout knows of the shop's shipping: its countries (its own first) and, when it
+ * charges shipping, its rates, and the shopper's open parcel the order may be added to.
+ */
+export type CheckoutShipping = {
+  countries: [string, string][];
+  shopCountry: string;
+  offers: ShippingOffer[] | null;
+  parcel?: ParcelOffer | null;
+};
 
 const selectClasses =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500";
@@ -56,15 +65,17 @@ export function CountrySelect({
  * The rates offered for the country chosen, cheapest first for this subtotal (a free one
  * says so), one chosen; then subtotal, shipping and total. Without JavaScript the rates are
  * the ones of the country the page was drawn with: a rate that does not serve the country
- * sent is refused, and the answer shows that country's rates.
+ * sent is refused, and the answer shows that country's rates. A shopper with an open parcel
+ * (`parcel`) is offered "Add to my parcel" first: no shipping fee, same email and address.
  */
 export function ShippingChoice({
   offers,
   country,
   countryName,
   rateField,
-  rateId,
+  rateChoice,
   onRateChange,
+  parcel,
   subtotalCents,
   currency,
 }: {
@@ -72,15 +83,19 @@ export function ShippingChoice({
   country: string;
   countryName: string;
   rateField: FieldMetadata<string>;
-  rateId: number | null;
-  onRateChange: (id: number) => void;
+  /** A rate's id, or "parcel". */
+  rateChoice: string;
+  onRateChange: (choice: string) => void;
+  parcel: ParcelOffer | null;
   subtotalCents: number | null;
   currency: string;
 }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   const here = offersForCountry(offers, country, subtotalCents ?? 0);
-  const chosen = here.find((offer) => offer.id === rateId) ?? here[0] ?? null;
+  const inParcel = parcel !== null && rateChoice === PARCEL_SHIPPING;
+  const chosen = inParcel ? null : (here.find((offer) => String(offer.id) === rateChoice) ?? here[0] ?? null);
+  const shippingCents = inParcel ? 0 : (chosen?.costCents ?? null);
   return (
     <fieldset
       className="space-y-3"
@@ -88,6 +103,7 @@ export function ShippingChoice({
       data-testid="shipping-rates"
     >
       <legend className="text-lg font-semibold">{t("shipping.checkout.title")}</legend>
+      {parcel ? <ParcelChoice parcel={parcel} name={rateField.name} checked={inParcel} onChange={onRateChange} /> : null}
       {here.length === 0 ? (
         <div data-testid="shipping-not-served">
           <Alert tone="warning">{t("shipping.checkout.not_served", { country: countryName })}</Alert>
@@ -102,7 +118,7 @@ export function ShippingChoice({
                   name={rateField.name}
                   value={offer.id}
                   checked={chosen?.id === offer.id}
-                  onChange={() => onRateChange(offer.id)}
+                  onChange={() => onRateChange(String(offer.id))}
                   className="mt-1"
                 />
                 <span className="min-w-0 flex-1">
@@ -133,7 +149,7 @@ export function ShippingChoice({
       <noscript>
         <p className="text-sm opacity-80">{t("shipping.checkout.other_country")}</p>
       </noscript>
-      {chosen && subtotalCents !== null ? (
+      {shippingCents !== null && subtotalCents !== null ? (
         <dl className="space-y-1 rounded-lg bg-black/5 p-3 text-sm" data-testid="shipping-amounts">
           <div className="flex justify-between gap-3">
             <dt>{t("shipping.checkout.subtotal")}</dt>
@@ -141,14 +157,61 @@ export function ShippingChoice({
           </div>
           <div className="flex justify-between gap-3">
             <dt>{t("shipping.checkout.shipping")}</dt>
-            <dd data-testid="shipping-amount">{chosen.costCents === 0 ? t("shipping.checkout.free") : money(chosen.costCents)}</dd>
+            <dd data-testid="shipping-amount">{shippingCents === 0 ? t("shipping.checkout.free") : money(shippingCents)}</dd>
           </div>
           <div className="flex justify-between gap-3 font-semibold">
             <dt>{t("shipping.checkout.total")}</dt>
-            <dd data-testid="shipping-total">{money(subtotalCents + chosen.costCents)}</dd>
+            <dd data-testid="shipping-total">{money(subtotalCents + shippingCents)}</dd>
           </div>
         </dl>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * "Add to my parcel": the shopper's own parcel, not shipped yet, takes this order with no
+ * second fee. It says where that parcel goes (the shopper's own details, from their order) and
+ * that this order needs the same email and address; nothing about the parcel's contents.
+ */
+function ParcelChoice({
+  parcel,
+  name,
+  checked,
+  onChange,
+}: {
+  parcel: ParcelOffer;
+  name: string;
+  checked: boolean;
+  onChange: (choice: string) => void;
+}) {
+  const { t } = useTranslation();
+  const where = [parcel.address, `${parcel.zipCode} ${parcel.city}`].join(", ");
+  return (
+    <label
+      className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-slate-900 has-[:checked]:border-slate-900"
+      data-testid="shipping-parcel"
+    >
+      <input
+        type="radio"
+        name={name}
+        value={PARCEL_SHIPPING}
+        checked={checked}
+        onChange={() => onChange(PARCEL_SHIPPING)}
+        className="mt-1"
+      />
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap justify-between gap-2">
+          <span className="font-medium">{t("shipping.checkout.parcel")}</span>
+          <span className="font-semibold">{t("shipping.checkout.free")}</span>
+        </span>
+        <span className="block text-sm text-slate-600">
+          {t(parcel.thisLive ? "shipping.checkout.parcel_live" : "shipping.checkout.parcel_recent")}
+        </span>
+        <span className="block text-sm break-words text-slate-600">
+          {t("shipping.checkout.parcel_same", { email: parcel.email, address: where })}
+        </span>
+      </span>
+    </label>
   );
 }

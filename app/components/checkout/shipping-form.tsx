@@ -9,6 +9,7 @@ import { FieldErrors, FieldLabel, FormErrors, TextField } from "~/components/for
 import { centsToDecimalString, formatMoney } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
+import { PARCEL_SHIPPING } from "~/lib/shipping";
 import type { FormConstraint } from "~/schemas/form-constraint";
 import { CheckoutSubmit } from "./checkout-submit";
 import { CountrySelect, ShippingChoice, type CheckoutShipping } from "./shipping-choice";
@@ -78,7 +79,11 @@ export function ShippingForm({
     const initial = String(countryField.initialValue ?? "").toUpperCase();
     return shipping.countries.some(([code]) => code === initial) ? initial : shipping.shopCountry;
   });
-  const [rateId, setRateId] = useState<number | null>(() => Number(rateField.initialValue) || null);
+  // A rate's id, or "parcel" (added to the shopper's open parcel, offered first when there is one).
+  const [rateChoice, setRateChoice] = useState<string>(() => {
+    const initial = String(rateField.initialValue ?? "");
+    return initial === "" && shipping.parcel ? PARCEL_SHIPPING : initial;
+  });
   const [typedAmount, setTypedAmount] = useState(() => parseAmountToCents(String(amount.initialValue ?? "")));
   const [count, setCount] = useState(() => {
     const initial = Number(fields.quantity.initialValue ?? catalogueItem?.minimumQuantity);
@@ -197,8 +202,9 @@ export function ShippingForm({
           country={country}
           countryName={shipping.countries.find(([code]) => code === country)?.[1] ?? country}
           rateField={rateField}
-          rateId={rateId}
-          onRateChange={setRateId}
+          rateChoice={rateChoice}
+          onRateChange={setRateChoice}
+          parcel={shipping.parcel ?? null}
           subtotalCents={subtotalCents}
           currency={currency}
         />

@@ -31,7 +31,7 @@ export function LiveHeader({ live, currency, buying }: { live: LiveSummary; curr
         <span className="font-semibold">{live.title}</span>
         <span className="opacity-80">· {t(`lives.platforms.${live.platform}`)}</span>
       </p>
-      {live.pinned ? <PinnedProduct product={live.pinned} currency={currency} buying={buying} /> : null}
+      {live.pinned ? <PinnedProduct product={live.pinned} liveCode={live.code} currency={currency} buying={buying} /> : null}
       <LiveBagLink />
     </div>
   );
@@ -52,7 +52,17 @@ function LiveBagLink() {
   );
 }
 
-function PinnedProduct({ product, currency, buying }: { product: NonNullable<LiveSummary["pinned"]>; currency: string; buying: boolean }) {
+function PinnedProduct({
+  product,
+  liveCode,
+  currency,
+  buying,
+}: {
+  product: NonNullable<LiveSummary["pinned"]>;
+  liveCode: string;
+  currency: string;
+  buying: boolean;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <section
@@ -109,7 +119,7 @@ function PinnedProduct({ product, currency, buying }: { product: NonNullable<Liv
               {t("lives.page.buy", { name: product.name })}
             </Link>
             {/* Several things from the live in one order: a product with options is picked on its checkout, which adds it too. */}
-            {product.stock.hasOptions ? null : <AddToBagForm productId={product.id} productName={product.name} />}
+            {product.stock.hasOptions ? null : <AddToBagForm productId={product.id} productName={product.name} liveCode={liveCode} />}
           </div>
         )}
       </div>

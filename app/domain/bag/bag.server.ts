@@ -47,6 +47,8 @@ export type BagLine = {
 
 export type ShopperBag = {
   lines: BagLine[];
+  /** The live it was last filled from (an add on a live's page), if any. */
+  liveId: number | null;
   /** Units in the bag (the header's count). */
   count: number;
   /** At the agreed prices. */
@@ -57,7 +59,7 @@ export type ShopperBag = {
   ready: boolean;
 };
 
-const EMPTY_BAG: ShopperBag = { lines: [], count: 0, subtotalCents: 0, priceChanged: false, ready: false };
+const EMPTY_BAG: ShopperBag = { lines: [], liveId: null, count: 0, subtotalCents: 0, priceChanged: false, ready: false };
 
 /** The bag of this shop and browser, each line against the catalogue and the stock now. */
 export async function shopperBag(owner: BagOwner | null, now = new Date()): Promise<ShopperBag> {
@@ -66,6 +68,7 @@ export async function shopperBag(owner: BagOwner | null, now = new Date()): Prom
   const rows = await db
     .select({
       line: bagLines,
+      liveId: bags.liveId,
       product: {
         name: products.name,
         imagePath: products.imagePath,
@@ -115,6 +118,7 @@ export async function shopperBag(owner: BagOwner | null, now = new Date()): Prom
   const priceChanged = lines.some((l) => l.priceCents !== l.currentPriceCents);
   return {
     lines,
+    liveId: rows[0]!.liveId,
     count: lines.reduce((sum, l) => sum + l.quantity, 0),
     subtotalCents: itemsTotalCents(lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity }))),
     priceChanged,
@@ -145,8 +149,8 @@ function checkQuantity(quantity: number): void {
   }
 }
 
-/** The bag's id, made on the first add (two first adds at once make one bag). */
-async function ensureBag(tx: Transaction, owner: BagOwner, now: Date): Promise<number> {
+/** The bag's id, made on the first add (two first adds at once make one bag); an add on a live's page gives it that live. */
+async function ensureBag(tx: Transaction, owner: BagOwner, now: Date, liveId: number | null): Promise<number> {
   await tx
     .insert(bags)
     .values({ shopId: owner.shopId, shopperKeyHash: owner.shopperKeyHash, createdAt: now, updatedAt: now })
@@ -156,7 +160,10 @@ async function ensureBag(tx: Transaction, owner: BagOwner, now: Date): Promise<n
     .from(bags)
     .where(and(eq(bags.shopId, owner.shopId), eq(bags.shopperKeyHash, owner.shopperKeyHash)))
     .limit(1);
-  await tx.update(bags).set({ updatedAt: now }).where(eq(bags.id, bag!.id));
+  await tx
+    .update(bags)
+    .set({ updatedAt: now, ...(liveId !== null ? { liveId } : {}) })
+    .where(eq(bags.id, bag!.id));
   return bag!.id;
 }
 
@@ -182,19 +189,24 @@ async function resolveBagLine(tx: Transaction, shopId: number, input: OrderLineI
 }
 
 /**
- * Adds a product (its variant when it has options) to the bag. The same variant again adds
- * to its line. Refused, nothing stored: a product the shop does not sell (another shop's
+ * Adds a product (its variant when it has options) to the bag, from a live's page or not
+ * (`liveId`: the bag remembers the live, and its checkout is that live's order; an add
+ * elsewhere keeps it). The same variant again adds to its line. Refused, nothing stored: a product the shop does not sell (another shop's
  * included) or switched off, a missing or foreign variant (400/409), more than 99 of a line,
  * more than `MAX_BAG_LINES` lines (400), more units than are left (409 "Only 2 left").
  * Returns the units now in the bag.
  */
-export async function addToBag(owner: BagOwner, input: OrderLineInput, now = new Date()): Promise<{ count: number }> {
+export async function addToBag(
+  owner: BagOwner,
+  input: OrderLineInput & { liveId?: number | null },
+  now = new Date(),
+): Promise<{ count: number }> {
   checkQuantity(input.quantity);
   return writeTransaction(async (tx) => {
     const line = await resolveBagLine(tx, owner.shopId, input);
     const name = lineName({ name: line.product.name, variantName: line.variantName });
     if (!line.product.isInStock) throw new OutOfStockError({}, true, messageKey("bag.errors.line_sold_out", { name }));
-    const bagId = await ensureBag(tx, owner, now);
+    const bagId = await ensureBag(tx, owner, now, input.liveId ?? null);
     const [existing] = await tx
       .select({ id: bagLines.id, quantity: bagLines.quantity })
       .from(bagLines)
@@ -327,7 +339,7 @@ export function bagStockError(error: OutOfStockError, bag: ShopperBag): OutOfSto
   return new OutOfStockError(named, error.messageKey === "stock.errors.sold_out", first ?? error.messageKey);
 }
 
-/** The lines an order was placed with leave the bag (lines added meanwhile stay). */
+/** The lines an order was placed with leave the bag (lines added meanwhile stay), and its live went with them. */
 export async function removeOrderedLines(owner: BagOwner, lineIds: number[]): Promise<{ count: number }> {
   return writeTransaction(async (tx) => {
     const [bag] = await tx
@@ -336,6 +348,7 @@ export async function removeOrderedLines(owner: BagOwner, lineIds: number[]): Pr
       .where(and(eq(bags.shopId, owner.shopId), eq(bags.shopperKeyHash, owner.shopperKeyHash)))
       .limit(1);
     if (bag && lineIds.length > 0) await tx.delete(bagLines).where(and(eq(bagLines.bagId, bag.id), inArray(bagLines.id, lineIds)));
+    if (bag) await tx.update(bags).set({ liveId: null }).where(eq(bags.id, bag.id));
     return { count: await unitsInBag(tx, owner) };
   });
 }

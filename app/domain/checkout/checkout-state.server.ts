@@ -10,6 +10,7 @@ import { minimumOrderCents } from "~/domain/shops/customization.server";
 import { resolveCountry } from "~/lib/countries";
 import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
+import { PARCEL_SHIPPING } from "~/lib/shipping";
 import type { Shop } from "~db/schema";
 import { visibleOrderOrNull } from "./place-order.server";
 import { orderHoldState } from "./hold-state.server";
@@ -33,6 +34,8 @@ function checkoutOrderSummary(order: OrderWithItems) {
     // Shipping charged (0 and no method when shipping is included in prices): the total is the subtotal plus it.
     shippingCents: order.shippingAmountCents,
     shippingMethod: order.shippingMethod,
+    /** The live it was placed from: a parcel of that live is offered again on its shipping step. */
+    liveId: order.liveId,
     items: order.items.map((i) => ({ name: i.productName, variantName: i.variantName, quantity: i.quantity, priceCents: i.priceCents })),
     shipping: {
       ...shippingResource(order),
@@ -41,7 +44,7 @@ function checkoutOrderSummary(order: OrderWithItems) {
       ...purchaseLabelResource(order),
       // The form's amount is the subtotal (shipping is added to it) and its rate the one chosen.
       total_amount: centsToDecimalString(order.totalAmountCents - order.shippingAmountCents),
-      shipping_rate: order.shippingRateId === null ? "" : String(order.shippingRateId),
+      shipping_rate: order.shippingParcelId !== null ? PARCEL_SHIPPING : order.shippingRateId === null ? "" : String(order.shippingRateId),
     },
   };
 }

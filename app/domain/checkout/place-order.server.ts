@@ -16,6 +16,7 @@ import type { CheckoutDetails } from "~/schemas/checkout";
 import type { Shop } from "~db/schema";
 import { bagOrderLines, bagStockError, removeOrderedLines } from "~/domain/bag/bag.server";
 import { OutOfStockError } from "~/domain/stock/holds.server";
+import { getShopLive } from "~/domain/lives/lives.server";
 
 /**
  * The payment of an order the checkout just placed or revised: the started (or resumed)
@@ -24,8 +25,11 @@ import { OutOfStockError } from "~/domain/stock/holds.server";
  */
 export type PaymentStart = { started: true; intent: PaymentIntentResource } | { started: false; reason: DomainError };
 
-/** The shopper placing the order: this browser's shopper key, the signed-in user, the page's language. */
-export type CheckoutShopper = { shopperKeyHash: string; userId: number | null; language: Language };
+/**
+ * The shopper placing the order: this browser's shopper key, the signed-in user, the page's
+ * language; and who they are to orders (`viewer`: the parcel they may add the order to).
+ */
+export type CheckoutShopper = { shopperKeyHash: string; userId: number | null; language: Language; viewer?: OrderViewer };
 
 /**
  * Starts (or resumes) an order's payment, with the configured provider unless the caller
@@ -81,7 +85,11 @@ export async function placeBagOrder(request: {
   const { shop, shopper } = request;
   const owner = { shopId: shop.id, shopperKeyHash: shopper.shopperKeyHash };
   const { bag, items } = await bagOrderLines(owner);
-  const placed = await placeOrder({ shop, input: { ...request.input, items }, shopper, payment: "now" }).catch((error: unknown) => {
+  // A live's link names its live; else the live the bag was filled from (on its page), while it
+  // exists: the order is that live's, named by its code as on its link.
+  const bagLive = !request.input.liveId && bag.liveId !== null ? await existingShopLive(shop.id, bag.liveId) : null;
+  const input = bagLive ? { ...request.input, liveId: bagLive.id, liveReference: bagLive.code } : request.input;
+  const placed = await placeOrder({ shop, input: { ...input, items }, shopper, payment: "now" }).catch((error: unknown) => {
     throw error instanceof OutOfStockError ? bagStockError(error, bag) : error;
   });
   const { count } = await removeOrderedLines(
@@ -89,6 +97,17 @@ export async function placeBagOrder(request: {
     bag.lines.map((l) => l.id),
   );
   return { ...placed, bagCount: count };
+}
+
+/** The live when it is still one of the shop's lives (a bag keeps its id without a foreign key). */
+async function existingShopLive(shopId: number, liveId: number): Promise<{ id: number; code: string } | null> {
+  try {
+    const { id, code } = await getShopLive(shopId, liveId);
+    return { id, code };
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -111,9 +130,9 @@ export async function reviseOrder(request: {
   if (!canEditOrder(current, viewer)) throw new ForbiddenError("checkout.errors.details_locked");
   assertOrderEditable(current);
   // A wrong total (or a country or rate refused) is refused before the payment under way is touched.
-  const revised = await revisedOrderAmounts(current, input);
+  const revised = await revisedOrderAmounts(current, input, viewer);
   if (current.totalAmountCents !== revised.totalCents) await discardUnpaidIntent(current.id);
-  await updateUnpaidOrder(current.id, input);
+  await updateUnpaidOrder(current.id, input, viewer);
   const payment = await payOrder(current.id, viewer, { shopId });
   return { order: await getVisibleOrder(current.id, viewer, shopId), payment };
 }

@@ -70,7 +70,14 @@ export type CheckoutPurchase =
    * shopper agreed to. `ready` is false while the bag is empty or needs the shopper's review
    * (a price changed, a line gone or short): the checkout then links to the bag instead.
    */
-  | { kind: "bag"; lines: PurchaseLine[]; totalCents: number; ready: boolean }
+  | {
+      kind: "bag";
+      lines: PurchaseLine[];
+      totalCents: number;
+      ready: boolean;
+      /** The live the bag was filled from (its order will be that live's), or the order's live. */
+      liveId: number | null;
+    }
   | {
       kind: "catalogue";
       productId: number;
@@ -111,6 +118,7 @@ export async function checkoutPurchase(
         })),
         totalCents: order.totalAmountCents,
         ready: true,
+        liveId: order.liveId,
       };
     }
     // The product may have been deleted since (the item keeps its name and price).
@@ -149,6 +157,7 @@ export async function checkoutPurchase(
       })),
       totalCents: bag.subtotalCents,
       ready: bag.ready,
+      liveId: bag.liveId,
     };
   }
   const productParam = link.productId;

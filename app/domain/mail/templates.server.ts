@@ -101,6 +101,8 @@ type OrderMailDetails = {
   currency: string;
   customer: string;
   items: { name: string; quantity: number; priceCents: number }[];
+  /** What shipping cost, by which method (null: shipping included in prices, no line for it). */
+  shippingCharge: { method: string; amountCents: number } | null;
   shipping: string[];
   link: string;
 };
@@ -110,6 +112,16 @@ function orderLines(t: TFunction, language: Language, details: OrderMailDetails)
   return [
     [t("mail.order.number"), `#${details.number}`],
     ...details.items.map((item): [string, string] => [`${item.quantity} × ${item.name}`, money(item.priceCents)]),
+    // With shipping: the subtotal, the method and what it cost, then the total paid.
+    ...(details.shippingCharge
+      ? ([
+          [t("shipping.checkout.subtotal"), money(details.totalCents - details.shippingCharge.amountCents)],
+          [
+            `${t("shipping.checkout.shipping")} (${details.shippingCharge.method})`,
+            details.shippingCharge.amountCents ? money(details.shippingCharge.amountCents) : t("shipping.checkout.free"),
+          ],
+        ] satisfies [string, string][])
+      : []),
     [t("mail.order.total"), money(details.totalCents)],
     [t("mail.order.shipping"), details.shipping.join(", ")],
   ];

@@ -43,6 +43,7 @@ export async function sendOrderPaidMails(orderId: number): Promise<void> {
       quantity: i.quantity,
       priceCents: i.priceCents,
     })),
+    shippingCharge: order.shippingMethod === null ? null : { method: order.shippingMethod, amountCents: order.shippingAmountCents },
     shipping: [
       order.fullName,
       order.companyName,

@@ -56,6 +56,13 @@ export const CSV_COLUMNS = [
   "live_reference",
   "content",
   "items",
+  // Issue 28: what the shopper paid for shipping and how, the parcel it is packed in, how it left.
+  "subtotal_amount",
+  "shipping_amount",
+  "shipping_method",
+  "parcel_id",
+  "carrier",
+  "tracking_number",
 ] as const;
 
 /** The filtered orders as CSV (UTF-8 with BOM, header row, amounts as decimals). */
@@ -74,6 +81,12 @@ export async function ordersCsv(scope: OrderScope, query: Omit<OrderListQuery, "
         ...shippingResource(order),
         ...purchaseLabelResource(order),
         items: order.items.map((i) => `${i.quantity} x ${i.productName} (${centsToDecimalString(i.priceCents)})`).join("; "),
+        subtotal_amount: centsToDecimalString(order.totalAmountCents - order.shippingAmountCents),
+        shipping_amount: centsToDecimalString(order.shippingAmountCents),
+        shipping_method: order.shippingMethod ?? "",
+        parcel_id: order.parcelId === null ? "" : String(order.parcelId),
+        carrier: order.carrier ?? "",
+        tracking_number: order.trackingNumber ?? "",
       });
     }
     if (items.length < 500) break;

@@ -19,6 +19,15 @@ import { purchaseLabelResource, shippingResource } from "./shipping-fields.serve
 import { formatOrderNumber } from "./order-number";
 import { fulfillmentResource, orderFulfillment } from "./tracking.server";
 import { canViewOrder, type OrderViewer } from "./visibility.server";
+import { parcelShipping } from "./parcels.server";
+
+/** Who places an order: this browser's shopper key, the signed-in user, the page's language; `viewer` (who they are to orders) says which parcel they may add it to. */
+export type OrderShopper = { shopperKeyHash: string | null; userId: number | null; language: Language; viewer?: OrderViewer };
+
+/** Who an order is placed or edited by, to orders: the caller's viewer, else that shopper key alone. */
+function placerOf(shopper: Pick<OrderShopper, "shopperKeyHash" | "viewer">): OrderViewer {
+  return shopper.viewer ?? { shopperKeyHash: shopper.shopperKeyHash, user: null, ownedShopId: null };
+}
 
 export type NewOrder = CheckoutDetails & {
   items: OrderLineInput[];
@@ -51,6 +60,7 @@ function checkoutColumns(input: CheckoutDetails, amounts: OrderAmounts) {
     shippingAmountCents: amounts.shipping?.amountCents ?? 0,
     shippingRateId: amounts.shipping?.rateId ?? null,
     shippingMethod: amounts.shipping?.method ?? null,
+    shippingParcelId: amounts.shipping?.parcelId ?? null,
   };
 }
 
@@ -63,11 +73,7 @@ export { formatOrderNumber };
  * transaction, or the order is refused (409 out_of_stock) and nothing is created. The number
  * is the shop's next one, the shopper identity is recorded.
  */
-export async function createOrder(
-  shop: Pick<Shop, "id" | "currency">,
-  input: NewOrder,
-  shopper: { shopperKeyHash: string | null; userId: number | null; language: Language },
-): Promise<Order> {
+export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: NewOrder, shopper: OrderShopper): Promise<Order> {
   return writeTransaction(async (tx) => {
     // Read before anything is locked (see numberOrder: the shop's row is taken last).
     const [lines, [shopSettings], liveIds] = await Promise.all([
@@ -88,9 +94,20 @@ export async function createOrder(
     if (Object.keys(switchedOff).length > 0) throw new OutOfStockError(switchedOff, true, "checkout.errors.out_of_stock");
     // A catalogue order costs what its items cost (plus shipping), whatever total the client
     // sent. Only a shop that charges shipping reads its rates.
-    const offers = shopSettings!.chargesShipping
-      ? await shopShippingOffers({ id: shop.id, chargesShipping: true }, shopper.language, tx)
-      : null;
+    const chargesShipping = shopSettings!.chargesShipping;
+    const now = new Date();
+    const [offers, parcel] = await Promise.all([
+      chargesShipping ? shopShippingOffers({ id: shop.id, chargesShipping: true }, shopper.language, tx) : null,
+      parcelShipping(
+        {
+          addToParcel: input.addToParcel === true,
+          chargesShipping,
+          candidate: { ...input, shopId: shop.id, liveId: input.liveId ?? null, placedAt: now },
+          viewer: placerOf(shopper),
+        },
+        tx,
+      ),
+    ]);
     const amounts = orderAmounts(offers, {
       itemsSubtotalCents: lines.length
         ? itemsTotalCents(lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })))
@@ -100,9 +117,9 @@ export async function createOrder(
       rateId: input.shippingRateId,
       country: input.country,
       language: shopper.language,
+      parcel,
     });
 
-    const now = new Date();
     const tracked = lines.some((line) => line.variant.stock !== null);
     const reservedUntil = tracked ? holdEnd(now, shopSettings!.holdMinutes) : null;
     // Written under a provisional number: nothing is locked until it is numbered.
@@ -328,7 +345,9 @@ export function orderResource(order: OrderWithItems) {
     // What the shopper pays is the subtotal plus shipping (0 when shipping is included in prices).
     subtotal_amount: centsToDecimalString(order.totalAmountCents - order.shippingAmountCents),
     shipping_amount: centsToDecimalString(order.shippingAmountCents),
-    shipping_method: order.shippingMethod === null ? null : { id: order.shippingRateId, name: order.shippingMethod },
+    // Added to the shopper's open parcel at checkout: no rate (id null), the parcel it shares.
+    shipping_method:
+      order.shippingMethod === null ? null : { id: order.shippingRateId, name: order.shippingMethod, parcel_id: order.shippingParcelId },
     currency: order.currency,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
@@ -402,8 +421,11 @@ export function checkRevisedTotal(
  * refused as a new order's are; with the item's new quantity (null: unchanged, or no item).
  */
 export async function revisedOrderAmounts(
-  current: Pick<Order, "shopId" | "language"> & { items: Pick<OrderItem, "priceCents" | "quantity">[] },
+  current: Pick<Order, "shopId" | "language" | "liveId" | "createdAt" | "shopperKeyHash"> & {
+    items: Pick<OrderItem, "priceCents" | "quantity">[];
+  },
   input: CheckoutDetails,
+  viewer: OrderViewer = placerOf(current),
   db: Queryable = getDatabase(),
 ): Promise<OrderAmounts & { quantity: number | null }> {
   const quantity = checkRevisedTotal(current.items, input);
@@ -412,7 +434,20 @@ export async function revisedOrderAmounts(
     .from(shops)
     .where(eq(shops.id, current.shopId))
     .limit(1);
-  const offers = shop?.chargesShipping ? await shopShippingOffers(shop, current.language, db) : null;
+  const chargesShipping = shop?.chargesShipping ?? false;
+  const [offers, parcel] = await Promise.all([
+    shop && chargesShipping ? shopShippingOffers(shop, current.language, db) : null,
+    // The order keeps the time and live it was placed with: the parcel rule counts from them.
+    parcelShipping(
+      {
+        addToParcel: input.addToParcel === true,
+        chargesShipping,
+        candidate: { ...input, shopId: current.shopId, liveId: current.liveId, placedAt: current.createdAt },
+        viewer,
+      },
+      db,
+    ),
+  ]);
   const amounts = orderAmounts(offers, {
     itemsSubtotalCents: current.items.length
       ? itemsTotalCents(current.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: quantity ?? item.quantity })))
@@ -422,6 +457,7 @@ export async function revisedOrderAmounts(
     rateId: input.shippingRateId,
     country: input.country,
     language: current.language,
+    parcel,
   });
   return { ...amounts, quantity };
 }
@@ -432,7 +468,7 @@ export async function revisedOrderAmounts(
  * the old hold goes back and the new quantity is taken for a fresh hold time, or the edit is
  * refused (409 out_of_stock, "Only 2 left") and nothing changes.
  */
-export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails): Promise<Order> {
+export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails, viewer?: OrderViewer): Promise<Order> {
   const now = new Date();
   let fewer: number | null = null;
   const order = await writeTransaction(async (tx) => {
@@ -440,7 +476,7 @@ export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails)
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const { quantity, ...amounts } = await revisedOrderAmounts({ ...current, items }, input, tx);
+    const { quantity, ...amounts } = await revisedOrderAmounts({ ...current, items }, input, viewer ?? placerOf(current), tx);
     const [only] = items;
     let reservedUntil = current.reservedUntil;
     if (only && quantity !== null && quantity !== only.quantity) {

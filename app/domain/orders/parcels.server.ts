@@ -1,10 +1,12 @@
 import { and, asc, between, countDistinct, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { NotFoundError } from "~/domain/errors.server";
+import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import type { ParcelShipping } from "~/domain/shipping/shipping.server";
 import { lockKey, type Queryable, type Transaction } from "~db/client";
 import { lives, orderItems, orders, parcels, productVariants, shops, type Order, type Parcel } from "~db/schema";
 import { getDatabase } from "~db/client";
 import { PAID_PAYMENT_STATUSES } from "./payment-state";
 import { formatOrderNumber } from "./order-number";
+import { canEditOrder, type OrderViewer } from "./visibility.server";
 
 /**
  * Parcels (issue 28, "one parcel per live"). A parcel is a row of `parcels`, assigned to an
@@ -66,16 +68,131 @@ export async function openParcelFor(candidate: ParcelCandidate, db: Queryable = 
   return parcel ?? null;
 }
 
+/** Who may add an order to a parcel: whoever placed one of its orders (or proved its email), nobody else. */
+const ownerColumns = { shopId: orders.shopId, shopperKeyHash: orders.shopperKeyHash, userId: orders.userId, email: orders.email };
+
+/** The orders of open parcels this viewer placed (or whose email they proved), in one shop: what may be offered. */
+function viewerOrdersFilter(viewer: OrderViewer, shopId: number) {
+  const emails = viewer.provenEmails?.shopId === shopId ? viewer.provenEmails.emails : [];
+  const mine = [
+    viewer.shopperKeyHash ? eq(orders.shopperKeyHash, viewer.shopperKeyHash) : undefined,
+    viewer.user ? eq(orders.userId, viewer.user.id) : undefined,
+    viewer.user?.isVerified ? eq(orders.email, viewer.user.email.toLowerCase()) : undefined,
+    emails.length ? inArray(orders.email, emails) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return mine.length ? or(...mine) : undefined;
+}
+
+/** "Add to my parcel" as the shipping step offers it: where the parcel goes, and whether it is this live's. */
+export type ParcelOffer = Pick<Order, "email" | "address" | "city" | "zipCode" | "country"> & { parcelId: number; thisLive: boolean };
+
 /**
- * Puts a newly paid order in its parcel (inside the payment's write transaction): the open
- * parcel it matches, or a new one. Two payments of one shopper at once take turns (a lock
- * per shop and email on PostgreSQL; SQLite's one writer already does), so they share a parcel.
+ * The open parcel the shipping step offers to add a new order to, before any detail is typed:
+ * one holding a paid, unshipped order this viewer placed (this browser, their account, or an
+ * email proved with a code), that an order placed now (from this live) would join. Never on an
+ * email and address alone: that would tell anyone who knows them that the shopper bought here.
+ * The order placed must then have that parcel's email and address (`parcelShipping`).
+ */
+export async function offeredParcel(
+  shop: { id: number; parcelWindowHours: number },
+  viewer: OrderViewer,
+  liveId: number | null,
+  now = new Date(),
+  db: Queryable = getDatabase(),
+): Promise<ParcelOffer | null> {
+  const shopId = shop.id;
+  // A first visit (no shopper cookie, nobody signed in) has no parcel: no query.
+  const mine = viewerOrdersFilter(viewer, shopId);
+  if (!mine) return null;
+  const window = shop.parcelWindowHours * 3_600_000;
+  const rows = await db
+    .select({
+      order: { ...ownerColumns, address: orders.address, city: orders.city, zipCode: orders.zipCode, country: orders.country },
+      parcel: parcels,
+    })
+    .from(orders)
+    .innerJoin(parcels, eq(parcels.id, orders.parcelId))
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        isNull(parcels.shippedAt),
+        inArray(orders.status, [...UNSHIPPED_STATUSES]),
+        inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
+        or(
+          liveId !== null ? eq(parcels.liveId, liveId) : undefined,
+          between(parcels.firstOrderAt, new Date(now.getTime() - window), new Date(now.getTime() + window)),
+        ),
+        mine,
+      ),
+    )
+    .orderBy(desc(parcels.id), desc(orders.id))
+    .limit(5);
+  const row = rows.find(({ order }) => canEditOrder(order, viewer));
+  if (!row) return null;
+  const { order, parcel } = row;
+  return {
+    parcelId: parcel.id,
+    thisLive: liveId !== null && parcel.liveId === liveId,
+    email: order.email,
+    address: order.address,
+    city: order.city,
+    zipCode: order.zipCode,
+    country: order.country,
+  };
+}
+
+/**
+ * The one rule of "Add to my parcel: no second shipping fee", for the checkout's screen, the
+ * bag's checkout and the API: an order that asks for it goes in the open parcel its email,
+ * address and live (or time) match (`openParcelFor`, the rule `joinParcel` applies once it is
+ * paid), provided this viewer placed an order of that parcel (or proved its email), and the
+ * shop charges shipping (else there is no fee to save). Anything else is refused (400 on
+ * `shipping_rate`, the same message whether or not a parcel exists), nothing stored. Null when
+ * the order does not ask for it.
+ */
+export async function parcelShipping(
+  request: { addToParcel: boolean; chargesShipping: boolean; candidate: ParcelCandidate; viewer: OrderViewer },
+  db: Queryable = getDatabase(),
+): Promise<ParcelShipping | null> {
+  if (!request.addToParcel) return null;
+  const parcel = request.chargesShipping ? await openParcelFor(request.candidate, db) : null;
+  const owners = parcel
+    ? await db
+        .select(ownerColumns)
+        .from(orders)
+        .where(
+          and(
+            eq(orders.parcelId, parcel.id),
+            inArray(orders.status, [...UNSHIPPED_STATUSES]),
+            inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
+          ),
+        )
+    : [];
+  if (!parcel || !owners.some((order) => canEditOrder(order, request.viewer))) {
+    throw new ValidationError("shipping.errors.parcel_unavailable", { shipping_rate: ["shipping.errors.parcel_unavailable"] });
+  }
+  return { parcelId: parcel.id };
+}
+
+/**
+ * Puts a newly paid order in its parcel (inside the payment's write transaction): the parcel
+ * it was added to at checkout while that is still open, else the open parcel it matches, or a
+ * new one. Two payments of one shopper at once take turns (a lock per shop and email on
+ * PostgreSQL; SQLite's one writer already does), so they share a parcel.
  */
 export async function joinParcel(tx: Transaction, order: Order): Promise<number | null> {
   if (order.parcelId !== null || order.status === "cancelled") return order.parcelId;
   const email = order.email.toLowerCase();
   await lockKey(tx, `parcel:${order.shopId}:${email}`);
-  const open = await openParcelFor({ ...order, placedAt: order.createdAt }, tx);
+  const [chosen] =
+    order.shippingParcelId !== null
+      ? await tx
+          .select({ id: parcels.id })
+          .from(parcels)
+          .where(and(eq(parcels.id, order.shippingParcelId), eq(parcels.shopId, order.shopId), isNull(parcels.shippedAt)))
+          .limit(1)
+      : [];
+  const open = chosen ?? (await openParcelFor({ ...order, placedAt: order.createdAt }, tx));
   let parcelId = open?.id;
   if (parcelId === undefined) {
     const [created] = await tx

@@ -39,8 +39,13 @@ export async function shopShippingOffers(shop: ShippingShop, language: Language,
   }));
 }
 
-/** What an order pays for shipping: the rate chosen, its name of the day and its price for this subtotal. */
-export type ShippingCharge = { rateId: number; method: string; amountCents: number };
+/**
+ * What an order pays for shipping: the rate chosen, its name of the day and its price for this
+ * subtotal; or, added to the shopper's open parcel ("Add to my parcel"), that parcel and nothing.
+ */
+export type ShippingCharge = { rateId: number | null; parcelId: number | null; method: string; amountCents: number };
+/** The open parcel an order was added to at checkout (found by the orders domain: `parcelShipping`). */
+export type ParcelShipping = { parcelId: number };
 export type OrderAmounts = { subtotalCents: number; shipping: ShippingCharge | null; totalCents: number };
 
 /**
@@ -52,6 +57,8 @@ export type OrderAmounts = { subtotalCents: number; shipping: ShippingCharge | n
  * Refused (400, nothing stored): a country the shop neither ships to nor offers pickup for,
  * no rate chosen, a rate that is not the shop's (another shop's included) or does not deliver
  * there, and a stated amount that is not the items' (with shipping, when it is the total).
+ * An order added to the shopper's open parcel (`parcel`, checked by the caller) takes no rate
+ * and pays no shipping: its subtotal is its total.
  */
 export function orderAmounts(
   offers: ShippingOffer[] | null,
@@ -62,9 +69,11 @@ export function orderAmounts(
     rateId: number | null;
     country: string;
     language: Language;
+    parcel?: ParcelShipping | null;
   },
 ): OrderAmounts {
-  const offer = chosenOffer(offers, order);
+  const parcel = order.parcel ?? null;
+  const offer = parcel ? null : chosenOffer(offers, order);
   const { itemsSubtotalCents: items, statedCents, stated } = order;
   let subtotalCents: number;
   if (items !== null) {
@@ -95,7 +104,11 @@ export function orderAmounts(
       );
     }
   }
-  const shipping = offer ? { rateId: offer.id, method: offer.name, amountCents: shippingPriceCents(offer, subtotalCents) } : null;
+  const shipping: ShippingCharge | null = parcel
+    ? { rateId: null, parcelId: parcel.parcelId, method: translatorFor(order.language)("shipping.parcel_method"), amountCents: 0 }
+    : offer
+      ? { rateId: offer.id, parcelId: null, method: offer.name, amountCents: shippingPriceCents(offer, subtotalCents) }
+      : null;
   return { subtotalCents, shipping, totalCents: subtotalCents + (shipping?.amountCents ?? 0) };
 }
 

@@ -64,11 +64,12 @@ const api = apiResource({
     // One pass, so every field error (items included, under "items.N.field") comes back at once.
     const input = parseInput(orderCreateSchema(minimumOrderCents(shop)), body);
     const shopper = ensureShopperKey(request);
+    const viewer = { ...(await orderViewer(request, context)), shopperKeyHash: shopper.hash };
     // The client starts the payment itself (`pay/`), with the provider it names.
     const { order: created } = await placeOrder({
       shop,
       input,
-      shopper: { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) },
+      shopper: { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context), viewer },
       payment: "later",
     });
     return Response.json(orderResource(created), {

@@ -1,6 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { addToBag, changeBagLine, confirmBagPrices, removeBagLine, shopperBag } from "~/domain/bag/bag.server";
+import { NotFoundError } from "~/domain/errors.server";
+import { publicLive } from "~/domain/lives/lives.server";
 import { parseInput } from "~/http/api.server";
 import { bagCountCookie, bagCountOf, bagOwnerForChange, bagOwnerOf } from "~/http/bag.server";
 import { formAction, type IntentArgs } from "~/http/forms.server";
@@ -42,8 +44,11 @@ export const bagAction = formAction(({ context }) => hostShopPage(context))({
   add: {
     errors: "message",
     handle: async (args) => {
-      const input = parseInput(bagAddSchema, Object.fromEntries(args.formData));
-      const { count } = await addToBag(bagOwnerForChange(args.request, args.context, args.headers), input);
+      const { liveCode, ...input } = parseInput(bagAddSchema, Object.fromEntries(args.formData));
+      // Added on a live's page: the bag's checkout will be that live's order (an unknown code adds nothing).
+      const live = liveCode ? await publicLive(args.guarded.id, liveCode) : null;
+      if (liveCode && !live) throw new NotFoundError("lives.not_found");
+      const { count } = await addToBag(bagOwnerForChange(args.request, args.context, args.headers), { ...input, liveId: live?.id ?? null });
       return changed(args, count, "bag.added");
     },
   },

@@ -4,6 +4,7 @@ import { setToast } from "remix-toast/middleware";
 import { getConfig } from "~/config.server";
 import { checkoutState, shippingForm } from "~/domain/checkout/checkout-state.server";
 import { shopShippingOffers } from "~/domain/shipping/shipping.server";
+import { offeredParcel } from "~/domain/orders/parcels.server";
 import { checkoutCountryOptions } from "~/lib/countries";
 import { payOrder, placeBagOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
@@ -35,8 +36,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 const cardConstraint = formConstraint(simulatedCardFormSchema);
 
-/** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS). */
-export async function checkoutPageData({ request, context }: Args) {
+/** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS); on a live's link, that live's. */
+export async function checkoutPageData({ request, context }: Args, live: { id: number } | null = null) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
   const params = url.searchParams;
@@ -76,6 +77,15 @@ export async function checkoutPageData({ request, context }: Args) {
       countries: state.step === "shipping" ? checkoutCountryOptions(language, shop.country) : [],
       shopCountry: shop.country,
       offers: shop.chargesShipping && state.step === "shipping" ? await shopShippingOffers(shop, language) : null,
+      // "Add to my parcel": an open parcel of this shopper's that the order may join, no second fee.
+      parcel:
+        shop.chargesShipping && state.step === "shipping" && state.editable
+          ? await offeredParcel(
+              shop,
+              viewer,
+              live?.id ?? state.order?.liveId ?? (state.purchase.kind === "bag" ? state.purchase.liveId : null),
+            )
+          : null,
     },
     // Computed here: the shopper's browser loads no colour code.
     checkoutTheme: checkoutTheme({ primary: shop.primaryColor, secondary: shop.secondaryColor }),
@@ -154,9 +164,15 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
       const input = live ? { ...parsed, liveReference: live.code } : parsed;
       const shopper = ensureShopperKey(request);
       if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
-      const checkoutShopper = { shopperKeyHash: shopper.hash, userId: currentUser(context)?.id ?? null, language: getLocale(context) };
+      const placer = { ...viewer, shopperKeyHash: shopper.hash };
+      const checkoutShopper = {
+        shopperKeyHash: shopper.hash,
+        userId: currentUser(context)?.id ?? null,
+        language: getLocale(context),
+        viewer: placer,
+      };
       const placed = orderId
-        ? await reviseOrder({ shopId: shop.id, orderId, viewer: { ...viewer, shopperKeyHash: shopper.hash }, input })
+        ? await reviseOrder({ shopId: shop.id, orderId, viewer: placer, input })
         : form.purchase.kind === "bag"
           ? await placeBagOrder({ shop, input: { ...input, liveId: live?.id ?? null }, shopper: checkoutShopper })
           : await placeOrder({

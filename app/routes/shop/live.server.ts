@@ -39,7 +39,7 @@ export async function livePageData({ request, params, context }: Args) {
       { status: 410, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const checkout = await checkoutPageData({ request, context });
+  const checkout = await checkoutPageData({ request, context }, live);
   return data({ state: "open" as const, live: summary, meta, checkout }, { headers: { "Cache-Control": "no-store" } });
 }
 
