@@ -61,8 +61,13 @@ function freePort() {
  * exist or be empty, and as root the `postgres` user must be able to reach it) on
  * 127.0.0.1:`port` (a free one by default), with database `database`.
  * Returns its URL and a stop() that shuts the server down and deletes the folder.
+ *
+ * `durable: false` (the test suites' servers) turns off what only protects data against a
+ * crash of the machine: fsync, synchronous commit, full-page writes. The suites copy a
+ * template database per test file, and with them on, the copies' writes to disk took a large
+ * part of the suites' time. The benchmark and the local cluster keep them on, as production.
  */
-export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
+export async function start({ dir, port, database = DEFAULT_DATABASE, durable = true } = {}) {
   let binaries = findBinaries();
   if (!binaries) {
     // The package's own default cluster is not used.
@@ -79,7 +84,10 @@ export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
   try {
     run(binaries, "initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"]);
     // The socket goes in the data folder: no shared /var/run/postgresql needed, no clash between servers.
-    const serverOptions = `-p ${listenPort} -k ${dataDir} -c listen_addresses=127.0.0.1`;
+    const serverOptions = [
+      `-p ${listenPort} -k ${dataDir} -c listen_addresses=127.0.0.1`,
+      ...(durable ? [] : ["-c fsync=off -c synchronous_commit=off -c full_page_writes=off"]),
+    ].join(" ");
     run(binaries, "pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "start"]);
   } catch (error) {
     // The server's own reason (port in use, ...) is in its log, which goes with the folder.
@@ -93,7 +101,9 @@ export async function start({ dir, port, database = DEFAULT_DATABASE } = {}) {
     if (stopped) return;
     stopped = true;
     try {
-      run(binaries, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+      // Immediate: the folder is deleted next, so the shutdown checkpoint (writing every
+      // changed page to disk, seconds after a test run) would be wasted.
+      run(binaries, "pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -145,7 +145,7 @@ if (built) {
   // PostgreSQL, as a node of two worker processes (what `npm start` runs on a 2-core machine).
   let postgres;
   try {
-    postgres = await startPostgres({});
+    postgres = await startPostgres({ durable: false });
     await runPlaywright(
       "End-to-end tests on PostgreSQL",
       "playwright-postgres.json",

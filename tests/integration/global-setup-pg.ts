@@ -16,7 +16,7 @@ const SEEDED_TEMPLATE = "it_seeded";
 
 type Server = { url: string; stop: () => Promise<void> };
 // The script is plain JavaScript: TypeScript infers its options from the default `{}` alone.
-const start = startServer as (options: { port?: number; database?: string }) => Promise<Server>;
+const start = startServer as (options: { port?: number; database?: string; durable?: boolean }) => Promise<Server>;
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,7 +29,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const port = process.env.INTEGRATION_PG_PORT ? Number(process.env.INTEGRATION_PG_PORT) : undefined;
-  const server = await start({ port, database: "it_template" });
+  const server = await start({ port, database: "it_template", durable: false });
   await migratePostgres(server.url);
   const seeded = new URL(server.url);
   seeded.pathname = `/${SEEDED_TEMPLATE}`;

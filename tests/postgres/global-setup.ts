@@ -11,7 +11,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const server = (await start({})) as { url: string; stop: () => Promise<void> };
+  const server = (await start({ durable: false })) as { url: string; stop: () => Promise<void> };
   await migratePostgres(server.url);
   project.provide("postgresUrl", server.url);
   return () => server.stop();
