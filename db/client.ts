@@ -224,12 +224,19 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
 }
 
 /** postgres.js's connection of a transaction (the pool's on PostgreSQL), or null (PGlite, SQLite). */
-type PipelinedClient = { unsafe: (query: string, params: unknown[]) => { execute(): Promise<Record<string, unknown>[]> } };
+type PipelinedClient = {
+  unsafe: (query: string, params: unknown[], options: { prepare: boolean }) => { execute(): Promise<Record<string, unknown>[]> };
+};
 function pipelinedClient(tx: Transaction): PipelinedClient | null {
   const client = (tx as unknown as { session?: { client?: Partial<PipelinedClient> } }).session?.client;
   return typeof client?.unsafe === "function" ? (client as PipelinedClient) : null;
 }
 const postgresDialect = new PgDialect();
+
+/** Whether statements can be sent with the COMMIT (`sendWithCommit`): PostgreSQL's transactions. */
+export function sendsWithCommit(tx: Transaction): boolean {
+  return !sqliteHandle(tx);
+}
 
 /**
  * PostgreSQL, inside `writeTransaction`: sends `statement` at once and has the COMMIT follow
@@ -252,7 +259,10 @@ export function sendWithCommit(tx: Transaction, statement: SQLWrapper): Promise<
   let sent: Promise<Record<string, unknown>[]>;
   if (client) {
     const query = postgresDialect.sqlToQuery(statement.getSQL());
-    sent = Promise.resolve(client.unsafe(query.sql, query.params).execute()).then((rows) => [...rows]);
+    // Prepared: postgres.js sends a statement it has not prepared on this connection in two
+    // steps, its parameters' types asked first and the rest (the COMMIT too) sent on the
+    // answer; prepared once per connection, it goes out whole at once.
+    sent = Promise.resolve(client.unsafe(query.sql, query.params, { prepare: true }).execute()).then((rows) => [...rows]);
   } else {
     type Rows = Record<string, unknown>[];
     const postgresTx = tx as unknown as { execute: (query: SQL) => Promise<Rows | { rows: Rows }> };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
-import { isSqlite, lockRows, sendWithCommit, writeTransaction, type Transaction } from "~db/client";
+import { lockRows, sendsWithCommit, sendWithCommit, writeTransaction, type Transaction } from "~db/client";
 import { isNotNullViolation } from "~db/errors";
 import { NEXT_NUMBER, numberingSteps } from "~db/order-numbers";
 import { holdEnd } from "./hold-time";
@@ -197,7 +197,7 @@ function unitsWanted(lines: HoldLine[]): { variantId: number; quantity: number }
  * shop's "Only N left" threshold (no label moves: most orders of a drop).
  */
 export function canNumberAndHoldWithCommit(tx: Transaction, lines: HoldLine[], variants: ProductVariant[], threshold: number): boolean {
-  if (isSqlite(tx)) return false;
+  if (!sendsWithCommit(tx)) return false;
   const byId = new Map(variants.map((v) => [v.id, v]));
   return unitsWanted(lines).every(({ variantId, quantity }) => {
     const variant = byId.get(variantId);
@@ -349,7 +349,9 @@ export function releaseOrderHolds(tx: Transaction, orderId: number, now: Date): 
  * The order was paid: its held units are sold (off the stock and the holds). Units whose
  * hold was released before the payment arrived are taken again if some are free; when one
  * line cannot be served the whole order's units go back and the caller refunds it, so no
- * shopper pays for an item the seller cannot ship.
+ * shopper pays for an item the seller cannot ship. `withoutShopLock`: a sale of units all still
+ * held sends its last statements with the COMMIT (PostgreSQL): the caller's transaction must
+ * end once it returned `{ sold: true }`.
  */
 export async function sellOrderUnits(
   tx: Transaction,
@@ -398,7 +400,9 @@ export async function sellOrderUnits(
       // A hold released between the read and the update: this transaction holds rows a
       // release (shop first) may wait for, so it must not wait for the shop. Start over.
       if (sold.length !== held.length) throw new SaleRaced();
-      await recordSale(tx, order, heldPerVariant, variants, { liveIds: [], labelsUnchanged: true }, now, { withCommit: !isSqlite(tx) });
+      await recordSale(tx, order, heldPerVariant, variants, { liveIds: [], labelsUnchanged: true }, now, {
+        withCommit: sendsWithCommit(tx),
+      });
       return { sold: true };
     }
   }
