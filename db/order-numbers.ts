@@ -6,7 +6,8 @@ import { orders, shops } from "./schema";
  * Order numbers are per shop and gapless ("0001", "0002"...), so the shop's counter row is
  * locked from the number to the commit: during a drop every order waits for it. The order is
  * therefore written first under a provisional number and numbered by the last statements of
- * its transaction (`numberOrder`), which hold the row for one round trip and the commit.
+ * its transaction (`numberOrder`; on PostgreSQL, during a drop, `numberingSteps` in the one
+ * statement sent with the COMMIT: docs/stock.md).
  */
 
 /**
