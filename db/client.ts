@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import postgres from "postgres";
@@ -154,8 +155,11 @@ export type Transaction = AppDatabase;
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = AppDatabase | Transaction;
 
-/** The transaction open in the current async context, if any (see `writeTransaction`). */
-type OpenTransaction = { tx: AppDatabase; open: boolean };
+/**
+ * The transaction open in the current async context, if any (see `writeTransaction`), and the
+ * statements it sends with its COMMIT (see `sendWithCommit`).
+ */
+type OpenTransaction = { tx: AppDatabase; open: boolean; sentWithCommit?: Promise<unknown>[] };
 const openTransaction = new AsyncLocalStorage<OpenTransaction>();
 
 function sqliteHandle(db: AppDatabase): Database.Database | null {
@@ -196,19 +200,78 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
   if (current?.open) return work(current.tx);
   const sqlite = sqliteHandle(db);
   if (!sqlite) {
-    return db.transaction((tx) => {
-      const state: OpenTransaction = { tx: tx as unknown as AppDatabase, open: true };
+    const sent: Promise<unknown>[] = [];
+    const value = (await db.transaction((tx) => {
+      const state: OpenTransaction = { tx: tx as unknown as AppDatabase, open: true, sentWithCommit: sent };
       return openTransaction.run(state, async () => {
         try {
-          return await work(state.tx);
+          const result = await work(state.tx);
+          // Without pipelining (PGlite, the tests' PostgreSQL) they are waited for in the transaction.
+          if (!pipelinedClient(state.tx)) await Promise.all(sent);
+          return result;
         } finally {
           state.open = false;
         }
       });
-    }) as unknown as Promise<T>;
+    })) as unknown as T;
+    // The COMMIT of a transaction whose statement failed rolls it back without an error:
+    // the statements' own answers say whether it was committed.
+    await Promise.all(sent);
+    return value;
   }
 
   return queueSqliteTransaction(sqlite, db, work);
+}
+
+/** postgres.js's connection of a transaction (the pool's on PostgreSQL), or null (PGlite, SQLite). */
+type PipelinedClient = {
+  unsafe: (query: string, params: unknown[], options: { prepare: boolean }) => { execute(): Promise<Record<string, unknown>[]> };
+};
+function pipelinedClient(tx: Transaction): PipelinedClient | null {
+  const client = (tx as unknown as { session?: { client?: Partial<PipelinedClient> } }).session?.client;
+  return typeof client?.unsafe === "function" ? (client as PipelinedClient) : null;
+}
+const postgresDialect = new PgDialect();
+
+/** Whether statements can be sent with the COMMIT (`sendWithCommit`): PostgreSQL's transactions. */
+export function sendsWithCommit(tx: Transaction): boolean {
+  return !sqliteHandle(tx);
+}
+
+/**
+ * PostgreSQL, inside `writeTransaction`: sends `statement` at once and has the COMMIT follow
+ * it in the same round trip, without waiting for its answer. The row locks it takes are then
+ * held for the database's time only, not for the turn of this node's event loop that the
+ * answer would wait for before the COMMIT is sent (during a drop every order and payment of
+ * the shop queues for those rows: docs/scaling.md, "Concurrency"). Statements sent this way
+ * go out in the order of the calls, after the ones already awaited and before the COMMIT (each
+ * is handed to postgres.js here, synchronously, and postgres.js queues a connection's queries
+ * in order), so the body must send nothing after them that it awaits. A statement that fails
+ * aborts the transaction: its COMMIT rolls it back and `writeTransaction` throws that error.
+ * The answer (raw rows, columns by their SQL names) is for after `writeTransaction` returned:
+ * awaited in the body, it would wait for the turn this saves. On PGlite the statement simply
+ * runs in the transaction. Not for SQLite (its one writer holds no row locks).
+ */
+export function sendWithCommit(tx: Transaction, statement: SQLWrapper): Promise<Record<string, unknown>[]> {
+  const state = openTransaction.getStore();
+  if (!state?.open || !state.sentWithCommit || sqliteHandle(tx)) throw new Error("sendWithCommit runs in a PostgreSQL writeTransaction");
+  const client = pipelinedClient(tx);
+  let sent: Promise<Record<string, unknown>[]>;
+  if (client) {
+    const query = postgresDialect.sqlToQuery(statement.getSQL());
+    // Prepared: postgres.js sends a statement it has not prepared on this connection in two
+    // steps, its parameters' types asked first and the rest (the COMMIT too) sent on the
+    // answer; prepared once per connection, it goes out whole at once.
+    sent = Promise.resolve(client.unsafe(query.sql, query.params, { prepare: true }).execute()).then((rows) => [...rows]);
+  } else {
+    type Rows = Record<string, unknown>[];
+    const postgresTx = tx as unknown as { execute: (query: SQL) => Promise<Rows | { rows: Rows }> };
+    sent = postgresTx.execute(statement.getSQL()).then((result) => (Array.isArray(result) ? result : result.rows));
+  }
+  // Its failure is reported by writeTransaction, or by the body's own error.
+  sent.catch(() => {});
+  state.sentWithCommit.push(sent);
+  return sent;
 }
 
 /**

@@ -23,3 +23,8 @@ function errorCodes(error: unknown): string[] {
 export function isUniqueViolation(error: unknown): boolean {
   return errorCodes(error).some((code) => UNIQUE_VIOLATION_CODES.has(code));
 }
+
+/** True when a write left a NOT NULL column empty (PostgreSQL, PGlite). */
+export function isNotNullViolation(error: unknown): boolean {
+  return errorCodes(error).includes("23502");
+}

@@ -1,14 +1,19 @@
 // Which locks a drop's payments wait for, on a real PostgreSQL server (issue 27's figures):
 // every order of a drop holds its shop's row from its number to its commit, so a payment
 // whose units are still held must not queue for that row; and when a release lands in the
-// middle of such a payment, the sale starts over under the lock instead of counting twice.
+// middle of such a payment, the sale starts over under the lock instead of counting twice; and
+// an order and a payment let go of those rows without waiting for their node's event loop.
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { createProduct } from "../unit/factories";
 import { holdsOf, movementsOf, onlyVariant, orderInput, orderRow, pay, payableShop, place, variantRow } from "../unit/stock-drops";
 
 const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
-afterAll(() => other.end());
+// Its own connections: the transactions it starts and the queries watching them run side by side.
+const watcher = postgres(process.env.DATABASE_URL!, { max: 3, onnotice: () => {} });
+// One connection, as postgres.js wants for a transaction written out in one query.
+const holder = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+afterAll(() => Promise.all([other.end(), watcher.end(), holder.end()]));
 
 /** Runs `hold` in a transaction of its own connection, kept open until `release()` is called. */
 async function openTransaction(hold: (sql: postgres.TransactionSql) => Promise<unknown>) {
@@ -81,5 +86,83 @@ describe("a drop's payments and the shop's lock", () => {
     // The unit was free again and is taken once: one unit off the stock, nothing left reserved.
     expect(await variantRow(variant.id)).toMatchObject({ stock: 4, reserved: 0 });
     expect((await movementsOf(variant.id, "sale")).map((m) => [m.stockDelta, m.reservedDelta, m.stockAfter])).toEqual([[-1, -1, 4]]);
+  });
+});
+
+/** Keeps this process's event loop busy for `ms`, as a node rendering other shoppers' pages does. */
+function busyFor(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) Math.sqrt(until);
+}
+
+/**
+ * Holds `lock` (a `select ... for no key update` of one row) for half a second in a transaction
+ * run wholly by the server (one simple query), then answers when it let go (the server's clock).
+ */
+function holdForHalfASecond(lock: string): Promise<Date> {
+  return holder
+    .unsafe(`begin; ${lock}; select pg_sleep(0.5); select clock_timestamp() as released; commit;`)
+    .simple()
+    .then((results) => (results as unknown as { released: Date }[][])[3]![0]!.released);
+}
+
+/** Waits until `count` connections of the database wait for a lock. */
+async function waitersForALock(count: number): Promise<void> {
+  for (;;) {
+    const [row] =
+      await watcher`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+    if (row!.waiting >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("the rows a drop queues for are let go without waiting for this node", () => {
+  // The row is locked by a transaction of the server's own; `write` (an order, a payment) queues
+  // for it, and another writer queues behind; this node is then busy for 1.5 s. The rows are let
+  // go within that time only if `write`'s last statements and its COMMIT were already sent.
+  // (postgres.js first asks the server the types of a statement new to a connection, a round
+  // trip before it is sent: `warmUp` does the same writes on all the pool's connections first.)
+  async function nextWriterWaits(warmUp: () => Promise<unknown>, lock: string, write: () => Promise<unknown>, next: string) {
+    await warmUp();
+    const released = holdForHalfASecond(lock);
+    await waitersForALock(0);
+    const writing = write();
+    await waitersForALock(1);
+    const nextGotIt = watcher.unsafe(next).then((rows) => (rows as unknown as { at: Date }[])[0]!.at);
+    await waitersForALock(2);
+    busyFor(1500);
+    await writing;
+    return (await nextGotIt).getTime() - (await released).getTime();
+  }
+  const POOL = 10;
+  const each = <T>(count: number, call: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => call(i)));
+
+  it("an order's number and units", async () => {
+    const shop = await payableShop();
+    const product = await createProduct(shop.id, { name: "Drop Sweater", priceCents: 2500, stock: 50 });
+    const variant = await onlyVariant(product.id);
+    const waited = await nextWriterWaits(
+      () => each(POOL, (i) => place(shop, 100 + i, orderInput({ productId: product.id }, 2500))),
+      `select 1 from shops where id = ${shop.id} for no key update`,
+      () => place(shop, 1, orderInput({ productId: product.id }, 2500)),
+      `update shops set next_order_number = next_order_number where id = ${shop.id} returning clock_timestamp() as at`,
+    );
+    expect(waited).toBeLessThan(750);
+    expect(await variantRow(variant.id)).toMatchObject({ stock: 50, reserved: POOL + 1 });
+  });
+
+  it("a payment's sale", async () => {
+    const shop = await payableShop();
+    const product = await createProduct(shop.id, { name: "Drop Sweater", priceCents: 2500, stock: 50 });
+    const variant = await onlyVariant(product.id);
+    const orders = await each(POOL + 1, (i) => place(shop, 100 + i, orderInput({ productId: product.id }, 2500)));
+    const waited = await nextWriterWaits(
+      () => each(POOL, (i) => pay(orders[i]!.id, 100 + i, shop.id)),
+      `select 1 from product_variants where id = ${variant.id} for no key update`,
+      () => pay(orders[POOL]!.id, 100 + POOL, shop.id),
+      `update product_variants set updated_at = updated_at where id = ${variant.id} returning clock_timestamp() as at`,
+    );
+    expect(waited).toBeLessThan(750);
+    expect(await variantRow(variant.id)).toMatchObject({ stock: 50 - POOL - 1, reserved: 0 });
   });
 });

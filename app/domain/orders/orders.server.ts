@@ -9,10 +9,19 @@ import { totalMismatchMessage, type CheckoutDetails, type OrderListQuery, type O
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { resolveOrderLines, type OrderLineInput } from "~/domain/catalogue/variants.server";
 import { holdEnd } from "~/domain/stock/hold-time";
-import { holdUnits, livesPinningProducts, OutOfStockError, releaseOrderHolds } from "~/domain/stock/holds.server";
+import {
+  canNumberAndHoldWithCommit,
+  holdUnits,
+  livesPinningProducts,
+  noteStockChange,
+  numberAndHoldWithCommit,
+  OutOfStockError,
+  releaseOrderHolds,
+  unitsNotTakenAtOnce,
+} from "~/domain/stock/holds.server";
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
 import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/shipping/shipping.server";
-import { getDatabase, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
+import { getDatabase, insideTransaction, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
 import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
@@ -74,12 +83,31 @@ export { formatOrderNumber };
  * is the shop's next one, the shopper identity is recorded.
  */
 export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: NewOrder, shopper: OrderShopper): Promise<Order> {
-  return writeTransaction(async (tx) => {
+  // On PostgreSQL the order is first placed with its number and units sent with the COMMIT;
+  // when a line had too few units for that (sold out, expired holds to release, a label to
+  // renew) it is rolled back and placed again the careful way.
+  if (!insideTransaction()) {
+    try {
+      return await writeOrder(shop, input, shopper, "with commit");
+    } catch (error) {
+      if (!unitsNotTakenAtOnce(error)) throw error;
+    }
+  }
+  return writeOrder(shop, input, shopper, "careful");
+}
+
+async function writeOrder(
+  shop: Pick<Shop, "id" | "currency">,
+  input: NewOrder,
+  shopper: OrderShopper,
+  way: "with commit" | "careful",
+): Promise<Order> {
+  const placed = await writeTransaction(async (tx) => {
     // Read before anything is locked (see numberOrder: the shop's row is taken last).
     const [lines, [shopSettings], liveIds] = await Promise.all([
       resolveOrderLines(tx, shop.id, input.items),
       tx
-        .select({ holdMinutes: shops.holdMinutes, chargesShipping: shops.chargesShipping })
+        .select({ holdMinutes: shops.holdMinutes, chargesShipping: shops.chargesShipping, lowStockThreshold: shops.lowStockThreshold })
         .from(shops)
         .where(eq(shops.id, shop.id))
         .limit(1),
@@ -120,8 +148,9 @@ export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: Ne
       parcel,
     });
 
-    const tracked = lines.some((line) => line.variant.stock !== null);
-    const reservedUntil = tracked ? holdEnd(now, shopSettings!.holdMinutes) : null;
+    const tracked = lines.filter((line) => line.variant.stock !== null);
+    const reservedUntil = tracked.length > 0 ? holdEnd(now, shopSettings!.holdMinutes) : null;
+    const holdLines = tracked.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index }));
     // Written under a provisional number: nothing is locked until it is numbered.
     const [created] = await tx
       .insert(orders)
@@ -138,13 +167,7 @@ export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: Ne
       })
       .returning();
     let order = created!;
-    // The offer's unit is released to this order first (rare: a waitlist mail's link).
-    if (reservedUntil && input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
-    // One round trip for the rows that lock nothing and the shop's number (its row locked from
-    // there to the commit), then one for the units' take and hold: a variant's row is always
-    // locked after its shop's, as every stock change does.
-    const [number] = await Promise.all([
-      numberOrder(tx, shop.id, order.id),
+    const rowsOfOrder = () => [
       lines.length > 0
         ? tx.insert(orderItems).values(
             lines.map((line) => ({
@@ -162,12 +185,44 @@ export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: Ne
       tx
         .insert(orderEvents)
         .values({ orderId: order.id, shopId: shop.id, kind: "created", toValue: "pending", actorUserId: shopper.userId }),
-    ]);
+    ];
+    if (
+      way === "with commit" &&
+      !input.offerToken &&
+      canNumberAndHoldWithCommit(
+        tx,
+        holdLines,
+        lines.map((line) => line.variant),
+        shopSettings!.lowStockThreshold,
+      )
+    ) {
+      // Everything that locks nothing first (the lives' screens told of the units in the same
+      // round trip), then the number and the units in one statement sent with the COMMIT.
+      await Promise.all([
+        ...rowsOfOrder(),
+        reservedUntil
+          ? noteStockChange(
+              tx,
+              holdLines.map((l) => l.variantId),
+              now,
+              { liveIds, labelsUnchanged: true },
+            )
+          : undefined,
+      ]);
+      const number = numberAndHoldWithCommit(tx, { shopId: shop.id, orderId: order.id, lines: holdLines, expiresAt: reservedUntil, now });
+      return { order, number };
+    }
+    // The offer's unit is released to this order first (rare: a waitlist mail's link).
+    if (reservedUntil && input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
+    // One round trip for the rows that lock nothing and the shop's number (its row locked from
+    // there to the commit), then one for the units' take and hold: a variant's row is always
+    // locked after its shop's, as every stock change does.
+    const [number] = await Promise.all([numberOrder(tx, shop.id, order.id), ...rowsOfOrder()]);
     const hold = reservedUntil
       ? await holdUnits(tx, {
           shopId: shop.id,
           orderId: order.id,
-          lines: lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity, index: line.index })),
+          lines: holdLines,
           expiresAt: reservedUntil,
           now,
           shopLocked: true,
@@ -181,8 +236,10 @@ export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: Ne
       await tx.update(orders).set({ reservedUntil: null }).where(eq(orders.id, order.id));
       order = { ...order, reservedUntil: null };
     }
-    return order;
+    return { order, number };
   });
+  // Sent with the COMMIT: answered once writeTransaction returned.
+  return { ...placed.order, number: await placed.number };
 }
 
 export type OrderWithItems = Order & { items: OrderItem[]; shopName: string; shopSubdomain: string };

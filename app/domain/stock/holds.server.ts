@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
-import { lockRows, writeTransaction, type Transaction } from "~db/client";
+import { lockRows, sendsWithCommit, sendWithCommit, writeTransaction, type Transaction } from "~db/client";
+import { isNotNullViolation } from "~db/errors";
+import { NEXT_NUMBER, numberingSteps } from "~db/order-numbers";
 import { holdEnd } from "./hold-time";
 import {
   liveEvents,
@@ -181,6 +183,92 @@ export async function holdUnits(
   throw new OutOfStockError(short, soldOut);
 }
 
+/** Sums a hold's lines per variant, in variant id order (every change of several variants locks them in that order). */
+function unitsWanted(lines: HoldLine[]): { variantId: number; quantity: number }[] {
+  const perVariant = new Map<number, number>();
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId))
+    perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.quantity);
+  return [...perVariant].map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+/**
+ * Whether `numberAndHoldWithCommit` can place an order whose variants were read (without a
+ * lock) as these: on PostgreSQL, when every tracked variant would keep more units than the
+ * shop's "Only N left" threshold (no label moves: most orders of a drop).
+ */
+export function canNumberAndHoldWithCommit(tx: Transaction, lines: HoldLine[], variants: ProductVariant[], threshold: number): boolean {
+  if (!sendsWithCommit(tx)) return false;
+  const byId = new Map(variants.map((v) => [v.id, v]));
+  return unitsWanted(lines).every(({ variantId, quantity }) => {
+    const variant = byId.get(variantId);
+    return !variant || variant.stock === null || variant.stock - variant.reserved - quantity > threshold;
+  });
+}
+
+/**
+ * Places an order's number and units on PostgreSQL in ONE statement sent with the COMMIT
+ * (`sendWithCommit`): the shop's row (the number) and the variants' rows (the take), which
+ * every order of a drop queues for, are held for the database's time only, not for turns of
+ * this node's event loop. The shop's row is locked first, then the variants in id order (each
+ * step reads the one before it), as every stock change does. A take succeeds only while the
+ * variant keeps more units than the shop's threshold, so no label moves and nothing else is
+ * written under the locks. A take that finds fewer units leaves its hold's quantity null, which
+ * the column refuses: the transaction is rolled back, nothing is created, and
+ * `unitsNotTakenAtOnce` tells the caller to place the order the careful way (`numberOrder`,
+ * `holdUnits`: expired holds released, labels renewed, "Only 2 left"). `lines`: the tracked
+ * ones (none: the order is only numbered). Resolves to the order's number, after the commit.
+ */
+export function numberAndHoldWithCommit(
+  tx: Transaction,
+  request: { shopId: number; orderId: number; lines: HoldLine[]; expiresAt: Date | null; now: Date },
+): Promise<number> {
+  const { now } = request;
+  const wanted = unitsWanted(request.lines);
+  const steps: SQL[] = [numberingSteps(request.shopId, request.orderId)];
+  const reserved = sql.identifier(productVariants.reserved.name);
+  const updatedAt = sql.identifier(productVariants.updatedAt.name);
+  let previous = NEXT_NUMBER;
+  const takes = wanted.map(({ variantId, quantity }, i) => {
+    const take = sql.identifier(`take_${i}`);
+    steps.push(
+      sql`${take} as (update ${productVariants} set ${reserved} = ${productVariants.reserved} + ${quantity}, ${updatedAt} = ${sql.param(now, productVariants.updatedAt)}
+        from ${previous}
+        where ${productVariants.id} = ${variantId}
+          and ${productVariants.stock} - ${productVariants.reserved} - ${quantity} > (select ${shops.lowStockThreshold} from ${shops} where ${shops.id} = ${productVariants.shopId})
+        returning ${productVariants.id})`,
+    );
+    previous = take;
+    return { variantId, quantity, take };
+  });
+  if (takes.length > 0) {
+    const holdRows = tx.insert(stockHolds).values(
+      takes.map(({ variantId, quantity, take }) => ({
+        shopId: request.shopId,
+        variantId,
+        orderId: request.orderId,
+        // Null (refused) when the take found too few units.
+        quantity: sql<number>`(select ${quantity}::integer from ${take})`,
+        expiresAt: request.expiresAt!,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    // drizzle puts the insert in parentheses.
+    steps.push(sql`held as ${holdRows}`);
+  }
+  const number = sendWithCommit(tx, sql`with ${sql.join(steps, sql`, `)} select number from ${NEXT_NUMBER}`).then((rows) =>
+    Number(rows[0]!.number),
+  );
+  // A failure is the transaction's (writeTransaction throws it), not this promise's to report.
+  number.catch(() => {});
+  return number;
+}
+
+/** The error of a transaction whose `numberAndHoldWithCommit` found too few units of a line. */
+export function unitsNotTakenAtOnce(error: unknown): boolean {
+  return isNotNullViolation(error);
+}
+
 async function addReserved(tx: Transaction, variantId: number, delta: number, now: Date): Promise<void> {
   await tx
     .update(productVariants)
@@ -261,7 +349,9 @@ export function releaseOrderHolds(tx: Transaction, orderId: number, now: Date): 
  * The order was paid: its held units are sold (off the stock and the holds). Units whose
  * hold was released before the payment arrived are taken again if some are free; when one
  * line cannot be served the whole order's units go back and the caller refunds it, so no
- * shopper pays for an item the seller cannot ship.
+ * shopper pays for an item the seller cannot ship. `withoutShopLock`: a sale of units all still
+ * held sends its last statements with the COMMIT (PostgreSQL): the caller's transaction must
+ * end once it returned `{ sold: true }`.
  */
 export async function sellOrderUnits(
   tx: Transaction,
@@ -290,23 +380,29 @@ export async function sellOrderUnits(
       ([variantId, quantity]) => variants.get(variantId)?.stock == null || (heldPerVariant.get(variantId) ?? 0) >= quantity,
     );
     if (covered && held.every((h) => h.expiresAt.getTime() > now.getTime() + SALE_MARGIN_MS)) {
-      const sold = await tx
-        .update(stockHolds)
-        .set({ state: "sold", updatedAt: now })
-        .where(
-          and(
-            inArray(
-              stockHolds.id,
-              held.map((h) => h.id),
+      // The lives are told with the holds' update, before any variant's row is locked.
+      const [sold] = await Promise.all([
+        tx
+          .update(stockHolds)
+          .set({ state: "sold", updatedAt: now })
+          .where(
+            and(
+              inArray(
+                stockHolds.id,
+                held.map((h) => h.id),
+              ),
+              eq(stockHolds.state, "held"),
             ),
-            eq(stockHolds.state, "held"),
-          ),
-        )
-        .returning({ id: stockHolds.id });
+          )
+          .returning({ id: stockHolds.id }),
+        tellLives(tx, liveIds),
+      ]);
       // A hold released between the read and the update: this transaction holds rows a
       // release (shop first) may wait for, so it must not wait for the shop. Start over.
       if (sold.length !== held.length) throw new SaleRaced();
-      await recordSale(tx, order, heldPerVariant, variants, { liveIds, labelsUnchanged: true }, now);
+      await recordSale(tx, order, heldPerVariant, variants, { liveIds: [], labelsUnchanged: true }, now, {
+        withCommit: sendsWithCommit(tx),
+      });
       return { sold: true };
     }
   }
@@ -371,6 +467,7 @@ async function recordSale(
   variants: Map<number, ProductVariant>,
   known: { liveIds: number[]; labelsUnchanged: boolean },
   now: Date,
+  options: { withCommit?: boolean } = {},
 ): Promise<void> {
   const sales = [...heldPerVariant]
     .sort(([a], [b]) => a - b)
@@ -379,39 +476,40 @@ async function recordSale(
       return variant && variant.stock != null ? [{ variant, quantity }] : [];
     });
   if (sales.length === 0) return;
-  // One round trip: the history's row reads the stock its variant's update (sent just
-  // before it, same transaction) left.
-  await Promise.all([
-    ...sales.map(({ variant, quantity }) =>
-      tx
-        .update(productVariants)
-        .set({
-          stock: sql`${productVariants.stock} - ${quantity}`,
-          reserved: sql`${productVariants.reserved} - ${quantity}`,
-          updatedAt: now,
-        })
-        .where(eq(productVariants.id, variant.id)),
-    ),
-    tx.insert(stockMovements).values(
-      sales.map(({ variant, quantity }) => ({
-        shopId: order.shopId,
-        productId: variant.productId,
-        variantId: variant.id,
-        kind: "sale" as const,
-        stockDelta: -quantity,
-        reservedDelta: -quantity,
-        stockAfter: sql<number>`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${variant.id})`,
-        orderId: order.id,
-        createdAt: now,
-      })),
-    ),
-    noteStockChange(
-      tx,
-      sales.map((s) => s.variant.id),
-      now,
-      known,
-    ),
-  ]);
+  const updates = sales.map(({ variant, quantity }) =>
+    tx
+      .update(productVariants)
+      .set({
+        stock: sql`${productVariants.stock} - ${quantity}`,
+        reserved: sql`${productVariants.reserved} - ${quantity}`,
+        updatedAt: now,
+      })
+      .where(eq(productVariants.id, variant.id)),
+  );
+  // The history's row reads the stock its variant's update (sent just before it, same
+  // transaction) left.
+  const history = tx.insert(stockMovements).values(
+    sales.map(({ variant, quantity }) => ({
+      shopId: order.shopId,
+      productId: variant.productId,
+      variantId: variant.id,
+      kind: "sale" as const,
+      stockDelta: -quantity,
+      reservedDelta: -quantity,
+      stockAfter: sql<number>`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${variant.id})`,
+      orderId: order.id,
+      createdAt: now,
+    })),
+  );
+  const variantIds = sales.map((s) => s.variant.id);
+  if (options.withCommit && known.labelsUnchanged && known.liveIds.length === 0) {
+    // The variants' rows, which every other payment of a drop waits for, are locked by the
+    // transaction's last statements, sent with its COMMIT.
+    for (const statement of [...updates, history]) void sendWithCommit(tx, statement);
+    return;
+  }
+  // One round trip.
+  await Promise.all([...updates, history, noteStockChange(tx, variantIds, now, known)]);
 }
 
 /**
