@@ -74,9 +74,40 @@ function reusePreparedStatements(sqlite: Database.Database): void {
  * busy, and N nodes x the pool must stay under the server's max_connections.
  */
 function openPostgres(url: string): Connection {
-  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 10, onnotice: () => {} });
+  const client = preparedByDefault(postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 10, onnotice: () => {} }));
   const db = drizzlePostgres(client, { schema: pgSchema }) as unknown as AppDatabase;
   return { engine: "postgres", db, close: () => client.end({ timeout: 5 }) };
+}
+
+/** A postgres.js client, or a transaction's or savepoint's. */
+type PostgresClient = {
+  unsafe: (query: string, params?: unknown[], options?: { prepare?: boolean }) => unknown;
+  begin?: (...args: unknown[]) => unknown;
+  savepoint?: (...args: unknown[]) => unknown;
+};
+
+/**
+ * drizzle asks postgres.js for an unnamed statement on every query it has not been told to
+ * prepare. postgres.js then sends a query with parameters in two round trips, waiting for the
+ * server to describe its parameters before binding them, and sends nothing else on that
+ * connection meanwhile: every query cost two turns of the node's event loop, and a
+ * transaction's row locks were held across them (docs/scaling.md, "Concurrency"). Named and
+ * kept per connection, a statement is described on its first use only. Transactions and
+ * savepoints get a client of their own, handled the same way.
+ */
+function preparedByDefault<T>(client: T): T {
+  const sql = client as unknown as PostgresClient;
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = (query, params, options) => unsafe(query, params, { ...options, prepare: true });
+  for (const method of ["begin", "savepoint"] as const) {
+    const original = sql[method]?.bind(sql);
+    if (!original) continue;
+    sql[method] = (...args: unknown[]) => {
+      const work = args.pop() as (inner: unknown) => unknown;
+      return original(...args, (inner: unknown) => work(preparedByDefault(inner)));
+    };
+  }
+  return client;
 }
 
 type Connection = { engine: "sqlite"; db: SqliteDatabase } | { engine: "postgres"; db: AppDatabase; close: () => Promise<void> };
