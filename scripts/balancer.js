@@ -8,7 +8,8 @@
 //
 // What the configuration (`haproxyConfig`) asks of HAProxy, the rules docs/scaling.md gives a
 // production balancer:
-// - round robin over the nodes whose `GET /readyz` answered 200 (checked every second; a node
+// - the node with the fewest requests under way (requests differ in cost: a render, an order,
+//   an event stream) among the nodes whose `GET /readyz` answered 200 (checked every second; a node
 //   is out after two failed checks, back after one good one), so a draining node (503) or a
 //   dead one gets no new requests;
 // - a request whose connection to a node failed was never sent: it is tried again on another
@@ -107,7 +108,7 @@ frontend app
   default_backend nodes
 
 backend nodes
-  balance roundrobin
+  balance leastconn
   # A request a node took and closed without an answer is sent again only when it changes
   # nothing; a connection failure is retried whatever the method (conn-failure is not an L7 retry).
   http-request disable-l7-retry unless METH_GET or METH_OPTIONS

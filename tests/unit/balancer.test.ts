@@ -48,7 +48,7 @@ describe("the cluster's HAProxy configuration", () => {
     try {
       const file = path.join(dir, "haproxy.cfg");
       const config = haproxyConfig({ port: 3000, nodes: [{ name: "node1", port: 3001 }] });
-      fs.writeFileSync(file, config.replace("balance roundrobin", "balance sideways"));
+      fs.writeFileSync(file, config.replace("balance leastconn", "balance sideways"));
       expect(checkConfig(file, haproxy!).ok).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
