@@ -69,6 +69,10 @@ export async function openParcelFor(candidate: ParcelCandidate, db: Queryable = 
 }
 
 /** Who may add an order to a parcel: whoever placed one of its orders (or proved its email), nobody else. */
+/** An order that waits in its parcel: paid, not shipped yet (every parcel query's condition). */
+const awaitingShipment = () =>
+  and(inArray(orders.status, [...UNSHIPPED_STATUSES]), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]));
+
 const ownerColumns = { shopId: orders.shopId, shopperKeyHash: orders.shopperKeyHash, userId: orders.userId, email: orders.email };
 
 /** The orders of open parcels this viewer placed (or whose email they proved), in one shop: what may be offered. */
@@ -116,8 +120,7 @@ export async function offeredParcel(
       and(
         eq(orders.shopId, shopId),
         isNull(parcels.shippedAt),
-        inArray(orders.status, [...UNSHIPPED_STATUSES]),
-        inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
+        awaitingShipment(),
         or(
           liveId !== null ? eq(parcels.liveId, liveId) : undefined,
           between(parcels.firstOrderAt, new Date(now.getTime() - window), new Date(now.getTime() + window)),
@@ -160,13 +163,7 @@ export async function parcelShipping(
     ? await db
         .select(ownerColumns)
         .from(orders)
-        .where(
-          and(
-            eq(orders.parcelId, parcel.id),
-            inArray(orders.status, [...UNSHIPPED_STATUSES]),
-            inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
-          ),
-        )
+        .where(and(eq(orders.parcelId, parcel.id), awaitingShipment()))
     : [];
   if (!parcel || !owners.some((order) => canEditOrder(order, request.viewer))) {
     throw new ValidationError("shipping.errors.parcel_unavailable", { shipping_rate: ["shipping.errors.parcel_unavailable"] });
@@ -248,8 +245,7 @@ async function parcelViews(shopId: number, parcelId?: number): Promise<ParcelVie
         eq(orders.shopId, shopId),
         parcelId !== undefined ? eq(parcels.id, parcelId) : undefined,
         isNull(parcels.shippedAt),
-        inArray(orders.status, [...UNSHIPPED_STATUSES]),
-        inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
+        awaitingShipment(),
       ),
     )
     .orderBy(asc(parcels.firstOrderAt), asc(parcels.id), asc(orders.createdAt), asc(orders.id))
@@ -329,14 +325,7 @@ export async function countOpenParcels(shopId: number): Promise<number> {
     .select({ n: countDistinct(orders.parcelId) })
     .from(orders)
     .innerJoin(parcels, eq(parcels.id, orders.parcelId))
-    .where(
-      and(
-        eq(orders.shopId, shopId),
-        isNull(parcels.shippedAt),
-        inArray(orders.status, [...UNSHIPPED_STATUSES]),
-        inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]),
-      ),
-    );
+    .where(and(eq(orders.shopId, shopId), isNull(parcels.shippedAt), awaitingShipment()));
   return row?.n ?? 0;
 }
 
