@@ -49,6 +49,8 @@ export const {
   bagLines,
   lives,
   liveEvents,
+  claimLinks,
+  claims,
 } = built;
 
 export const {

@@ -49,6 +49,8 @@ export const {
   bagLines,
   lives,
   liveEvents,
+  claimLinks,
+  claims,
 } = built;
 
 export const {
@@ -78,4 +80,6 @@ export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 export type OrderRefund = typeof orderRefunds.$inferSelect;
 export type PaymentDispute = typeof paymentDisputes.$inferSelect;
 export type Live = typeof lives.$inferSelect;
+export type Claim = typeof claims.$inferSelect;
+export type ClaimLink = typeof claimLinks.$inferSelect;
 export type { OrderStatus, PaymentStatus };

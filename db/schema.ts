@@ -51,12 +51,16 @@ export const bagLines = tables.bagLines;
 export const uploads = tables.uploads;
 export const lives = tables.lives;
 export const liveEvents = tables.liveEvents;
+export const claimLinks = tables.claimLinks;
+export const claims = tables.claims;
 
 /** The whole schema of the chosen engine, with its relations, for drizzle(). */
 export const engineSchema = schemaEngine === "postgres" ? pg : sqlite;
 
 export type {
   Category,
+  Claim,
+  ClaimLink,
   Live,
   Order,
   OrderItem,

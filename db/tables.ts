@@ -193,6 +193,11 @@ export const shops = table("shops", {
   holdMinutes: integer("hold_minutes").notNull().default(10),
   // Orders of one shopper placed within this many hours of a parcel's first one join it (issue 28).
   parcelWindowHours: integer("parcel_window_hours").notNull().default(24),
+  // Claims from a live's chat (issue 29): the words that make a comment a claim (null: the
+  // defaults of both languages, app/lib/claim-words.ts) and how many units of one product a
+  // viewer's handle may claim in a live.
+  claimWords: json("claim_words").$type<string[]>(),
+  claimCapPerProduct: integer("claim_cap_per_product").notNull().default(3),
   // Next per-shop order number; incremented inside the order-creating transaction.
   nextOrderNumber: integer("next_order_number").notNull().default(1),
   // Bumped when the shop's products or categories change: part of the shop page cache's key.
@@ -298,6 +303,9 @@ export const products = table(
     // app/lib/stock-label.ts): the shop's page cache is renewed when this changes, not on
     // every hold.
     stockLabels: text("stock_labels").notNull().default(""),
+    // Its short code for claims in a live's chat ("SOLD A7 M"): 1 to 8 letters or digits,
+    // stored in capitals so that the shop's unique index ignores case (issue 29).
+    code: text("code"),
     // Products that were ordered are archived instead of deleted.
     archivedAt: timestamp("archived_at"),
     createdAt: createdAt(),
@@ -306,6 +314,7 @@ export const products = table(
   (t) => [
     index("products_shop_idx").on(t.shopId, t.archivedAt, t.id),
     index("products_shop_category_idx").on(t.shopId, t.categoryId, t.id),
+    uniqueIndex("products_shop_code_uq").on(t.shopId, t.code),
   ],
 );
 
@@ -358,6 +367,8 @@ export const stockHolds = table(
       .references(() => productVariants.id, { onDelete: "cascade" }),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
     waitlistEntryId: integer("waitlist_entry_id"),
+    // A claim from a live's chat holds its units like an order (issue 29).
+    claimId: integer("claim_id"),
     quantity: integer("quantity").notNull(),
     state: text("state", { enum: ["held", "sold", "released"] })
       .notNull()
@@ -370,6 +381,7 @@ export const stockHolds = table(
     index("stock_holds_variant_idx").on(t.variantId, t.state, t.expiresAt),
     index("stock_holds_order_idx").on(t.orderId),
     index("stock_holds_expiry_idx").on(t.state, t.expiresAt),
+    index("stock_holds_claim_idx").on(t.claimId),
   ],
 );
 
@@ -415,7 +427,10 @@ export const waitlistEntries = table(
     variantId: integer("variant_id")
       .notNull()
       .references(() => productVariants.id, { onDelete: "cascade" }),
-    email: text("email").notNull(),
+    // Who waits: an email, or a viewer's claim in a live (`claimId`, status "waitlisted"),
+    // whose link shows the unit when it is offered (issue 29). Exactly one of the two.
+    email: text("email"),
+    claimId: integer("claim_id"),
     language: text("language", { enum: ["en", "fr"] })
       .notNull()
       .default("en"),
@@ -899,6 +914,15 @@ export const lives = table(
     code: text("code").notNull(),
     title: text("title").notNull(),
     platform: text("platform", { enum: LIVE_PLATFORMS }).notNull(),
+    // The language of the live (the claims' replies in its chat).
+    language: text("language", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
+    // A Twitch live's channel, whose public chat the platform reads while the live runs, one
+    // reader across all nodes: the node holding `chat_reader_until` in the future (issue 29).
+    chatChannel: text("chat_channel"),
+    chatReader: text("chat_reader"),
+    chatReaderUntil: timestamp("chat_reader_until"),
     scheduledAt: timestamp("scheduled_at"),
     endedAt: timestamp("ended_at"),
     pinnedProductId: integer("pinned_product_id").references(() => products.id, { onDelete: "set null" }),
@@ -922,8 +946,73 @@ export const liveEvents = table(
     liveId: integer("live_id")
       .notNull()
       .references(() => lives.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["order", "pin", "end", "stock"] }).notNull(),
+    kind: text("kind", { enum: ["order", "pin", "end", "stock", "claim"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("live_events_created_idx").on(t.createdAt)],
+);
+
+/* ------------------------------------------------------------------ claims */
+
+// A viewer of a live, known by their chat handle (lower case, without "@"): their personal,
+// unguessable link `/live/{live code}/c/{token}` shows everything they claimed in that live.
+export const claimLinks = table(
+  "claim_links",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    liveId: integer("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    handle: text("handle").notNull(),
+    name: text("name"),
+    platform: text("platform").notNull(),
+    // Shown again on every claim of the handle (the API's `link`), so kept as such: 32 random bytes.
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("claim_links_live_handle_uq").on(t.liveId, t.handle)],
+);
+
+// One claiming comment: units of a variant held for a handle (a stock hold with `claim_id`)
+// until paid (through an order of the link), released by the seller, expired, or waiting.
+export const claims = table(
+  "claims",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    liveId: integer("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => claimLinks.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    status: text("status", { enum: ["held", "paid", "released", "expired", "waitlisted"] })
+      .notNull()
+      .default("held"),
+    heldUntil: timestamp("held_until"),
+    // The order of the link that pays it (set when the viewer checks out).
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    // The comment as received (trimmed, control characters removed, at most 500 characters).
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("claims_live_idx").on(t.liveId, t.id),
+    index("claims_link_idx").on(t.linkId, t.id),
+    index("claims_variant_status_idx").on(t.variantId, t.status),
+  ],
 );

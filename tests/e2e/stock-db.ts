@@ -129,7 +129,7 @@ export async function anotherShopperTakes(
 }
 
 /** Who waits for the product, oldest first. */
-export async function waitlistOf(productId: number): Promise<{ email: string; variantId: number; language: string }[]> {
+export async function waitlistOf(productId: number): Promise<{ email: string | null; variantId: number; language: string }[]> {
   return getDatabase()
     .select({ email: waitlistEntries.email, variantId: waitlistEntries.variantId, language: waitlistEntries.language })
     .from(waitlistEntries)

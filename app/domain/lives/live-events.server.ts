@@ -7,7 +7,7 @@ import { liveEvents } from "~db/schema";
  * What changed in a live, for the screens that show it as it happens: `order` (placed, paid,
  * refunded or cancelled), `pin` (the pinned product changed), `end`, `stock` (the pinned product's units moved).
  */
-export type LiveEventKind = "order" | "pin" | "end" | "stock";
+export type LiveEventKind = "order" | "pin" | "end" | "stock" | "claim";
 export type LiveEvent = { id: number; liveId: number; kind: LiveEventKind };
 type Listener = (event: LiveEvent) => void;
 

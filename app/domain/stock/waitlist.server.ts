@@ -65,7 +65,7 @@ export async function joinWaitlist(request: {
         id: entry.id,
         product: entry.productId,
         variant: hasOptions ? entry.variantId : null,
-        email: entry.email,
+        email,
         created_at: entry.createdAt.toISOString(),
       },
       created: inserted.length > 0,
@@ -153,7 +153,8 @@ async function mailOffer(offer: Offer): Promise<void> {
     .innerJoin(shops, eq(shops.id, waitlistEntries.shopId))
     .where(eq(waitlistEntries.id, offer.entryId))
     .limit(1);
-  if (!row) return;
+  // A viewer waiting by their chat handle is offered on their claim link, not by mail.
+  if (!row?.entry.email) return;
   const t = translatorFor(row.entry.language);
   const variantQuery = row.product.options.length > 0 ? `&variant=${offer.variantId}` : "";
   const url = `${shopSiteUrl(row.shop.subdomain)}/?product_id=${row.product.id}${variantQuery}&offer=${offer.token}`;
