@@ -21,6 +21,7 @@ export const {
   shopDailyViews,
   shippingZones,
   shippingRates,
+  shopDomains,
   categories,
   products,
   productVariants,

@@ -21,6 +21,7 @@ export const {
   shopDailyViews,
   shippingZones,
   shippingRates,
+  shopDomains,
   categories,
   products,
   productVariants,
@@ -82,4 +83,5 @@ export type PaymentDispute = typeof paymentDisputes.$inferSelect;
 export type Live = typeof lives.$inferSelect;
 export type Claim = typeof claims.$inferSelect;
 export type ClaimLink = typeof claimLinks.$inferSelect;
+export type ShopDomain = typeof shopDomains.$inferSelect;
 export type { OrderStatus, PaymentStatus };

@@ -23,6 +23,7 @@ export const shops = tables.shops;
 export const shopDailyViews = tables.shopDailyViews;
 export const shippingZones = tables.shippingZones;
 export const shippingRates = tables.shippingRates;
+export const shopDomains = tables.shopDomains;
 export const categories = tables.categories;
 export const products = tables.products;
 export const productVariants = tables.productVariants;
@@ -75,5 +76,6 @@ export type {
   SellerProfile,
   StockHold,
   Shop,
+  ShopDomain,
   User,
 } from "./schema-sqlite";

@@ -263,6 +263,39 @@ export const shopDailyViews = table(
   (t) => [primaryKey({ columns: [t.shopId, t.day] })],
 );
 
+/**
+ * A seller's own domain for their shop (issue 30): `boutique-lea.fr` or `shop.lea.fr`, stored
+ * in lower case ASCII (punycode for an IDN), one shop per domain. It serves the shop once
+ * verified through DNS: a TXT record `_livecart-verify.{domain}` holding `verificationToken`,
+ * and the domain pointing at the platform. Checked in the background until `checkUntil` (72 h
+ * after it was added); `problem` says what the last check found missing, `primary` makes it the
+ * address everything prints (at most one per shop).
+ */
+export const shopDomains = table(
+  "shop_domains",
+  {
+    id: id(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull().unique(),
+    status: text("status", { enum: ["pending", "verified"] })
+      .notNull()
+      .default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    // What the last check found wrong (null: nothing yet, or verified): "txt_missing",
+    // "txt_mismatch", "pointing_missing", "pointing_elsewhere", "dns_unavailable".
+    problem: text("problem"),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    lastCheckedAt: timestamp("last_checked_at"),
+    verifiedAt: timestamp("verified_at"),
+    checkUntil: timestamp("check_until").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("shop_domains_shop_idx").on(t.shopId), index("shop_domains_check_idx").on(t.status, t.checkUntil)],
+);
+
 /* ----------------------------------------------------------------- catalogue */
 
 export const categories = table(
