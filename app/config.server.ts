@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -36,6 +37,44 @@ const proxyHops = z
 
 const hostWithOptionalPort = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
+/** `ip:port` entries, comma-separated (`127.0.0.1:5353,[::1]:53`): the DNS servers custom domains are checked with. */
+const dnsServers = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = (v ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => {
+      const match = /^(?:\[([0-9a-f:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3}))(?::(\d{1,5}))?$/i.exec(entry);
+      const address = match?.[1] ?? match?.[2];
+      return !address || isIP(address) === 0 || (match?.[3] !== undefined && (Number(match[3]) < 1 || Number(match[3]) > 65535));
+    });
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not ip:port (e.g. 127.0.0.1:53 or [::1]:53)` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** Comma-separated IPv4/IPv6 addresses (the nodes' public addresses, for a custom domain's A/AAAA records). */
+const ipList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = (v ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = entries.find((entry) => isIP(entry) === 0);
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not an IPv4 or IPv6 address` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -55,6 +94,14 @@ const envSchema = z
       .default("localhost:3000")
       .transform((v) => v.trim().toLowerCase())
       .refine((v) => hostWithOptionalPort.test(v), "must be a host name with an optional port, e.g. example.com or localhost:3000"),
+    // Custom domains (issue 30): where a seller points their domain, and the DNS servers that check it.
+    CUSTOM_DOMAIN_TARGET: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim().toLowerCase().replace(/\.$/, "") || undefined)
+      .refine((v) => v === undefined || (hostWithOptionalPort.test(v) && !v.includes(":")), "must be a host name, e.g. shops.example.com"),
+    CUSTOM_DOMAIN_IPS: ipList,
+    DNS_SERVERS: dnsServers,
     PUBLIC_SCHEME: z.enum(["http", "https"], { error: "must be http or https" }).default("http"),
     SEED_DEMO: booleanFlag(true),
     TRUST_PROXY: proxyHops,
@@ -114,7 +161,9 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER is stripe" });
       }
     }
-    return { ...env, paymentProvider };
+    // The CNAME a custom domain points to: by default a name under the platform's own domain.
+    const customDomainTarget = env.CUSTOM_DOMAIN_TARGET ?? `shops.${env.ROOT_DOMAIN.replace(/:\d+$/, "")}`;
+    return { ...env, paymentProvider, customDomainTarget };
   });
 
 export type Config = z.output<typeof envSchema> & { sessionSecret: string };

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { NextFunction } from "express";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
+import { BACKGROUND_CHECK_EVERY_MS, checkPendingDomains } from "~/domain/domains/domains.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { pruneLiveEvents, resetLiveEventReader } from "~/domain/lives/live-events.server";
 import { sendDueLiveReminders } from "~/domain/lives/reminders.server";
@@ -31,6 +32,7 @@ const LIVE_REMINDERS_EVERY_MS = 60_000;
 // Holds that ran out go back on sale within this (a sale never waits for it: docs/stock.md).
 const HOLDS_SWEEP_EVERY_MS = 20_000;
 let releasingHolds: Promise<void> | null = null;
+let checkingDomains: Promise<void> | null = null;
 
 /** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
 export function startBackgroundWork(options: { smtp: boolean }): void {
@@ -39,6 +41,7 @@ export function startBackgroundWork(options: { smtp: boolean }): void {
   timers.push(setInterval(() => void writeShopViews(), SHOP_VIEWS_EVERY_MS).unref());
   timers.push(setInterval(remindLiveCheckouts, LIVE_REMINDERS_EVERY_MS).unref());
   timers.push(setInterval(releaseExpiredHolds, HOLDS_SWEEP_EVERY_MS).unref());
+  timers.push(setInterval(checkCustomDomains, BACKGROUND_CHECK_EVERY_MS).unref());
   if (options.smtp) {
     // Mails that could not be delivered are retried every minute; one round at a time.
     timers.push(
@@ -73,6 +76,15 @@ function releaseExpiredHolds(): void {
     .finally(() => (releasingHolds = null));
 }
 
+/** Pending custom domains looked up in DNS, one round at a time (each domain is claimed, so nodes never look twice). */
+function checkCustomDomains(): void {
+  if (draining || checkingDomains) return;
+  checkingDomains = checkPendingDomains()
+    .then(() => {})
+    .catch((error: unknown) => logger().error({ err: error }, "checking custom domains failed"))
+    .finally(() => (checkingDomains = null));
+}
+
 /** The page views and live visits this node counted since the last write (a failed write is logged, not retried). */
 function writeShopViews(): Promise<void> {
   return Promise.all([flushShopViews(), flushLiveVisits()])
@@ -99,6 +111,7 @@ export async function stopBackgroundWork(): Promise<void> {
   await sweeping;
   await reminding;
   await releasingHolds;
+  await checkingDomains;
   await delivering;
   await flushMail();
   await writeShopViews();

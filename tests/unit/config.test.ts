@@ -59,4 +59,23 @@ describe("configuration", () => {
     expect(() => parseConfig({ TRUST_PROXY: "-1" })).toThrowError(/TRUST_PROXY/);
     expect(() => parseConfig({ TRUST_PROXY: "99" })).toThrowError(/TRUST_PROXY/);
   });
+
+  it("reads the custom domains' target, addresses and DNS servers (issue 30)", () => {
+    const defaults = parseConfig({ ROOT_DOMAIN: "livecart.example:8080" });
+    expect(defaults.customDomainTarget).toBe("shops.livecart.example");
+    expect(defaults.CUSTOM_DOMAIN_IPS).toEqual([]);
+    expect(defaults.DNS_SERVERS).toEqual([]);
+    const set = parseConfig({
+      CUSTOM_DOMAIN_TARGET: "Edge.Example.NET.",
+      CUSTOM_DOMAIN_IPS: "203.0.113.7, 2001:DB8::7",
+      DNS_SERVERS: "127.0.0.1:5353,[::1]:53, 10.0.0.2",
+    });
+    expect(set.customDomainTarget).toBe("edge.example.net");
+    expect(set.CUSTOM_DOMAIN_IPS).toEqual(["203.0.113.7", "2001:db8::7"]);
+    expect(set.DNS_SERVERS).toEqual(["127.0.0.1:5353", "[::1]:53", "10.0.0.2"]);
+    expect(() => parseConfig({ CUSTOM_DOMAIN_TARGET: "https://edge.example.net" })).toThrowError(/CUSTOM_DOMAIN_TARGET/);
+    expect(() => parseConfig({ CUSTOM_DOMAIN_IPS: "203.0.113.7,edge" })).toThrowError(/CUSTOM_DOMAIN_IPS: "edge" is not/);
+    expect(() => parseConfig({ DNS_SERVERS: "dns.example:53" })).toThrowError(/DNS_SERVERS: "dns.example:53" is not ip:port/);
+    expect(() => parseConfig({ DNS_SERVERS: "127.0.0.1:99999" })).toThrowError(/DNS_SERVERS/);
+  });
 });
