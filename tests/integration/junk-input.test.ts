@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDnsServer } from "../support/dns-server";
 import { captureAppLog, shippingFields, TestClient, type LogLine } from "./app";
 
 /**
@@ -34,6 +35,10 @@ type ErrorBody = { message?: string; errors?: Record<string, string[]> } | null;
 
 const failures: string[] = [];
 let log: Awaited<ReturnType<typeof captureAppLog>>;
+// The custom domains' checks ask a DNS server of this file's own (no network; it knows no name).
+const dns = await startDnsServer();
+process.env.DNS_SERVERS = dns.address;
+afterAll(() => dns.close());
 let address = 0;
 /** A new client address per request: the sweep is not about the per-address limits. */
 const nextAddress = () => `10.25.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
@@ -238,6 +243,10 @@ const API_CASES: Record<string, ApiCase> = {
     }),
   },
   "GET /shop/shipping/": { client: () => shopper, query: ["country"] },
+  "POST /customer/shop/domains/": { client: () => seller, body: () => ({ domain: "sweep-lea.fr" }) },
+  "POST /customer/shop/domains/{id}/verify/": { client: () => seller },
+  "PATCH /customer/shop/domains/{id}/": { client: () => seller, body: () => ({ primary: true }) },
+  "DELETE /customer/shop/domains/{id}/": { client: () => seller },
   "GET /shop/products/": { client: () => shopper, query: ["page", "page_size", "categories__slug", "search", "available"] },
   "POST /shop/products/": {
     client: () => seller,
@@ -477,6 +486,7 @@ describe("the junk-input sweep of the screens' forms", () => {
     ["main", () => seller, () => "/account?section=profile&edit=password"],
     ["main", () => seller, () => "/account?section=seller&edit=seller"],
     ["main", () => seller, () => "/account?section=shop"],
+    ["main", () => seller, () => "/account?section=domain"],
     ["main", () => seller, () => "/orders"],
     ["main", () => seller, () => `/orders/${ids.order}`],
     ["main", () => seller, () => "/payments/simulated/onboarding"],

@@ -78,6 +78,7 @@ const MESSAGE_SCREENS: { path: string; form: Record<string, string> }[] = [
   { path: "/account", form: { intent: "update-profile", first_name: "Eve", last_name: "Visitor", language: "en" } },
   { path: "/account?section=seller", form: { intent: "create-api-key", name: "visitor key" } },
   { path: "/account?section=shop", form: { intent: "update-customization", primary_color: "#000000" } },
+  { path: "/account?section=domain", form: { intent: "add-domain", domain: "visitor-lea.fr" } },
   { path: "/shop/customization", form: { intent: "update-customization", primary_color: "#000000" } },
 ];
 
@@ -106,6 +107,7 @@ describe("the spec's screens for signed-out visitors", () => {
       }
     }
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM api_keys WHERE name = 'visitor key'"))[0]!.n).toBe(0);
+    expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM shop_domains"))[0]!.n).toBe(0);
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM users WHERE first_name = 'Eve'"))[0]!.n).toBe(0);
   });
 

@@ -22,10 +22,12 @@ import { ShopTab } from "~/components/account/shop-tab";
 import { shopTabData, updateCustomizationAction } from "./customization-actions.server";
 import { shippingActions, shippingTabData } from "./shipping-actions.server";
 import { ShippingTab } from "~/components/account/shipping-tab";
+import { domainActions, domainTabData } from "./domain-actions.server";
+import { DomainTab } from "~/components/account/domain-tab";
 
 const SHIPPING_INTENTS = ["add-zone", "save-zone", "delete-zone", "save-rate", "delete-rate", "save-pickup"];
 
-const SECTIONS = ["profile", "seller", "shop", "shipping"] as const;
+const SECTIONS = ["profile", "seller", "shop", "shipping", "domain"] as const;
 type Section = (typeof SECTIONS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seller: sellerAccount ? await sellerTabData(sellerAccount, t) : null,
     shop: user.isSeller && section === "shop" ? await shopTabData(user.id) : null,
     shipping: user.isSeller && section === "shipping" ? await shippingTabData(user.id, getLocale(context)) : null,
+    domain: user.isSeller && section === "domain" ? await domainTabData(user.id) : null,
     meta: mainPageMeta(t, "account", url),
   };
 }
@@ -61,11 +64,12 @@ export const action = formAction(({ request, context }) => requireUserPage(reque
   "revoke-api-key": revokeApiKeyAction,
   "update-customization": updateCustomizationAction("/account?section=shop"),
   ...shippingActions,
+  ...domainActions,
 });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, section, edit, seller, shop, shipping } = loaderData;
+  const { user, section, edit, seller, shop, shipping, domain } = loaderData;
   const actionData = useActionData<typeof action>();
   const formResult = actionData && "status" in actionData ? actionData : null;
   const failedIntent = formResult?.status === "error" ? String(formResult.initialValue?.intent ?? "") : "";
@@ -76,6 +80,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     if (failedIntent === "update-seller-profile") toast.error(t("sellers.profile.update_failed"));
     if (failedIntent === "update-customization") toast.error(t("customization.update_failed"));
     if (SHIPPING_INTENTS.includes(failedIntent)) toast.error(t("shipping.tab.save_failed"));
+    if (failedIntent === "add-domain") toast.error(t("domains.tab.add_failed"));
   }, [actionData, failedIntent, t]);
 
   const tabs = SECTIONS.filter((s) => s === "profile" || user.isSeller);
@@ -172,6 +177,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {section === "shipping" && shipping ? <ShippingTab shipping={shipping} lastResult={formResult} /> : null}
+
+      {section === "domain" && domain ? <DomainTab data={domain} lastResult={formResult} /> : null}
 
       {section === "shop" && shop ? (
         <ShopTab shop={shop} action="/account?section=shop" lastResult={failedIntent === "update-customization" ? formResult : null} />

@@ -1,5 +1,6 @@
 import { LIVE_PLATFORMS } from "~/lib/live-platforms";
 import { catalogueSchemas } from "./catalogue.server";
+import { domainSchemas } from "./domains.server";
 import { paginated } from "./endpoint.server";
 
 /** The document's shared components: the resources it spells out, the error body, the ways to authenticate. */
@@ -60,6 +61,7 @@ const LIVE_SCHEMA = {
 export const components = {
   schemas: {
     ...catalogueSchemas,
+    ...domainSchemas,
     Live: LIVE_SCHEMA,
     LivePage: paginated(LIVE_REF),
     Error: {
@@ -67,7 +69,10 @@ export const components = {
       required: ["message"],
       properties: {
         message: { type: "string" },
-        code: { type: "string", description: 'A machine-readable reason where one is defined: "out_of_stock" (409)' },
+        code: {
+          type: "string",
+          description: 'A machine-readable reason where one is defined: "out_of_stock" (409), those of custom domains (409)',
+        },
         errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
         request_id: { type: "string", description: "The request's id (also its X-Request-Id header), to quote to support" },
       },

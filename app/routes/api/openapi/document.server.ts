@@ -2,6 +2,7 @@ import { z } from "zod";
 import { accountEndpoints } from "./account.server";
 import { catalogueEndpoints } from "./catalogue.server";
 import { components, errorResponse } from "./components.server";
+import { domainEndpoints } from "./domains.server";
 import { tagged, type Endpoint } from "./endpoint.server";
 import { livesEndpoints } from "./lives.server";
 import { ordersEndpoints } from "./orders.server";
@@ -21,6 +22,7 @@ const endpoints: Endpoint[] = [
   ...sellersEndpoints,
   ...registrationEndpoints,
   ...shopEndpoints,
+  ...domainEndpoints,
   ...paymentsEndpoints,
   ...catalogueEndpoints,
   ...waitlistEndpoints,
