@@ -16,6 +16,7 @@ import {
   paymentTransactions,
   products,
   sellerProfiles,
+  shopDomains,
   shippingRates,
   shippingZones,
   shops,
@@ -324,4 +325,36 @@ export async function setShipping(subdomain: string, settings: Pick<ShippingSett
   }
   await db().update(shops).set({ chargesShipping: true }).where(eq(shops.id, shop!.id));
   return ids;
+}
+
+/**
+ * A shop with two custom domains as its Domain tab shows them: one waiting for its records
+ * (the last check found no TXT record), one verified (not primary, so the shop's links and
+ * its subdomain stay as they are). Added once; later calls find them.
+ */
+export async function connectSweepDomains(subdomain: string): Promise<void> {
+  const id = await shopId(subdomain);
+  const now = new Date();
+  const checkUntil = new Date(now.getTime() + 72 * 60 * 60 * 1000);
+  await db()
+    .insert(shopDomains)
+    .values([
+      {
+        shopId: id,
+        domain: `${subdomain}-sweep-pending.example`,
+        verificationToken: "sweep-token-pending",
+        problem: "txt_missing",
+        lastCheckedAt: now,
+        checkUntil,
+      },
+      {
+        shopId: id,
+        domain: `${subdomain}-sweep-verified.example`,
+        status: "verified",
+        verificationToken: "sweep-token-verified",
+        verifiedAt: now,
+        checkUntil,
+      },
+    ])
+    .onConflictDoNothing();
 }

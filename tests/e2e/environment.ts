@@ -15,6 +15,8 @@ export const e2eServerEnvironment = {
   SEED_DEMO: "1",
   // Tests give each test its own client address through X-Forwarded-For (fixtures.ts).
   TRUST_PROXY: "1",
+  // The custom domains' background check asks a port where no DNS server listens: no lookup leaves the machine.
+  DNS_SERVERS: "127.0.0.1:9",
   // One process: what a node counts in memory before writing it (views, a live's visits) is
   // read back by the tests from the process that counted it. The shopper's path runs once
   // more on two worker processes (E2E_WEB_CONCURRENCY, scripts/test.js).

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { demoSweater } from "../../db/demo-catalogue";
-import { finishLive, packParcels, productNamed, startLive } from "./db";
+import { connectSweepDomains, finishLive, packParcels, productNamed, startLive } from "./db";
 import { mainUrl, shopUrl } from "./fixtures";
 
 /**
@@ -190,6 +190,10 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("account seller", "/account?section=seller", "seller"),
   main("account shop", "/account?section=shop", "seller"),
   main("account shipping", "/account?section=shipping", "seller"),
+  main("account domain", "/account?section=domain", "seller", async (page) => {
+    await connectSweepDomains(DEMO_SHOP);
+    await page.goto(mainUrl("/account?section=domain"));
+  }),
   main("products", "/dashboard/products", "seller"),
   main("product edit", "/dashboard/products/1", "seller"),
   main("products low on stock", "/dashboard/products?stock=low", "seller"),
