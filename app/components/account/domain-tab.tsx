@@ -156,7 +156,8 @@ export function DomainTab({ data, lastResult }: { data: DomainTabData; lastResul
           {full ? (
             <p className="text-sm">{t("domains.tab.limit_reached", { maximum: data.maximum })}</p>
           ) : (
-            <Form method="post" className="space-y-3" aria-label={t("domains.tab.add_title")}>
+            // Keyed on the list: once a domain is added, the field starts empty again.
+            <Form key={data.domains.length} method="post" className="space-y-3" aria-label={t("domains.tab.add_title")}>
               <CsrfInput />
               <input type="hidden" name="intent" value="add-domain" />
               <FormErrors errors={result?.error?.[""] ?? undefined} />
