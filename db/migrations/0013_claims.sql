@@ -58,7 +58,7 @@ CREATE TABLE `__new_waitlist_entries` (
 	FOREIGN KEY (`variant_id`) REFERENCES `product_variants`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-INSERT INTO `__new_waitlist_entries`("id", "shop_id", "product_id", "variant_id", "email", "claim_id", "language", "state", "offer_token_hash", "offer_expires_at", "created_at", "updated_at") SELECT "id", "shop_id", "product_id", "variant_id", "email", "claim_id", "language", "state", "offer_token_hash", "offer_expires_at", "created_at", "updated_at" FROM `waitlist_entries`;--> statement-breakpoint
+INSERT INTO `__new_waitlist_entries`("id", "shop_id", "product_id", "variant_id", "email", "language", "state", "offer_token_hash", "offer_expires_at", "created_at", "updated_at") SELECT "id", "shop_id", "product_id", "variant_id", "email", "language", "state", "offer_token_hash", "offer_expires_at", "created_at", "updated_at" FROM `waitlist_entries`;--> statement-breakpoint
 DROP TABLE `waitlist_entries`;--> statement-breakpoint
 ALTER TABLE `__new_waitlist_entries` RENAME TO `waitlist_entries`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
