@@ -168,7 +168,7 @@ describe("claimFromComment", () => {
     await setStock(mugVariant, 100);
     expect(await comment("lea", "sold B12 x2")).toMatchObject({ claimed: true });
     const over = await comment("LEA", "sold B12 x2");
-    expect(over).toEqual({ claimed: false, reason: "cap_reached", reply: "@lea you already claimed 3 of B12, the most per viewer." });
+    expect(over).toEqual({ claimed: false, reason: "cap_reached", reply: "@lea B12: at most 3 per viewer in this live." });
     expect(await comment("lea", "sold B12")).toMatchObject({ claimed: true });
     expect(await comment("lea", "sold B12 x50")).toMatchObject({ claimed: false, reason: "cap_reached" });
     expect(await variantRow(mugVariant)).toMatchObject({ reserved: 3 });
