@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claimFromComment, claimLinkByToken, liveClaims, releaseClaim, REPLY_MAX_LENGTH } from "~/domain/claims/claims.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
 import { createLive, endLive } from "~/domain/lives/lives.server";
-import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
+import { changeStock, releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { getDatabase } from "~db/client";
 import { claimLinks, claims, liveEvents, productVariants, products, stockHolds, waitlistEntries, type Shop } from "~db/schema";
 import { createProduct, createShop } from "./factories";
@@ -144,6 +144,20 @@ describe("claimFromComment", () => {
     expect(list[0]!.held_until).toBe("2031-03-14T20:20:01.000Z");
   });
 
+  it("gives units the seller adds to the handles waiting, in turn", async () => {
+    await comment("ann", "sold A7 M");
+    await comment("bob", "sold A7 M x2");
+    await comment("cat", "sold A7 M");
+    await changeStock(shop.id, sweater.product.id, { variantId: sweater.variants.M!, adjust: 2 }, shop.ownerId);
+    const list = await liveClaims(shop.id, liveId);
+    expect(list.map((c) => [c.handle, c.status, c.quantity])).toEqual([
+      ["cat", "waitlisted", 1],
+      ["bob", "held", 2],
+      ["ann", "held", 1],
+    ]);
+    expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 3, reserved: 3 });
+  });
+
   it("always holds untracked stock", async () => {
     for (const handle of ["a", "b", "c", "d"])
       expect(await comment(handle, "sold A7 L x3")).toMatchObject({ claimed: true, claim: { quantity: 3 } });
@@ -154,7 +168,7 @@ describe("claimFromComment", () => {
     await setStock(mugVariant, 100);
     expect(await comment("lea", "sold B12 x2")).toMatchObject({ claimed: true });
     const over = await comment("LEA", "sold B12 x2");
-    expect(over).toEqual({ claimed: false, reason: "cap_reached", reply: "@lea you already claimed 3 of B12, the most per viewer." });
+    expect(over).toEqual({ claimed: false, reason: "cap_reached", reply: "@lea B12: at most 3 per viewer in this live." });
     expect(await comment("lea", "sold B12")).toMatchObject({ claimed: true });
     expect(await comment("lea", "sold B12 x50")).toMatchObject({ claimed: false, reason: "cap_reached" });
     expect(await variantRow(mugVariant)).toMatchObject({ reserved: 3 });
