@@ -4,17 +4,16 @@ import { formatOrderNumber } from "~/domain/orders/order-number";
 import { isPaid } from "~/domain/orders/payment-state";
 import { availableUnits } from "~/domain/stock/holds.server";
 import { getDatabase } from "~db/client";
-import { claimLinks, claims, lives, orders, productVariants, products, type Order } from "~db/schema";
+import { claims, lives, orders, productVariants, products, type Order } from "~db/schema";
+import { claimLinkByToken } from "./claims.server";
 
 /**
  * A viewer's personal link of a live (issue 29): `/live/{live code}/c/{token}` shows every
  * claim of that handle in that live, and checks out the ones held and not ordered yet. The
- * token is 32 random bytes: a link is found by its token AND its live's code in this shop,
- * so a token of another live or shop finds nothing, never someone else's claims.
+ * token is 32 random bytes: a link is found by its token AND its live's code in this shop
+ * (`claimLinkByToken`), so a token of another live or shop finds nothing, never someone else's
+ * claims.
  */
-
-/** What a link's token may look like (base64url or hex); anything else finds nothing without a query. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * A claim as its viewer sees it on the link: `held` (until `heldUntil`), `expired` (the hold
@@ -48,38 +47,30 @@ export type ClaimLinkView = {
   claims: ClaimLinkLine[];
 };
 
-/** The link of this token on this live of the shop, or null (unknown, another live's, another shop's). */
-export async function findClaimLink(shopId: number, liveCode: string, token: string) {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const [row] = await getDatabase()
-    .select({
-      link: { id: claimLinks.id, handle: claimLinks.handle },
-      live: { id: lives.id, code: lives.code, title: lives.title, endedAt: lives.endedAt },
-    })
-    .from(claimLinks)
-    .innerJoin(lives, eq(lives.id, claimLinks.liveId))
-    .where(and(eq(claimLinks.token, token), eq(claimLinks.shopId, shopId), eq(lives.shopId, shopId), eq(lives.code, liveCode)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Everything the handle claimed in the live, as the link shows it; null for a token that is not this live's. */
 export async function claimLinkView(shopId: number, liveCode: string, token: string, now = new Date()): Promise<ClaimLinkView | null> {
-  const found = await findClaimLink(shopId, liveCode, token);
-  if (!found) return null;
-  const rows = await getDatabase()
-    .select({
-      claim: claims,
-      product: { name: products.name, code: products.code, options: products.options, priceCents: products.priceCents },
-      variant: { options: productVariants.options, priceCents: productVariants.priceCents },
-      order: { id: orders.id, number: orders.number, status: orders.status, paymentStatus: orders.paymentStatus },
-    })
-    .from(claims)
-    .innerJoin(products, eq(products.id, claims.productId))
-    .innerJoin(productVariants, eq(productVariants.id, claims.variantId))
-    .leftJoin(orders, eq(orders.id, claims.orderId))
-    .where(and(eq(claims.linkId, found.link.id), eq(claims.shopId, shopId)))
-    .orderBy(asc(claims.id));
+  const link = await claimLinkByToken(shopId, liveCode, token);
+  if (!link) return null;
+  const [[live], rows] = await Promise.all([
+    getDatabase()
+      .select({ id: lives.id, code: lives.code, title: lives.title, endedAt: lives.endedAt })
+      .from(lives)
+      .where(eq(lives.id, link.liveId))
+      .limit(1),
+    getDatabase()
+      .select({
+        claim: claims,
+        product: { name: products.name, code: products.code, options: products.options, priceCents: products.priceCents },
+        variant: { options: productVariants.options, priceCents: productVariants.priceCents },
+        order: { id: orders.id, number: orders.number, status: orders.status, paymentStatus: orders.paymentStatus },
+      })
+      .from(claims)
+      .innerJoin(products, eq(products.id, claims.productId))
+      .innerJoin(productVariants, eq(productVariants.id, claims.variantId))
+      .leftJoin(orders, eq(orders.id, claims.orderId))
+      .where(and(eq(claims.linkId, link.id), eq(claims.shopId, shopId)))
+      .orderBy(asc(claims.id)),
+  ]);
   // Whether a claim whose hold ran out can still be taken: one read for all of them.
   const lapsed = rows.filter((r) => r.order === null && r.claim.status !== "released" && r.claim.status !== "waitlisted");
   const left = await availableUnits(
@@ -107,8 +98,8 @@ export async function claimLinkView(shopId: number, liveCode: string, token: str
     };
   });
   return {
-    link: found.link,
-    live: { id: found.live.id, code: found.live.code, title: found.live.title, ended: found.live.endedAt !== null },
+    link: { id: link.id, handle: link.handle },
+    live: { id: live!.id, code: live!.code, title: live!.title, ended: live!.endedAt !== null },
     claims: lines,
   };
 }
