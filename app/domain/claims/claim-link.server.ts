@@ -80,7 +80,9 @@ export async function claimLinkView(shopId: number, liveCode: string, token: str
   );
   const lines = rows.map(({ claim, product, variant, order }): ClaimLinkLine => {
     const status = lineStatus(claim, order, now);
+    // Units left go to the oldest lapsed claims first: two of one variant with one unit left, the first gets it.
     const units = left.get(claim.variantId);
+    if (status === "expired" && units !== undefined && units >= claim.quantity) left.set(claim.variantId, units - claim.quantity);
     return {
       id: claim.id,
       productId: claim.productId,
