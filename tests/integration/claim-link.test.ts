@@ -213,11 +213,21 @@ describe("a viewer's claim link", () => {
   });
 
   it("pays a later claim of the same handle as a second order into the same parcel, with no second shipping fee", async () => {
+    // Through the comments API, as a chat bot posts them.
     const live = await insertLive();
+    await sql("update products set code = 'TOTE9' where name = 'Tote Bag Signature'");
+    await sql("update products set code = 'MUG9' where name = 'Ceramic Mug'");
     const mug = await variantOf("Ceramic Mug");
     const tote = await variantOf("Tote Bag Signature");
-    const { token } = await insertClaim({ liveId: live.id, handle: "nina", variantId: mug.id });
-    const path = `/live/${live.code}/c/${token}`;
+    const bot = await new TestClient().signInAs("demo@example.com");
+    const comment = async (text: string) => {
+      const posted = await bot.json<{ claimed: boolean; claim: { link: string } }>(`/api/v1/shop/lives/${live.id}/comments/`, {
+        json: { platform: "tiktok", author: { handle: "@Nina" }, text },
+      });
+      expect(posted.body.claimed).toBe(true);
+      return new URL(posted.body.claim.link).pathname;
+    };
+    const path = await comment("SOLD MUG9");
     const nina = new TestClient("demo.localhost:3000");
     await nina.request(path);
     const firstOrder = orderIdOf(await checkOut(nina, path, mug.priceCents, { email: "nina@example.test" }));
@@ -228,7 +238,7 @@ describe("a viewer's claim link", () => {
     expect(parcel).toEqual(expect.any(Number));
 
     // A claim after the payment joins the same link, offered into the parcel first, no fee.
-    await insertClaim({ liveId: live.id, handle: "nina", variantId: tote.id });
+    expect(await comment("je prends TOTE9")).toBe(path);
     const page = text((await nina.html(path)).html);
     expect(page.match(/data-testid="claim-line"/g)).toHaveLength(2);
     expect(page).toContain('name="shipping_rate" checked="" value="parcel"');
@@ -243,6 +253,9 @@ describe("a viewer's claim link", () => {
     await pay(nina, secondOrder);
     expect((await sql<{ parcel_id: number }[]>("select parcel_id from orders where id = ?", secondOrder))[0]!.parcel_id).toBe(parcel);
     expect(text((await nina.html(path)).html).match(/data-testid="claim-status">Paid</g)).toHaveLength(2);
+    // The claims API says so too.
+    const listed = await bot.json<{ results: { status: string }[] }>(`/api/v1/shop/lives/${live.id}/claims/`);
+    expect(listed.body.results.map((c) => c.status)).toEqual(["paid", "paid"]);
   });
 
   it("takes the units of a hold that ran out again when some are left; sold out, it is refused and nobody is charged", async () => {
