@@ -126,6 +126,21 @@ describe("a viewer's claim link", () => {
     expect(fr).toContain("si un article revient, il apparaît ici");
   });
 
+  it("keeps the claims in view when the shop cannot take payments yet, and says so instead of the form", async () => {
+    const live = await insertLive();
+    const { token } = await insertClaim({ liveId: live.id, handle: "lea", variantId: (await variantOf("Ceramic Mug")).id });
+    const owner = "(select owner_id from shops where id = 1)";
+    await sql(`update seller_profiles set stripe_charges_enabled = false where user_id = ${owner}`);
+    try {
+      const html = text((await new TestClient("demo.localhost:3000").html(`/live/${live.code}/c/${token}`)).html);
+      expect(html).toContain('data-testid="claim-line"');
+      expect(html).toContain('data-testid="payment-setup-error"');
+      expect(html).not.toContain('name="full_name"');
+    } finally {
+      await sql(`update seller_profiles set stripe_charges_enabled = true where user_id = ${owner}`);
+    }
+  });
+
   it("is a 404 for a token of another live, an unknown or malformed token, and on the main site", async () => {
     const live = await insertLive();
     const other = await insertLive();

@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/claim-link";
+import { PaymentSetupError } from "~/components/checkout/payment-setup-error";
 import { ClaimLinkClaims, NothingToPay } from "~/components/claims/claim-link-page";
 import { metaDescriptors } from "~/lib/page-meta";
 import { claimLinkAction, claimLinkPageData } from "./claim-link.server";
@@ -21,12 +22,17 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 export default function ClaimLink({ loaderData }: Route.ComponentProps) {
   const { view, checkout, currency } = loaderData;
   const claims = <ClaimLinkClaims view={view} currency={currency} />;
-  if (checkout) return <CheckoutPage data={checkout} liveReference={view.live.code} aboveForm={claims} />;
+  if (checkout?.canReceivePayments) return <CheckoutPage data={checkout} liveReference={view.live.code} aboveForm={claims} />;
   return (
     <div className="container-page py-8">
       <h1 className="sr-only">{view.live.title}</h1>
       {claims}
-      <NothingToPay paid={view.claims.some((c) => c.status === "paid")} />
+      {/* Something to pay but the shop cannot take payments yet: its claims stay in view. */}
+      {checkout ? (
+        <PaymentSetupError contactEmail={checkout.contactEmail} />
+      ) : (
+        <NothingToPay paid={view.claims.some((c) => c.status === "paid")} />
+      )}
     </div>
   );
 }
