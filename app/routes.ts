@@ -51,6 +51,7 @@ export default [
     route("orders/access", "routes/shop/order-access.tsx"),
     route("live/:code", "routes/shop/live.tsx"),
     route("live/:code/events", "routes/shop/live-events.ts"),
+    route("live/:code/c/:token", "routes/shop/claim-link.tsx"),
   ]),
 
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),
