@@ -43,6 +43,7 @@ export async function createLive(shopId: number, input: NewLive, now = new Date(
             code: newLiveCode(),
             title: input.title,
             platform: input.platform,
+            language: input.language,
             scheduledAt: input.scheduledAt,
             createdAt: now,
           })
@@ -258,6 +259,7 @@ export function liveResource(live: Live, stats: LiveStats, subdomain: string) {
     code: live.code,
     title: live.title,
     platform: live.platform,
+    language: live.language,
     url: liveUrl(subdomain, live.code),
     status: live.endedAt ? ("ended" as const) : ("live" as const),
     scheduled_at: live.scheduledAt?.toISOString() ?? null,
