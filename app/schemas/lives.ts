@@ -152,3 +152,27 @@ export const liveReminderApiSchema = z
       .nullable(),
   })
   .transform((value) => ({ delayMinutes: value.delay_minutes }));
+
+/** What the seller types on the board to claim for a viewer: "@lea A7 M" (the @word is the handle, the rest the comment). */
+export type BoardClaim = { handle: string; text: string };
+
+export const liveBoardClaimSchema = z
+  .object({
+    comment: z.string({ error: "lives.board.claims.typed_invalid" }).trim().max(200, "lives.board.claims.typed_invalid"),
+  })
+  .transform((value, ctx): BoardClaim => {
+    const words = value.comment.split(/\s+/);
+    const at = words.findIndex((word) => /^@[^@\s]+$/.test(word));
+    if (at === -1 || words.length < 2) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: "lives.board.claims.typed_invalid" });
+      return z.NEVER;
+    }
+    return { handle: words[at]!.slice(1), text: words.filter((_, i) => i !== at).join(" ") };
+  });
+
+/** The board's "Release" of one claim. */
+export const liveBoardReleaseSchema = z
+  .object({
+    claim_id: z.coerce.number({ error: "claims.errors.not_found" }).refine(isRecordId, "claims.errors.not_found"),
+  })
+  .transform((value) => ({ claimId: value.claim_id }));

@@ -242,6 +242,7 @@ export async function publicLive(shopId: number, code: string) {
       ? {
           id: product.id,
           name: product.name,
+          code: product.code,
           description: product.description,
           priceCents: product.priceCents,
           imageUrl: product.imagePath,
