@@ -1,6 +1,7 @@
 import { isValidCssColor, normalizeCssColor } from "~/lib/colors";
 import { parseAmountToCents } from "~/lib/money";
 import { PARCEL_WINDOW_HOURS } from "~/lib/carriers";
+import { DEFAULT_CLAIM_WORDS } from "~/lib/claim-words";
 import { messageKey } from "~/lib/messages";
 import { HOLD_MINUTES } from "~/lib/stock-kinds";
 import { z } from "./zod-messages";
@@ -136,7 +137,7 @@ const customizationFields = z.object({
   ),
   // Claims from a live's chat (issue 29, docs/lives.md): what makes a comment a claim, and how many units a viewer may claim.
   claim_words: claimWords.describe(
-    'The words that make a live\'s comment a claim, comma separated or a list ("sold, je prends"): at most 20, each 1 to 30 characters, not a number alone. Empty or null: the defaults of both languages (sold, claim, buy, mine, take, je prends, pris, moi, +1). The GET answers the list, or null for the defaults',
+    `The words that make a live's comment a claim, comma separated or a list ("sold, je prends"): at most 20, each 1 to 30 characters, not a number alone. Empty or null: the defaults of both languages (${DEFAULT_CLAIM_WORDS.join(", ")}). The GET answers the list, or null for the defaults`,
   ),
   claim_cap_per_product: wholeNumberSetting(CLAIM_CAP_PER_PRODUCT, "lives.claim_settings.cap_invalid").describe(
     "How many units of one product a viewer's handle may claim in a live: 1 to 99 (default 3)",

@@ -10,6 +10,7 @@ import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from 
 import { Button } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { parseAmountToCents } from "~/lib/money";
+import { DEFAULT_CLAIM_WORDS } from "~/lib/claim-words";
 import { HOLD_MINUTES } from "~/lib/stock-kinds";
 import { PARCEL_WINDOW_HOURS } from "~/lib/carriers";
 import {
@@ -265,7 +266,7 @@ export function CustomizationForm({
               field={fields.claim_words as FieldMetadata<string | undefined>}
               label={t("lives.claim_settings.words")}
               hint={t("lives.claim_settings.words_hint", { max: CLAIM_WORDS.max })}
-              inputProps={{ autoComplete: "off", placeholder: t("lives.claim_settings.words_placeholder") }}
+              inputProps={{ autoComplete: "off", placeholder: DEFAULT_CLAIM_WORDS.join(", ") }}
             />
             <TextField
               field={fields.claim_cap_per_product as FieldMetadata<string | undefined>}
