@@ -1,9 +1,16 @@
+import { supportedLanguages, type Language } from "~/lib/languages";
 import { LIVE_PLATFORMS, type LivePlatform } from "~/lib/live-platforms";
 import { isRecordId } from "~/lib/path-id";
 import { z } from "./zod-messages";
 
 /** A new live as the seller's form and the API name it. */
-export type NewLive = { title: string; platform: LivePlatform; scheduledAt: Date | null };
+export type NewLive = {
+  title: string;
+  platform: LivePlatform;
+  scheduledAt: Date | null;
+  /** The live's language (the claims' replies in its chat); the screen and the API default to the seller's current one. */
+  language?: Language;
+};
 
 /**
  * The scheduled time: the form's `datetime-local` value (the seller's own clock, sent with
@@ -19,11 +26,16 @@ const scheduledAt = z
 
 const liveTitle = z.string({ error: "lives.errors.title" }).trim().min(1, "lives.errors.title").max(100, "lives.errors.title_too_long");
 const livePlatform = z.enum(LIVE_PLATFORMS, { error: "lives.errors.platform" });
+const liveLanguage = z
+  .enum(supportedLanguages, { error: "lives.errors.language" })
+  .optional()
+  .describe("The live's language, en or fr: the claims' replies in its chat (default: the seller's current language)");
 
 export const liveCreateSchema = z
   .object({
     title: liveTitle,
     platform: livePlatform,
+    language: liveLanguage,
     scheduled_at: scheduledAt,
     timezone_offset: z.coerce.number().int().min(-900).max(900).optional(),
   })
@@ -36,7 +48,7 @@ export const liveCreateSchema = z
         return z.NEVER;
       }
     }
-    return { title: value.title, platform: value.platform, scheduledAt: at };
+    return { title: value.title, platform: value.platform, scheduledAt: at, language: value.language };
   });
 
 /** `2026-12-01T20:30` (local, with the browser's offset) or a full ISO 8601 date-time with its zone. */
@@ -98,6 +110,7 @@ export const liveCreateApiSchema = z
   .object({
     title: liveTitle,
     platform: livePlatform,
+    language: liveLanguage,
     scheduled_at: z
       .string({ error: "lives.errors.scheduled_at" })
       .trim()
@@ -106,13 +119,13 @@ export const liveCreateApiSchema = z
       .describe("ISO 8601 date-time with its zone, e.g. 2026-12-01T20:30:00+01:00"),
   })
   .transform((value, ctx): NewLive => {
-    if (!value.scheduled_at) return { title: value.title, platform: value.platform, scheduledAt: null };
+    if (!value.scheduled_at) return { title: value.title, platform: value.platform, scheduledAt: null, language: value.language };
     const at = parseZonedDateTime(value.scheduled_at);
     if (!at) {
       ctx.addIssue({ code: "custom", path: ["scheduled_at"], message: "lives.errors.scheduled_at" });
       return z.NEVER;
     }
-    return { title: value.title, platform: value.platform, scheduledAt: at };
+    return { title: value.title, platform: value.platform, scheduledAt: at, language: value.language };
   });
 
 /** A page of the seller's lives (`page`, `page_size` as in the orders list). */
@@ -139,3 +152,27 @@ export const liveReminderApiSchema = z
       .nullable(),
   })
   .transform((value) => ({ delayMinutes: value.delay_minutes }));
+
+/** What the seller types on the board to claim for a viewer: "@lea A7 M" (the @word is the handle, the rest the comment). */
+export type BoardClaim = { handle: string; text: string };
+
+export const liveBoardClaimSchema = z
+  .object({
+    comment: z.string({ error: "lives.board.claims.typed_invalid" }).trim().max(200, "lives.board.claims.typed_invalid"),
+  })
+  .transform((value, ctx): BoardClaim => {
+    const words = value.comment.split(/\s+/);
+    const at = words.findIndex((word) => /^@[^@\s]+$/.test(word));
+    if (at === -1 || words.length < 2) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: "lives.board.claims.typed_invalid" });
+      return z.NEVER;
+    }
+    return { handle: words[at]!.slice(1), text: words.filter((_, i) => i !== at).join(" ") };
+  });
+
+/** The board's "Release" of one claim. */
+export const liveBoardReleaseSchema = z
+  .object({
+    claim_id: z.coerce.number({ error: "claims.errors.not_found" }).refine(isRecordId, "claims.errors.not_found"),
+  })
+  .transform((value) => ({ claimId: value.claim_id }));

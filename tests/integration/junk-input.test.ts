@@ -229,6 +229,8 @@ const API_CASES: Record<string, ApiCase> = {
       "minimum_order_amount",
       "low_stock_threshold",
       "hold_minutes",
+      "claim_words",
+      "claim_cap_per_product",
     ]),
   },
   "PUT /customer/shop/shipping/": {

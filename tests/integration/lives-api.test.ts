@@ -94,6 +94,7 @@ describe("POST and GET /api/v1/shop/lives/", () => {
       code: expect.stringMatching(/^[a-z2-9]{6}$/),
       title: "Winter drop",
       platform: "tiktok",
+      language: "en",
       url: `http://demo.localhost:3000/live/${created.body.code}`,
       status: "live",
       scheduled_at: "2026-12-01T19:30:00.000Z",
@@ -131,6 +132,39 @@ describe("POST and GET /api/v1/shop/lives/", () => {
     expect((await demo.json<Page>("/api/v1/shop/lives/?page=9")).body.results).toEqual([]);
     expect((await demo.json<ErrorBody>("/api/v1/shop/lives/?page_size=101")).status).toBe(400);
     expect((await demo.json<ErrorBody>("/api/v1/shop/lives/?page=zero")).status).toBe(400);
+  });
+
+  it("takes the live's language, by default the one the seller's request is answered in (issue 29)", async () => {
+    const demo = await demoSeller();
+    const french = await demo.json<LiveBody & { language: string }>("/api/v1/shop/lives/", {
+      json: { title: "Vente du soir", platform: "twitch" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(french.status).toBe(201);
+    expect(french.body.language).toBe("fr");
+    const chosen = await demo.json<LiveBody & { language: string }>("/api/v1/shop/lives/", {
+      json: { title: "Evening sale", platform: "twitch", language: "en" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(chosen.body.language).toBe("en");
+    expect((await demo.json<LiveBody & { language: string }>(`/api/v1/shop/lives/${french.body.id}/`)).body.language).toBe("fr");
+    const rows = await sql<{ language: string }[]>(
+      "select language from lives where id in (?, ?) order by id",
+      french.body.id,
+      chosen.body.id,
+    );
+    expect(rows.map((r) => r.language)).toEqual(["fr", "en"]);
+
+    const before = await liveCount();
+    const refused = await demo.json<ErrorBody>("/api/v1/shop/lives/", { json: { title: "Abend", platform: "twitch", language: "de" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ language: ["Choose English or French."] });
+    const refusedFr = await demo.json<ErrorBody>("/api/v1/shop/lives/", {
+      json: { title: "Abend", platform: "twitch", language: "de" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(refusedFr.body.errors).toEqual({ language: ["Choisissez l’anglais ou le français."] });
+    expect(await liveCount()).toBe(before);
   });
 
   it("refuses a live without title or known platform, or with a time without zone, and creates nothing", async () => {

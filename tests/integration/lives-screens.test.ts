@@ -105,6 +105,23 @@ describe("the seller's lives", () => {
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n).toBe(before);
   });
 
+  it("offers the live's language, the seller's own by default, and saves the one chosen (issue 29)", async () => {
+    const demo = await demoSeller();
+    const english = await demo.html("/dashboard/lives");
+    expect(english.html).toMatch(/<option value="en" selected="">English<\/option>/);
+    await demo.request("/dashboard/lives?lng=fr");
+    const french = await demo.html("/dashboard/lives");
+    expect(french.html).toMatch(/<option value="fr" selected="">Français<\/option>/);
+    await demo.request("/dashboard/lives?lng=en");
+    const response = await demo.request("/dashboard/lives", { form: { title: "Soirée", platform: "tiktok", language: "fr" } });
+    expect(response.status).toBe(302);
+    const refused = await demo.request("/dashboard/lives", { form: { title: "Abend", platform: "tiktok", language: "de" } });
+    expect(refused.status).toBe(400);
+    expect(await sql<{ language: string }[]>("SELECT language FROM lives WHERE title IN ('Soirée', 'Abend')")).toEqual([
+      { language: "fr" },
+    ]);
+  });
+
   it("reads a scheduled time in the seller's time zone", async () => {
     const demo = await demoSeller();
     const response = await demo.request("/dashboard/lives", {

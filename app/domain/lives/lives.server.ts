@@ -43,6 +43,7 @@ export async function createLive(shopId: number, input: NewLive, now = new Date(
             code: newLiveCode(),
             title: input.title,
             platform: input.platform,
+            language: input.language,
             scheduledAt: input.scheduledAt,
             createdAt: now,
           })
@@ -241,6 +242,7 @@ export async function publicLive(shopId: number, code: string) {
       ? {
           id: product.id,
           name: product.name,
+          code: product.code,
           description: product.description,
           priceCents: product.priceCents,
           imageUrl: product.imagePath,
@@ -258,6 +260,7 @@ export function liveResource(live: Live, stats: LiveStats, subdomain: string) {
     code: live.code,
     title: live.title,
     platform: live.platform,
+    language: live.language,
     url: liveUrl(subdomain, live.code),
     status: live.endedAt ? ("ended" as const) : ("live" as const),
     scheduled_at: live.scheduledAt?.toISOString() ?? null,
