@@ -105,6 +105,20 @@ describe("the seller's lives", () => {
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n).toBe(before);
   });
 
+  it("takes a Twitch live's channel, and refuses one in place for another platform or malformed, starting nothing", async () => {
+    const demo = await demoSeller();
+    const before = (await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n;
+    const elsewhere = await demo.request("/dashboard/lives", { form: { title: "Insta", platform: "instagram", chat_channel: "lea_shop" } });
+    expect(elsewhere.status).toBe(400);
+    const malformed = await demo.request("/dashboard/lives", { form: { title: "Bad", platform: "twitch", chat_channel: "a b" } });
+    expect(malformed.status).toBe(400);
+    expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n).toBe(before);
+    const started = await demo.request("/dashboard/lives", { form: { title: "On Twitch", platform: "twitch", chat_channel: "#Lea_Shop" } });
+    expect(started.status).toBe(302);
+    const [row] = await sql<{ chat_channel: string }[]>("SELECT chat_channel FROM lives WHERE title = 'On Twitch'");
+    expect(row!.chat_channel).toBe("lea_shop");
+  });
+
   it("reads a scheduled time in the seller's time zone", async () => {
     const demo = await demoSeller();
     const response = await demo.request("/dashboard/lives", {
