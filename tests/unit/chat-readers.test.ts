@@ -16,12 +16,16 @@ let clock: number;
 let claims: (ChatComment & { node: string })[];
 const started: ChatReaders[] = [];
 
-function node(nodeId: string, claim: ClaimComment = async (comment) => void claims.push({ ...comment, node: nodeId })): ChatReaders {
+function node(
+  nodeId: string,
+  claim: ClaimComment = async (comment) => void claims.push({ ...comment, node: nodeId }),
+  silenceLimitMs?: number,
+): ChatReaders {
   const readers = chatReaders({
     nodeId,
     url: chat.url,
     now: () => new Date(clock),
-    backoff: { firstBackoffMs: 5, maxBackoffMs: 20 },
+    backoff: { firstBackoffMs: 5, maxBackoffMs: 20, silenceLimitMs },
     claim,
   });
   started.push(readers);
@@ -123,6 +127,14 @@ describe("a live's Twitch chat", () => {
     chat.say("lea_shop", { login: "lea", text: "SOLD A7" });
     await chat.until(() => claims.length === 1);
     expect(chat.received.filter((line) => line === "JOIN #lea_shop")).toHaveLength(2);
+  });
+
+  it("replaces a connection that went silent (dropped without a close)", async () => {
+    await twitchLive("lea_shop");
+    const a = node("node-a", undefined, 100);
+    await a.tick();
+    await chat.until(() => chat.received.filter((line) => line === "JOIN #lea_shop").length === 2);
+    await chat.until(() => chat.joined("lea_shop") === 1);
   });
 
   it("is read by one node only, whatever the number of nodes looking at once", async () => {

@@ -32,7 +32,7 @@ export type ChatReadersOptions = {
   /** The clock of the leases (tests move it on). */
   now?: () => Date;
   /** Reconnection waits of each chat connection. */
-  backoff?: Pick<TwitchChatOptions, "firstBackoffMs" | "maxBackoffMs">;
+  backoff?: Pick<TwitchChatOptions, "firstBackoffMs" | "maxBackoffMs" | "silenceLimitMs">;
 };
 
 export type ChatReaders = {
