@@ -152,6 +152,11 @@ export const liveCreateApiSchema = z
     return { ...base, scheduledAt: at };
   });
 
+/** The board's Twitch chat form: the channel to read, empty for none. */
+export const liveChatChannelSchema = z
+  .object({ chat_channel: chatChannelSchema })
+  .transform((value) => ({ chatChannel: value.chat_channel }));
+
 /** PATCH /api/v1/shop/lives/{id}/: `{chat_channel}`, required (null or empty: none). */
 export const livePatchApiSchema = z
   .object({ chat_channel: chatChannelText.nullable().transform(twitchLogin).describe(CHAT_CHANNEL_DESCRIPTION) })

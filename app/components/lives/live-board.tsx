@@ -14,6 +14,7 @@ import { LocalTime } from "~/components/ui/local-time";
 import type { LiveBoardScreen } from "~/domain/lives/live-screens.server";
 import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
+import { LiveChatCard } from "./live-chat-card";
 import { LiveReminderForm } from "./live-reminder-form";
 import { LiveShare } from "./live-share";
 import { LiveStockCard } from "./live-stock-card";
@@ -67,6 +68,7 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
           <Totals board={board} />
           <LiveShare url={board.url} qrSvg={board.qrSvg} liveId={live.id} />
           <PinCard board={board} />
+          {live.platform === "twitch" ? <LiveChatCard live={live} lastResult={reminderResult} /> : null}
           {board.pinnedStock && board.pinned ? <LiveStockCard stock={board.pinnedStock} productName={board.pinned.name} /> : null}
           <Orders board={board} />
           <Summary board={board} />

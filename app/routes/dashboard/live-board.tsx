@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/live-board";
 import { LiveBoard } from "~/components/lives/live-board";
-import { endLive, getShopLive, pinLiveProduct, setLiveReminder } from "~/domain/lives/lives.server";
+import { endLive, getShopLive, pinLiveProduct, setLiveChatChannel, setLiveReminder } from "~/domain/lives/lives.server";
 import { liveBoardScreen } from "~/domain/lives/live-screens.server";
 import { addPinnedStock } from "~/domain/lives/live-stock.server";
 import type { DomainError } from "~/domain/errors.server";
@@ -12,7 +12,7 @@ import { orNotFound, requireSellerPage } from "~/http/guards.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { liveIdParam } from "~/routes/dashboard/live-params";
-import { livePinSchema, liveReminderSchema } from "~/schemas/lives";
+import { liveChatChannelSchema, livePinSchema, liveReminderSchema } from "~/schemas/lives";
 import { boardStockSchema } from "~/schemas/stock-admin";
 
 /** /dashboard/lives/{id}: the live board (`?qr=1`: the QR code alone, to show on stream). */
@@ -92,6 +92,14 @@ export const action = formAction(async ({ request, params, context }): Promise<G
       const { delayMinutes } = args.parse(liveReminderSchema);
       await setLiveReminder(args.guarded.shopId, args.guarded.liveId, delayMinutes);
       return done(args, "lives.board.reminder.saved", { minutes: String(delayMinutes) });
+    },
+  },
+  "chat-channel": {
+    errors: "form",
+    handle: async (args) => {
+      const { chatChannel } = args.parse(liveChatChannelSchema);
+      await setLiveChatChannel(args.guarded.shopId, args.guarded.liveId, chatChannel);
+      return chatChannel === null ? done(args, "lives.board.chat.cleared") : done(args, "lives.board.chat.saved", { channel: chatChannel });
     },
   },
   "reminder-off": {
