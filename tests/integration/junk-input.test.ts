@@ -104,6 +104,7 @@ async function sweepJson(op: string, spec: ApiCase) {
     id: String(template.includes("/lives/") ? ids.live : template.includes("/orders/") ? ids.order : ids.product),
     slug: "home",
     token: "x",
+    claim_id: "999999",
   };
   const send = async (label: string, url: string, body: Record<string, unknown> | undefined, refused: string | null) => {
     const response = await spec.client().request(url, { method, json: body, clientAddress: nextAddress() });
@@ -287,6 +288,12 @@ const API_CASES: Record<string, ApiCase> = {
   "DELETE /shop/lives/{id}/pin/": { client: () => seller },
   "GET /shop/lives/{id}/orders/": { client: () => seller, query: ORDER_LIST },
   "PUT /shop/lives/{id}/reminder/": { client: () => seller, body: () => ({ delay_minutes: 30 }) },
+  "POST /shop/lives/{id}/comments/": {
+    client: () => seller,
+    body: () => ({ platform: "twitch", author: { handle: "sweep", name: "Sweep" }, text: "sold SWEEP1" }),
+  },
+  "GET /shop/lives/{id}/claims/": { client: () => seller },
+  "DELETE /shop/lives/{id}/claims/{claim_id}/": { client: () => seller },
   // Last: what it changes is this password; the sweep's sessions stay.
   "PATCH /account/auth/change-password/": { client: () => seller, body: () => ({ new_password: "Demo1234!" }) },
 };

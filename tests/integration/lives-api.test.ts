@@ -477,6 +477,9 @@ describe("the lives API in the OpenAPI document", () => {
         "DELETE /shop/lives/{id}/pin/",
         "GET /shop/lives/{id}/orders/",
         "PUT /shop/lives/{id}/reminder/",
+        "POST /shop/lives/{id}/comments/",
+        "GET /shop/lives/{id}/claims/",
+        "DELETE /shop/lives/{id}/claims/{claim_id}/",
       ].sort(),
     );
     const created = body.paths["/shop/lives/"]!.post!.responses;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claimFromComment, claimLinkByToken, liveClaims, releaseClaim, REPLY_MAX_LENGTH } from "~/domain/claims/claims.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
 import { createLive, endLive } from "~/domain/lives/lives.server";
-import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
+import { changeStock, releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { getDatabase } from "~db/client";
 import { claimLinks, claims, liveEvents, productVariants, products, stockHolds, waitlistEntries, type Shop } from "~db/schema";
 import { createProduct, createShop } from "./factories";
@@ -142,6 +142,20 @@ describe("claimFromComment", () => {
     const stored = await getDatabase().select().from(claims).where(eq(claims.id, list[1]!.id));
     expect(stored[0]!.status).toBe("expired");
     expect(list[0]!.held_until).toBe("2031-03-14T20:20:01.000Z");
+  });
+
+  it("gives units the seller adds to the handles waiting, in turn", async () => {
+    await comment("ann", "sold A7 M");
+    await comment("bob", "sold A7 M x2");
+    await comment("cat", "sold A7 M");
+    await changeStock(shop.id, sweater.product.id, { variantId: sweater.variants.M!, adjust: 2 }, shop.ownerId);
+    const list = await liveClaims(shop.id, liveId);
+    expect(list.map((c) => [c.handle, c.status, c.quantity])).toEqual([
+      ["cat", "waitlisted", 1],
+      ["bob", "held", 2],
+      ["ann", "held", 1],
+    ]);
+    expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 3, reserved: 3 });
   });
 
   it("always holds untracked stock", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountEndpoints } from "./account.server";
 import { catalogueEndpoints } from "./catalogue.server";
+import { claimsEndpoints } from "./claims.server";
 import { components, errorResponse } from "./components.server";
 import { tagged, type Endpoint } from "./endpoint.server";
 import { livesEndpoints } from "./lives.server";
@@ -26,6 +27,7 @@ const endpoints: Endpoint[] = [
   ...waitlistEndpoints,
   ...ordersEndpoints,
   ...livesEndpoints,
+  ...claimsEndpoints,
   ...tagged("Meta", [{ path: "/openapi.json", method: "get", auth: "none", summary: "This document." }]),
 ];
 
