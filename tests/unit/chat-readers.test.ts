@@ -20,9 +20,11 @@ function node(
   nodeId: string,
   claim: ClaimComment = async (comment) => void claims.push({ ...comment, node: nodeId }),
   silenceLimitMs?: number,
+  maxLives?: number,
 ): ChatReaders {
   const readers = chatReaders({
     nodeId,
+    maxLives,
     url: chat.url,
     now: () => new Date(clock),
     backoff: { firstBackoffMs: 5, maxBackoffMs: 20, silenceLimitMs },
@@ -162,6 +164,17 @@ describe("a live's Twitch chat", () => {
     chat.say("chan_two", { login: "lea", text: "SOLD A7" });
     await chat.until(() => claims.length === 1);
     expect(claims).toHaveLength(1);
+  });
+
+  it("is left to another node once a process reads as many lives as it may", async () => {
+    const all = [await twitchLive("chan_one"), await twitchLive("chan_two"), await twitchLive("chan_three")];
+    const a = node("node-a", undefined, undefined, 2);
+    const b = node("node-b", undefined, undefined, 2);
+    await a.tick();
+    expect(a.reading()).toHaveLength(2);
+    await b.tick();
+    expect([...a.reading(), ...b.reading()].sort()).toEqual(all.map((l) => l.id).sort());
+    expect(b.reading()).toHaveLength(1);
   });
 
   it("is taken over by another node once its holder stops renewing, and the former holder claims nothing more", async () => {

@@ -29,6 +29,8 @@ export type ChatReadersOptions = {
   leaseMs?: number;
   /** How often the node renews its lives and looks for lives nobody reads (10 s). */
   renewEveryMs?: number;
+  /** The most lives this process reads at once (200), so that many lives spread over the nodes. */
+  maxLives?: number;
   /** The clock of the leases (tests move it on). */
   now?: () => Date;
   /** Reconnection waits of each chat connection. */
@@ -75,6 +77,7 @@ export function chatReaderNodeId(): string {
 export function chatReaders(options: ChatReadersOptions): ChatReaders {
   const nodeId = options.nodeId ?? chatReaderNodeId();
   const leaseMs = options.leaseMs ?? 30_000;
+  const maxLives = options.maxLives ?? 200;
   const now = options.now ?? (() => new Date());
   const readers = new Map<number, Reader>();
   // A copy: stopping a reader deletes it from the map.
@@ -159,12 +162,14 @@ export function chatReaders(options: ChatReadersOptions): ChatReaders {
 
   /** Takes the running lives with a channel that nobody reads (never read, or their reader stopped renewing). */
   const takeFreeLives = async (at: Date) => {
+    if (readers.size >= maxLives) return;
     const db = getDatabase();
     const free = or(isNull(lives.chatReaderUntil), lte(lives.chatReaderUntil, at));
     const candidates = await db
       .select({ id: lives.id, shopId: lives.shopId, chatChannel: lives.chatChannel })
       .from(lives)
-      .where(and(isNull(lives.endedAt), isNotNull(lives.chatChannel), free));
+      .where(and(isNull(lives.endedAt), isNotNull(lives.chatChannel), free))
+      .limit(maxLives - readers.size);
     const until = new Date(at.getTime() + leaseMs);
     for (const candidate of candidates) {
       if (stopped || readers.has(candidate.id) || !candidate.chatChannel) continue;
