@@ -10,7 +10,40 @@ export type NewLive = {
   scheduledAt: Date | null;
   /** The live's language (the claims' replies in its chat); the screen and the API default to the seller's current one. */
   language?: Language;
+  chatChannel?: string | null;
 };
+
+/** A Twitch channel as stored: its login, 4 to 25 letters, digits or underscores, lower case, no "#". */
+export const TWITCH_CHANNEL_PATTERN = /^[a-z0-9_]{4,25}$/;
+
+/**
+ * A Twitch live's channel, whose public chat the platform reads (issue 29). Sellers paste
+ * "#Name", "@Name" or the channel's address as well as the name: all give the login.
+ * Empty or null: none.
+ */
+function twitchLogin(value: string | null | undefined, ctx: z.RefinementCtx): string | null {
+  if (!value) return null;
+  const login = value
+    .replace(/^(https?:\/\/)?(www\.|m\.)?twitch\.tv\//i, "")
+    .replace(/^[#@]/, "")
+    .replace(/\/$/, "")
+    .toLowerCase();
+  if (TWITCH_CHANNEL_PATTERN.test(login)) return login;
+  ctx.addIssue({ code: "custom", message: "lives.errors.chat_channel" });
+  return z.NEVER;
+}
+
+const CHAT_CHANNEL_DESCRIPTION =
+  "The live's Twitch channel (login name, 4 to 25 letters, digits or _), whose chat is read while the live runs; Twitch lives only";
+const chatChannelText = z.string({ error: "lives.errors.chat_channel" }).trim().max(100, "lives.errors.chat_channel");
+export const chatChannelSchema = chatChannelText.nullish().transform(twitchLogin).describe(CHAT_CHANNEL_DESCRIPTION);
+
+/** A chat channel is read on Twitch only: refused on a live of another platform. */
+function checkChatChannelPlatform(value: { platform: LivePlatform; chat_channel: string | null }, ctx: z.RefinementCtx): boolean {
+  if (value.chat_channel === null || value.platform === "twitch") return true;
+  ctx.addIssue({ code: "custom", path: ["chat_channel"], message: "lives.errors.chat_channel_platform" });
+  return false;
+}
 
 /**
  * The scheduled time: the form's `datetime-local` value (the seller's own clock, sent with
@@ -38,8 +71,10 @@ export const liveCreateSchema = z
     language: liveLanguage,
     scheduled_at: scheduledAt,
     timezone_offset: z.coerce.number().int().min(-900).max(900).optional(),
+    chat_channel: chatChannelSchema,
   })
   .transform((value, ctx): NewLive => {
+    if (!checkChatChannelPlatform(value, ctx)) return z.NEVER;
     let at: Date | null = null;
     if (value.scheduled_at) {
       at = parseScheduledAt(value.scheduled_at, value.timezone_offset ?? 0);
@@ -48,7 +83,7 @@ export const liveCreateSchema = z
         return z.NEVER;
       }
     }
-    return { title: value.title, platform: value.platform, scheduledAt: at, language: value.language };
+    return { title: value.title, platform: value.platform, scheduledAt: at, language: value.language, chatChannel: value.chat_channel };
   });
 
 /** `2026-12-01T20:30` (local, with the browser's offset) or a full ISO 8601 date-time with its zone. */
@@ -117,16 +152,29 @@ export const liveCreateApiSchema = z
       .max(40, "lives.errors.scheduled_at")
       .nullish()
       .describe("ISO 8601 date-time with its zone, e.g. 2026-12-01T20:30:00+01:00"),
+    chat_channel: chatChannelSchema,
   })
   .transform((value, ctx): NewLive => {
-    if (!value.scheduled_at) return { title: value.title, platform: value.platform, scheduledAt: null, language: value.language };
+    if (!checkChatChannelPlatform(value, ctx)) return z.NEVER;
+    const base = { title: value.title, platform: value.platform, language: value.language, chatChannel: value.chat_channel };
+    if (!value.scheduled_at) return { ...base, scheduledAt: null };
     const at = parseZonedDateTime(value.scheduled_at);
     if (!at) {
       ctx.addIssue({ code: "custom", path: ["scheduled_at"], message: "lives.errors.scheduled_at" });
       return z.NEVER;
     }
-    return { title: value.title, platform: value.platform, scheduledAt: at, language: value.language };
+    return { ...base, scheduledAt: at };
   });
+
+/** The board's Twitch chat form: the channel to read, empty for none. */
+export const liveChatChannelSchema = z
+  .object({ chat_channel: chatChannelSchema })
+  .transform((value) => ({ chatChannel: value.chat_channel }));
+
+/** PATCH /api/v1/shop/lives/{id}/: `{chat_channel}`, required (null or empty: none). */
+export const livePatchApiSchema = z
+  .object({ chat_channel: chatChannelText.nullable().transform(twitchLogin).describe(CHAT_CHANNEL_DESCRIPTION) })
+  .transform((value) => ({ chatChannel: value.chat_channel }));
 
 /** A page of the seller's lives (`page`, `page_size` as in the orders list). */
 export const liveListQuerySchema = z.object({

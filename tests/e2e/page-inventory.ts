@@ -102,9 +102,9 @@ const parcels =
     }
   };
 
-/** The demo seller starts a live through the form and lands on its board. */
+/** The demo seller starts a Twitch live (its chat's card shows) through the form and lands on its board. */
 async function liveBoard(page: Page) {
-  await fill(page, { title: "Sweep live" });
+  await fill(page, { title: "Sweep live", platform: "twitch", chat_channel: "sweep_channel" });
   await submit(page);
   await page.waitForURL(/\/dashboard\/lives\/\d+$/);
 }

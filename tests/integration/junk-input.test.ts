@@ -284,6 +284,7 @@ const API_CASES: Record<string, ApiCase> = {
   "GET /shop/lives/": { client: () => seller, query: ["page", "page_size"] },
   "POST /shop/lives/": { client: () => seller, body: () => ({ title: "Odd live", platform: "tiktok", scheduled_at: "" }) },
   "GET /shop/lives/{id}/": { client: () => seller },
+  "PATCH /shop/lives/{id}/": { client: () => seller, body: () => ({ chat_channel: "sweep_channel" }) },
   "POST /shop/lives/{id}/end/": { client: () => seller },
   "POST /shop/lives/{id}/pin/": { client: () => seller, body: () => ({ product_id: ids.product }) },
   "DELETE /shop/lives/{id}/pin/": { client: () => seller },

@@ -14,6 +14,7 @@ import { LocalTime } from "~/components/ui/local-time";
 import type { LiveBoardScreen } from "~/domain/lives/live-screens.server";
 import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
+import { LiveChatCard } from "./live-chat-card";
 import { LiveClaimsCard } from "./live-claims-card";
 import { LiveReminderForm } from "./live-reminder-form";
 import { LiveShare } from "./live-share";
@@ -69,6 +70,7 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
           <Totals board={board} />
           <LiveShare url={board.url} qrSvg={board.qrSvg} liveId={live.id} />
           <PinCard board={board} />
+          {live.platform === "twitch" ? <LiveChatCard live={live} lastResult={reminderResult} /> : null}
           {board.pinnedStock && board.pinned ? <LiveStockCard stock={board.pinnedStock} productName={board.pinned.name} /> : null}
           <LiveClaimsCard claims={board.claims} counts={board.counts} open />
           <Orders board={board} />

@@ -21,7 +21,7 @@ function offsetAt(localDateTime: string): number {
   return Number.isNaN(at.getTime()) ? new Date().getTimezoneOffset() : at.getTimezoneOffset();
 }
 
-/** "Start a live": title, platform, optional scheduled time. Without JavaScript the time is read as UTC. */
+/** "Start a live": title, platform, optional scheduled time, a Twitch live's chat channel. Without JavaScript the time is read as UTC. */
 export function LiveCreateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
@@ -80,6 +80,12 @@ export function LiveCreateForm({ lastResult }: { lastResult?: SubmissionResult<s
               <FieldErrors id={scheduled.errorId} errors={scheduled.errors} />
             </div>
           </div>
+          <TextField
+            field={fields.chat_channel as FieldMetadata<string>}
+            label={t("lives.list.fields.chat_channel")}
+            hint={t("lives.list.fields.chat_channel_hint")}
+            inputProps={{ autoComplete: "off", autoCapitalize: "none", spellCheck: false }}
+          />
           {/* The browser knows the seller's time zone; without it the server reads the time as UTC. */}
           <input type="hidden" name="timezone_offset" value={hydrated ? offsetAt(picked) : 0} />
           <Button type="submit" pending={pending} pendingLabel={t("lives.list.starting")}>

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/live-board";
 import { LiveBoard } from "~/components/lives/live-board";
-import { endLive, getShopLive, pinLiveProduct, setLiveReminder } from "~/domain/lives/lives.server";
+import { endLive, getShopLive, pinLiveProduct, setLiveChatChannel, setLiveReminder } from "~/domain/lives/lives.server";
 import type { TFunction } from "i18next";
 import { releaseClaim } from "~/domain/claims/claims.server";
 import type { ClaimOutcome } from "~/domain/claims/claims.server";
@@ -16,7 +16,14 @@ import { orNotFound, requireSellerPage } from "~/http/guards.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { liveIdParam } from "~/routes/dashboard/live-params";
-import { liveBoardClaimSchema, liveBoardReleaseSchema, livePinSchema, liveReminderSchema, type BoardClaim } from "~/schemas/lives";
+import {
+  liveBoardClaimSchema,
+  liveBoardReleaseSchema,
+  liveChatChannelSchema,
+  livePinSchema,
+  liveReminderSchema,
+  type BoardClaim,
+} from "~/schemas/lives";
 import { boardStockSchema } from "~/schemas/stock-admin";
 
 /** /dashboard/lives/{id}: the live board (`?qr=1`: the QR code alone, to show on stream). */
@@ -136,6 +143,14 @@ export const action = formAction(async ({ request, params, context }): Promise<G
       const { delayMinutes } = args.parse(liveReminderSchema);
       await setLiveReminder(args.guarded.shopId, args.guarded.liveId, delayMinutes);
       return done(args, "lives.board.reminder.saved", { minutes: String(delayMinutes) });
+    },
+  },
+  "chat-channel": {
+    errors: "form",
+    handle: async (args) => {
+      const { chatChannel } = args.parse(liveChatChannelSchema);
+      await setLiveChatChannel(args.guarded.shopId, args.guarded.liveId, chatChannel);
+      return chatChannel === null ? done(args, "lives.board.chat.cleared") : done(args, "lives.board.chat.saved", { channel: chatChannel });
     },
   },
   "reminder-off": {
