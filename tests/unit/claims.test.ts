@@ -158,6 +158,13 @@ describe("claimFromComment", () => {
     expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 3, reserved: 3 });
   });
 
+  it("holds nothing of a product the seller switched off, and nobody waits for it", async () => {
+    await getDatabase().update(products).set({ isInStock: false }).where(eq(products.id, mugId));
+    expect(await comment("lea", "sold B12")).toEqual({ claimed: false, reason: "sold_out", reply: "@lea B12 is not for sale right now." });
+    expect(await claimsOfLive()).toHaveLength(0);
+    expect(await getDatabase().select().from(waitlistEntries).where(eq(waitlistEntries.variantId, mugVariant))).toHaveLength(0);
+  });
+
   it("always holds untracked stock", async () => {
     for (const handle of ["a", "b", "c", "d"])
       expect(await comment(handle, "sold A7 L x3")).toMatchObject({ claimed: true, claim: { quantity: 3 } });

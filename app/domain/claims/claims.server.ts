@@ -91,14 +91,14 @@ async function claimContext(shopId: number, liveId: number): Promise<ClaimContex
   return row;
 }
 
-type CodedProduct = ClaimableProduct & { name: string; options: { name: string; values: string[] }[] };
+type CodedProduct = ClaimableProduct & { name: string; isInStock: boolean; options: { name: string; values: string[] }[] };
 
 /** The shop's products (on sale, not archived) with these codes, and their live variants: two indexed queries. */
 async function productsWithCodes(shopId: number, codes: string[]): Promise<CodedProduct[]> {
   if (codes.length === 0) return [];
   const db = getDatabase();
   const found = await db
-    .select({ id: products.id, code: products.code, name: products.name, options: products.options })
+    .select({ id: products.id, code: products.code, name: products.name, isInStock: products.isInStock, options: products.options })
     .from(products)
     .where(and(eq(products.shopId, shopId), inArray(products.code, codes), isNull(products.archivedAt)));
   if (found.length === 0) return [];
@@ -119,6 +119,7 @@ async function productsWithCodes(shopId: number, codes: string[]): Promise<Coded
     id: p.id,
     code: p.code!,
     name: p.name,
+    isInStock: p.isInStock,
     options: p.options,
     variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, options: v.options })),
   }));
@@ -161,6 +162,10 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   const name = variantName(variantOptions, product.options);
   const item = quantity > 1 ? `${quantity} × ${product.code}` : product.code;
   const what = name ? `${item} (${name})` : item;
+  // The seller switched the product off: nothing of it sells, and nobody waits for it.
+  if (!product.isInStock) {
+    return { claimed: false, reason: "sold_out", reply: fitReply(t("claims.reply.not_on_sale", { to, what: shorten(what, 60) })) };
+  }
   const now = new Date();
 
   const outcome = await writeTransaction(
