@@ -20,7 +20,7 @@ import {
   unitsNotTakenAtOnce,
 } from "~/domain/stock/holds.server";
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
-import { moveClaimsToOrder, type OrderedClaims } from "~/domain/claims/claim-orders.server";
+import { moveClaimsToOrder, type OrderedClaims } from "~/domain/stock/claim-holds.server";
 import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/shipping/shipping.server";
 import { getDatabase, insideTransaction, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { ConflictError } from "~/domain/errors.server";
-import { lockShopsForStock, releaseHolds } from "~/domain/stock/holds.server";
+import { lockShopsForStock, releaseHolds } from "./holds.server";
 import type { Transaction } from "~db/client";
 import { claims, stockHolds } from "~db/schema";
 
