@@ -234,6 +234,14 @@ describe("claimFromComment", () => {
     expect(await claimLinkByToken(shop.id, liveCode, token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"))).toBeNull();
   });
 
+  it("takes a claim the seller types for a viewer without a claim word", async () => {
+    expect(await comment("lea", "B12")).toEqual({ claimed: false, reason: "not_a_claim" });
+    expect(await comment("@Lea", "b12 x2", { typedBySeller: true, actorUserId: shop.ownerId })).toMatchObject({
+      claimed: true,
+      claim: { handle: "lea", quantity: 2 },
+    });
+  });
+
   it("uses the shop's own claim words", async () => {
     const { shops } = await import("~db/schema");
     await getDatabase()
