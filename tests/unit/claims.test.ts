@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claimFromComment, claimLinkByToken, liveClaims, releaseClaim, REPLY_MAX_LENGTH } from "~/domain/claims/claims.server";
+import { LIVE_COMMENTS_LIMIT, acceptComment } from "~/domain/claims/comments.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
 import { createLive, endLive } from "~/domain/lives/lives.server";
 import { changeStock, releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
@@ -232,6 +233,37 @@ describe("claimFromComment", () => {
     expect(await claimLinkByToken(shop.id, otherLive.code, token)).toBeNull();
     expect(await claimLinkByToken(other.id, liveCode, token)).toBeNull();
     expect(await claimLinkByToken(shop.id, liveCode, token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"))).toBeNull();
+  });
+
+  it("takes a claim the seller types for a viewer without a claim word", async () => {
+    expect(await comment("lea", "B12")).toEqual({ claimed: false, reason: "not_a_claim" });
+    expect(await comment("@Lea", "b12 x2", { typedBySeller: true, actorUserId: shop.ownerId })).toMatchObject({
+      claimed: true,
+      claim: { handle: "lea", quantity: 2 },
+    });
+  });
+
+  it("takes 300 comments a second for a live through the API's path, refuses the rest with a retry time, loses none taken", async () => {
+    await setStock(mugVariant, 1000);
+    const sent = Array.from({ length: 305 }, (_, n) =>
+      acceptComment({ shopId: shop.id, liveId, platform: "twitch", author: { handle: `v${n}` }, text: n % 10 === 0 ? "sold B12" : "hi" }),
+    );
+    const results = await Promise.allSettled(sent);
+    const taken = results.flatMap((r, n) => (r.status === "fulfilled" ? [{ n, outcome: r.value }] : []));
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    expect(taken).toHaveLength(LIVE_COMMENTS_LIMIT.limit);
+    expect(refused).toHaveLength(5);
+    for (const error of refused) expect(error).toMatchObject({ status: 429, retryAfterSeconds: 1 });
+    // Every claim taken is held.
+    const claimsTaken = taken.filter(({ outcome }) => outcome.claimed);
+    expect(claimsTaken).toHaveLength(taken.filter(({ n }) => n % 10 === 0).length);
+    expect(await claimsOfLive()).toHaveLength(claimsTaken.length);
+    // A second later the live takes comments again.
+    vi.setSystemTime(new Date("2031-03-14T20:00:01.001Z"));
+    expect(await acceptComment({ shopId: shop.id, liveId, platform: "twitch", author: { handle: "later" }, text: "hi" })).toEqual({
+      claimed: false,
+      reason: "not_a_claim",
+    });
   });
 
   it("uses the shop's own claim words", async () => {

@@ -49,6 +49,8 @@ export type CommentInput = {
   author: { handle: string; name?: string | null };
   text: string;
   actorUserId?: number | null;
+  /** The seller typed it for a viewer (the live board's "@lea A7 M"): no claim word needed. */
+  typedBySeller?: boolean;
 };
 
 /** A handle as kept: without "@", lower case, no control characters, at most this long. */
@@ -139,7 +141,7 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   if (!handle) throw new ValidationError("errors.validation", { "author.handle": ["validation.required"] });
   const { live, shop } = await claimContext(input.shopId, input.liveId);
   const comment = cleanComment(input.text);
-  const reading = readClaimComment(comment, shopClaimWords(shop.claimWords));
+  const reading = readClaimComment(comment, shopClaimWords(shop.claimWords), { claimWordNeeded: !input.typedBySeller });
   if (!reading) return { claimed: false, reason: "not_a_claim" };
   const t = translatorFor(live.language);
   const to = `@${handle}`;
