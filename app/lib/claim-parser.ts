@@ -60,20 +60,27 @@ export type ClaimComment = { words: string[]; claimWordAt: number[]; codeCandida
 
 /**
  * First step: does the comment hold a claim word? If so, the words that may be product codes
- * (upper case, as stored), for the caller to look up. Null: not a claim.
+ * (upper case, as stored), for the caller to look up. Null: not a claim. `claimWordNeeded`
+ * false: a claim without one (the seller typing "A7 M" for a viewer on the live board).
  */
-export function readClaimComment(text: string, claimWords: readonly string[]): ClaimComment | null {
+export function readClaimComment(
+  text: string,
+  claimWords: readonly string[],
+  options: { claimWordNeeded?: boolean } = {},
+): ClaimComment | null {
   const words = commentWords(cleanComment(text));
+  const candidates = (claimWordAt: number[]) => {
+    const taken = new Set(claimWordAt);
+    return [...new Set(words.filter((word, i) => !taken.has(i) && /^[a-z0-9]{1,8}$/.test(word)).map((word) => word.toUpperCase()))].slice(
+      0,
+      MAX_CODE_CANDIDATES,
+    );
+  };
   for (const claimWord of claimWords) {
     const at = findPhrase(words, commentWords(claimWord), new Set());
-    if (!at) continue;
-    const claimWordAt = new Set(at);
-    const codeCandidates = [
-      ...new Set(words.filter((word, i) => !claimWordAt.has(i) && /^[a-z0-9]{1,8}$/.test(word)).map((word) => word.toUpperCase())),
-    ].slice(0, MAX_CODE_CANDIDATES);
-    return { words, claimWordAt: at, codeCandidates };
+    if (at) return { words, claimWordAt: at, codeCandidates: candidates(at) };
   }
-  return null;
+  return options.claimWordNeeded === false ? { words, claimWordAt: [], codeCandidates: candidates([]) } : null;
 }
 
 /** A product a comment may name: its code and its live variants (options `{}` without options). */
@@ -129,8 +136,13 @@ export function parseClaim<P extends ClaimableProduct>(comment: ClaimComment, pr
 }
 
 /** One call of both steps (tests, and callers that already hold the products). */
-export function parseComment<P extends ClaimableProduct>(text: string, claimWords: readonly string[], products: P[]): ParsedClaim<P> {
-  const comment = readClaimComment(text, claimWords);
+export function parseComment<P extends ClaimableProduct>(
+  text: string,
+  claimWords: readonly string[],
+  products: P[],
+  options: { claimWordNeeded?: boolean } = {},
+): ParsedClaim<P> {
+  const comment = readClaimComment(text, claimWords, options);
   if (!comment) return { kind: "not_a_claim" };
   const candidates = new Set(comment.codeCandidates);
   return parseClaim(

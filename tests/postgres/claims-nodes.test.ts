@@ -70,4 +70,28 @@ describe("claims across two nodes on PostgreSQL", () => {
     expect(await getDatabase().select().from(waitlistEntries).where(eq(waitlistEntries.variantId, variant))).toHaveLength(180);
     expect(await getDatabase().select().from(claimLinks).where(eq(claimLinks.liveId, live.id))).toHaveLength(200);
   });
+
+  it("one handle's 10 comments at once, on both nodes, make one link and stop at the cap of 3", async () => {
+    const [demo] = await getDatabase().select().from(shops).where(eq(shops.subdomain, "demo"));
+    const product = await createProduct(demo!.id, { name: "Node Greedy Scarf", priceCents: 2500, stock: 20 });
+    await getDatabase().update(products).set({ code: "RACE2" }).where(eq(products.id, product.id));
+    const variant = (await onlyVariant(product.id)).id;
+    const live = await createLive(demo!.id, { title: "Greedy", platform: "twitch", scheduledAt: null });
+    const { key } = await createApiKey(demo!.ownerId, "greedy bot");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        sendRequest(nodes[n % 2]!.port, `/api/v1/shop/lives/${live.id}/comments/`, {
+          host: mainHost,
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+          body: JSON.stringify({ platform: "twitch", author: { handle: "@Greedy" }, text: "+1 RACE2" }),
+        }),
+      ),
+    );
+    const outcomes = answers.map((a) => JSON.parse(a.body) as { claimed: boolean; reason?: string });
+    expect(outcomes.filter((o) => o.claimed)).toHaveLength(3);
+    expect(outcomes.filter((o) => o.reason === "cap_reached")).toHaveLength(7);
+    expect(await getDatabase().select().from(claimLinks).where(eq(claimLinks.liveId, live.id))).toHaveLength(1);
+    expect(await variantRow(variant)).toMatchObject({ stock: 20, reserved: 3 });
+  });
 });

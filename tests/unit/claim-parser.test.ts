@@ -57,6 +57,13 @@ describe("claim words: both languages, whole words, any case, accents ignored", 
     },
   );
 
+  it("needs no claim word when the seller types the claim for a viewer", () => {
+    expect(parseComment("A7 M red", DEFAULT_CLAIM_WORDS, products, { claimWordNeeded: false })).toEqual(claim(sweater, 12));
+    expect(parseComment("sold B12 x2", DEFAULT_CLAIM_WORDS, products, { claimWordNeeded: false })).toEqual(claim(mug, 21, 2));
+    expect(parseComment("hello", DEFAULT_CLAIM_WORDS, products, { claimWordNeeded: false })).toEqual({ kind: "not_a_claim" });
+    expect(parseComment("A7 M red", DEFAULT_CLAIM_WORDS, products)).toEqual({ kind: "not_a_claim" });
+  });
+
   it("uses the shop's own words instead of the defaults", () => {
     expect(parse("dibs B12", ["dibs", "à moi"])).toEqual(claim(mug, 21));
     expect(parse("a MOI B12", ["dibs", "à moi"])).toEqual(claim(mug, 21));

@@ -158,6 +158,13 @@ describe("claimFromComment", () => {
     expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 3, reserved: 3 });
   });
 
+  it("holds nothing of a product the seller switched off, and nobody waits for it", async () => {
+    await getDatabase().update(products).set({ isInStock: false }).where(eq(products.id, mugId));
+    expect(await comment("lea", "sold B12")).toEqual({ claimed: false, reason: "sold_out", reply: "@lea B12 is not for sale right now." });
+    expect(await claimsOfLive()).toHaveLength(0);
+    expect(await getDatabase().select().from(waitlistEntries).where(eq(waitlistEntries.variantId, mugVariant))).toHaveLength(0);
+  });
+
   it("always holds untracked stock", async () => {
     for (const handle of ["a", "b", "c", "d"])
       expect(await comment(handle, "sold A7 L x3")).toMatchObject({ claimed: true, claim: { quantity: 3 } });
@@ -168,7 +175,7 @@ describe("claimFromComment", () => {
     await setStock(mugVariant, 100);
     expect(await comment("lea", "sold B12 x2")).toMatchObject({ claimed: true });
     const over = await comment("LEA", "sold B12 x2");
-    expect(over).toEqual({ claimed: false, reason: "cap_reached", reply: "@lea you already claimed 3 of B12, the most per viewer." });
+    expect(over).toEqual({ claimed: false, reason: "cap_reached", reply: "@lea B12: at most 3 per viewer in this live." });
     expect(await comment("lea", "sold B12")).toMatchObject({ claimed: true });
     expect(await comment("lea", "sold B12 x50")).toMatchObject({ claimed: false, reason: "cap_reached" });
     expect(await variantRow(mugVariant)).toMatchObject({ reserved: 3 });
@@ -225,6 +232,14 @@ describe("claimFromComment", () => {
     expect(await claimLinkByToken(shop.id, otherLive.code, token)).toBeNull();
     expect(await claimLinkByToken(other.id, liveCode, token)).toBeNull();
     expect(await claimLinkByToken(shop.id, liveCode, token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"))).toBeNull();
+  });
+
+  it("takes a claim the seller types for a viewer without a claim word", async () => {
+    expect(await comment("lea", "B12")).toEqual({ claimed: false, reason: "not_a_claim" });
+    expect(await comment("@Lea", "b12 x2", { typedBySeller: true, actorUserId: shop.ownerId })).toMatchObject({
+      claimed: true,
+      claim: { handle: "lea", quantity: 2 },
+    });
   });
 
   it("uses the shop's own claim words", async () => {

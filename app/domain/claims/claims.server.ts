@@ -6,13 +6,13 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.s
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { holdEnd } from "~/domain/stock/hold-time";
-import { holdUnits, lockShopsForStock, OutOfStockError, releaseHolds } from "~/domain/stock/holds.server";
+import { holdUnits, OutOfStockError, releaseHolds } from "~/domain/stock/holds.server";
 import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import { cleanComment, parseClaim, readClaimComment, type ClaimableProduct } from "~/lib/claim-parser";
 import { shopClaimWords } from "~/lib/claim-words";
 import { intlLocale, type Language } from "~/lib/languages";
 import { translatorFor } from "~/lib/translations.server";
-import { getDatabase, writeTransaction, type Transaction } from "~db/client";
+import { getDatabase, lockRows, writeTransaction, type Transaction } from "~db/client";
 import { claimLinks, claims, lives, orders, productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
 
 /**
@@ -49,6 +49,8 @@ export type CommentInput = {
   author: { handle: string; name?: string | null };
   text: string;
   actorUserId?: number | null;
+  /** The seller typed it for a viewer (the live board's "@lea A7 M"): no claim word needed. */
+  typedBySeller?: boolean;
 };
 
 /** A handle as kept: without "@", lower case, no control characters, at most this long. */
@@ -91,14 +93,14 @@ async function claimContext(shopId: number, liveId: number): Promise<ClaimContex
   return row;
 }
 
-type CodedProduct = ClaimableProduct & { name: string; options: { name: string; values: string[] }[] };
+type CodedProduct = ClaimableProduct & { name: string; isInStock: boolean; options: { name: string; values: string[] }[] };
 
 /** The shop's products (on sale, not archived) with these codes, and their live variants: two indexed queries. */
 async function productsWithCodes(shopId: number, codes: string[]): Promise<CodedProduct[]> {
   if (codes.length === 0) return [];
   const db = getDatabase();
   const found = await db
-    .select({ id: products.id, code: products.code, name: products.name, options: products.options })
+    .select({ id: products.id, code: products.code, name: products.name, isInStock: products.isInStock, options: products.options })
     .from(products)
     .where(and(eq(products.shopId, shopId), inArray(products.code, codes), isNull(products.archivedAt)));
   if (found.length === 0) return [];
@@ -119,6 +121,7 @@ async function productsWithCodes(shopId: number, codes: string[]): Promise<Coded
     id: p.id,
     code: p.code!,
     name: p.name,
+    isInStock: p.isInStock,
     options: p.options,
     variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, options: v.options })),
   }));
@@ -138,7 +141,7 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   if (!handle) throw new ValidationError("errors.validation", { "author.handle": ["validation.required"] });
   const { live, shop } = await claimContext(input.shopId, input.liveId);
   const comment = cleanComment(input.text);
-  const reading = readClaimComment(comment, shopClaimWords(shop.claimWords));
+  const reading = readClaimComment(comment, shopClaimWords(shop.claimWords), { claimWordNeeded: !input.typedBySeller });
   if (!reading) return { claimed: false, reason: "not_a_claim" };
   const t = translatorFor(live.language);
   const to = `@${handle}`;
@@ -161,12 +164,14 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   const name = variantName(variantOptions, product.options);
   const item = quantity > 1 ? `${quantity} × ${product.code}` : product.code;
   const what = name ? `${item} (${name})` : item;
+  // The seller switched the product off: nothing of it sells, and nobody waits for it.
+  if (!product.isInStock) {
+    return { claimed: false, reason: "sold_out", reply: fitReply(t("claims.reply.not_on_sale", { to, what: shorten(what, 60) })) };
+  }
   const now = new Date();
 
   const outcome = await writeTransaction(
     async (tx): Promise<{ claimId: number; token: string; status: "held" | "waitlisted" } | "cap_reached"> => {
-      // The shop's row first, as every stock change (docs/stock.md): claims of a shop queue here.
-      await lockShopsForStock(tx, [shop.id]);
       const link = await findOrCreateLink(tx, {
         shopId: shop.id,
         liveId: live.id,
@@ -175,6 +180,11 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
         platform: input.platform,
         now,
       });
+      // One handle's claims of a live queue on its link's row (the cap counts what came
+      // before); other handles' do not wait here. The shop's row, which every order and
+      // stock change of the shop queues for, is locked only by the hold itself (holdUnits:
+      // the shop's row, then the variant's), the transaction's last statements.
+      await lockRows(tx, claimLinks, eq(claimLinks.id, link.id), "no key update");
       const [claimed] = await tx
         .select({ units: sql<number>`coalesce(sum(${claims.quantity}), 0)`.mapWith(Number) })
         .from(claims)
@@ -197,6 +207,7 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
           updatedAt: now,
         })
         .returning({ id: claims.id });
+      await recordLiveEvent(tx, live.id, "claim");
       let status: "held" | "waitlisted" = "held";
       try {
         await holdUnits(tx, {
@@ -205,7 +216,6 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
           lines: [{ variantId, quantity, index: 0 }],
           expiresAt: heldUntil,
           now,
-          shopLocked: true,
         });
       } catch (error) {
         // Not enough units: holdUnits gave back what it took; the handle waits for them.
@@ -222,7 +232,6 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
           updatedAt: now,
         });
       }
-      await recordLiveEvent(tx, live.id, "claim");
       return { claimId: claim!.id, token: link.token, status };
     },
   );
@@ -268,7 +277,7 @@ function activeClaim(now: Date) {
   return sql`(${claims.status} in ('paid', 'waitlisted') or (${claims.status} = 'held' and (${claims.orderId} is not null or ${claims.heldUntil} > ${sql.param(now, claims.heldUntil)})))`;
 }
 
-/** The handle's link of the live, created on their first claim (the shop's row is locked: no two at once). */
+/** The handle's link of the live, created on their first claim (two first claims at once: one link, the unique index's). */
 async function findOrCreateLink(
   tx: Transaction,
   request: { shopId: number; liveId: number; handle: string; name: string | null; platform: string; now: Date },
@@ -288,8 +297,11 @@ async function findOrCreateLink(
       createdAt: request.now,
       updatedAt: request.now,
     })
+    .onConflictDoNothing({ target: [claimLinks.liveId, claimLinks.handle] })
     .returning({ id: claimLinks.id, token: claimLinks.token });
-  return created!;
+  if (created) return created;
+  const [other] = await tx.select({ id: claimLinks.id, token: claimLinks.token }).from(claimLinks).where(where).limit(1);
+  return other!;
 }
 
 /** At most `max` characters, "…" when cut. */
