@@ -110,6 +110,7 @@ test("the board and the list are axe-clean and fit a phone, in English and Frenc
   await createCodedProductInSizes(seller.subdomain, "Blue dress", "B3");
   await insertHeldClaim(seller.subdomain, await latestLiveId(seller.subdomain), "scarf_fan", "B3");
   await expect(page.getByTestId("live-claim")).toHaveCount(1);
+  await expect(page.getByTestId("live-claim-announcement")).toHaveText("New claim: @scarf_fan B3 (S)");
 
   for (const url of [board, `${board}?qr=1`, mainUrl("/dashboard/lives")]) {
     await page.goto(url);

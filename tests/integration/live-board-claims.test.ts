@@ -55,7 +55,7 @@ function countsOn(html: string, productId: number) {
 const pastTime = () => (onPostgres() ? new Date(Date.now() - 600_000) : Date.now() - 600_000);
 
 describe("the live board's claims", () => {
-  it("claims for a viewer typed as @handle and code, waitlists once sold out, releases, and counts held, paid and waiting per product", async () => {
+  it("claims for a viewer typed as @handle and code, waitlists once sold out, releases, and counts the units held and waiting per product", async () => {
     const demo = await demoSeller();
     const live = await startLive(demo, "Claims night");
     const mug = await codedProduct(demo, "Claim mug", "MUG7", 2);
@@ -104,15 +104,23 @@ describe("the live board's claims", () => {
     page = await demo.html(board);
     expect(page.html).toMatch(new RegExp(`data-claim-id="${lea!.id}" data-status="released"`));
     expect(countsOn(page.html, mug)).toEqual({ held: 2, paid: 0, waiting: 0 });
+  });
 
-    // Paid is read from the claim's order; a held claim past its end counts no more.
-    const [, max, zoe] = await claimsOf(live.id);
+  it("counts a claim paid from its order, no more held once its hold ended, and refuses to release a paid one", async () => {
+    const demo = await demoSeller();
+    const live = await startLive(demo, "Paid claims");
+    const cup = await codedProduct(demo, "Claim cup", "CUP3", 5);
+    const board = `/dashboard/lives/${live.id}`;
+    for (const comment of ["@max CUP3", "@zoe CUP3 x2"]) await demo.request(board, { form: { intent: "claim", comment } });
+    const [max, zoe] = await claimsOf(live.id);
+    expect(countsOn((await demo.html(board)).html, cup)).toEqual({ held: 3, paid: 0, waiting: 0 });
+
     const untracked = await codedProduct(demo, "Paid stand-in", "PAY1", 0);
     await sql("UPDATE product_variants SET stock = NULL WHERE product_id = ?", untracked);
     await sql("UPDATE claims SET order_id = ? WHERE id = ?", await paidOrder(untracked), max!.id);
     await sql("UPDATE claims SET held_until = ? WHERE id = ?", pastTime(), zoe!.id);
-    page = await demo.html(board);
-    expect(countsOn(page.html, mug)).toEqual({ held: 0, paid: 1, waiting: 0 });
+    const page = await demo.html(board);
+    expect(countsOn(page.html, cup)).toEqual({ held: 0, paid: 1, waiting: 0 });
     expect(page.html).toMatch(new RegExp(`data-claim-id="${max!.id}" data-status="paid"`));
     expect(page.html).toMatch(new RegExp(`data-claim-id="${zoe!.id}" data-status="expired"`));
 
@@ -122,7 +130,7 @@ describe("the live board's claims", () => {
     const other = await startLive(demo, "Other live");
     await demo.request(`/dashboard/lives/${other.id}`, { form: { intent: "release", claim_id: String(zoe!.id) } });
     expect((await demo.html(board)).html).toContain("Claim not found.");
-    expect((await claimsOf(live.id)).map((c) => c.status)).toEqual(["released", "held", "held"]);
+    expect((await claimsOf(live.id)).map((c) => c.status)).toEqual(["held", "held"]);
   });
 
   it("is the 404 page for another seller's claim or release", async () => {

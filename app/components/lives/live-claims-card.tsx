@@ -156,8 +156,12 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 function ClaimList({ claims }: { claims: ClaimResource[] }) {
   const { t } = useTranslation();
   const now = useNow();
+  const announcement = useNewClaimAnnouncement(claims);
   return (
     <section aria-labelledby="live-claim-list-title">
+      <p className="sr-only" aria-live="polite" data-testid="live-claim-announcement">
+        {announcement}
+      </p>
       <h3 id="live-claim-list-title" className="font-semibold">
         {t("lives.board.claims.list.title")}
       </h3>
@@ -177,6 +181,36 @@ function ClaimList({ claims }: { claims: ClaimResource[] }) {
       )}
     </section>
   );
+}
+
+/** What to announce when claims appear that this screen had not seen yet (cleared after a few seconds). */
+function useNewClaimAnnouncement(claims: ClaimResource[]): string {
+  const { t } = useTranslation();
+  const seen = useRef<Set<number> | null>(null);
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    if (seen.current === null) {
+      seen.current = new Set(claims.map((c) => c.id));
+      return;
+    }
+    const known = seen.current;
+    const fresh = claims.filter((c) => !known.has(c.id));
+    for (const claim of fresh) known.add(claim.id);
+    const [first] = fresh;
+    if (!first) return;
+    const text =
+      fresh.length === 1
+        ? t("lives.board.claims.new_one", { handle: `@${first.handle}`, what: claimWhat(first) })
+        : t("lives.board.claims.new_many", { count: fresh.length });
+    // Announced from a timer like the clearing: the message follows the data, not the render.
+    const show = setTimeout(() => setMessage(text), 0);
+    const clear = setTimeout(() => setMessage(""), 8000);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(clear);
+    };
+  }, [claims, t]);
+  return message;
 }
 
 /** The time now, every second once the page runs (null before: no countdown on the server's page). */

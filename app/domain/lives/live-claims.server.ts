@@ -1,11 +1,9 @@
 import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { claimFromComment, liveClaims, type ClaimOutcome, type ClaimResource } from "~/domain/claims/claims.server";
-import { NotFoundError } from "~/domain/errors.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
-import { shopClaimWords } from "~/lib/claim-words";
 import type { BoardClaim } from "~/schemas/lives";
 import { getDatabase } from "~db/client";
-import { claims, orders, products, shops } from "~db/schema";
+import { claims, orders, products } from "~db/schema";
 
 /** How many claims the board lists (newest first); the API lists them all. */
 export const LIVE_BOARD_CLAIMS = 100;
@@ -48,19 +46,17 @@ export async function liveBoardClaims(shopId: number, liveId: number): Promise<{
 
 /**
  * The seller claims for a viewer a comment read on screen ("@lea A7 M"): the claim path of
- * every comment (`claimFromComment`, platform "board"), with the shop's first claim word put
- * before the text, since the seller types only the handle, the code and the option.
+ * every comment (`claimFromComment`, platform "board"), without a claim word, since the
+ * seller types only the handle, the code and the option.
  */
 export async function claimForViewer(shopId: number, liveId: number, typed: BoardClaim, actorUserId: number): Promise<ClaimOutcome> {
-  const [shop] = await getDatabase().select({ claimWords: shops.claimWords }).from(shops).where(eq(shops.id, shopId)).limit(1);
-  if (!shop) throw new NotFoundError("lives.not_found");
-  const [word] = shopClaimWords(shop.claimWords);
   return claimFromComment({
     shopId,
     liveId,
     platform: "board",
     author: { handle: typed.handle },
-    text: `${word} ${typed.text}`,
+    text: typed.text,
     actorUserId,
+    typedBySeller: true,
   });
 }
