@@ -4,9 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeClaimsOrder } from "~/domain/checkout/claims-checkout.server";
 import { claimLinkView } from "~/domain/claims/claim-link.server";
-import { claimFromComment, liveClaims } from "~/domain/claims/claims.server";
+import { claimFromComment, liveClaims, releaseClaim } from "~/domain/claims/claims.server";
 import { ConflictError } from "~/domain/errors.server";
 import { createLive } from "~/domain/lives/lives.server";
+import { changeOrderStatus } from "~/domain/payments/order-status-change.server";
 import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { getDatabase } from "~db/client";
 import { claims, orders, products, stockHolds, type Shop } from "~db/schema";
@@ -106,5 +107,20 @@ describe("the claim link's checkout", () => {
     expect(await getDatabase().select().from(orders).where(eq(orders.liveId, live.id))).toHaveLength(1);
     expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 1, reserved: 1 });
     expect(await variantRow(mugVariant)).toMatchObject({ reserved: 0 });
+  });
+
+  it("a claim checked out is the order's: the seller cannot release it while the order waits for payment, only once it is cancelled", async () => {
+    const token = await claim("lea", "SOLD A7 M");
+    const { order } = await checkOut(token, 1000);
+    const [claimed] = await liveClaims(shop.id, live.id);
+    const release = () => releaseClaim({ shopId: shop.id, liveId: live.id, claimId: claimed!.id, actorUserId: shop.ownerId });
+    await expect(release()).rejects.toMatchObject({ messageKey: "claims.errors.in_order" });
+    await expect(release()).rejects.toBeInstanceOf(ConflictError);
+    // The order still holds the unit: nobody else can take it meanwhile.
+    expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 1, reserved: 1 });
+    await changeOrderStatus(order.id, "cancelled", { shopId: shop.id, userId: shop.ownerId });
+    await release();
+    expect((await liveClaims(shop.id, live.id))[0]).toMatchObject({ id: claimed!.id, status: "released" });
+    expect(await variantRow(sweater.variants.M!)).toMatchObject({ stock: 1, reserved: 0 });
   });
 });

@@ -377,6 +377,8 @@ export async function releaseClaim(input: { shopId: number; liveId: number; clai
         status: claims.status,
         variantId: claims.variantId,
         liveId: claims.liveId,
+        orderId: claims.orderId,
+        orderStatus: orders.status,
         orderPaymentStatus: orders.paymentStatus,
       })
       .from(claims)
@@ -389,6 +391,10 @@ export async function releaseClaim(input: { shopId: number; liveId: number; clai
       (claim.orderPaymentStatus && (PAID_PAYMENT_STATUSES as readonly string[]).includes(claim.orderPaymentStatus))
     ) {
       throw new ConflictError("claims.errors.paid");
+    }
+    // Checked out: its units are the order's now (the viewer may be paying); the order is what to cancel.
+    if (claim.orderId !== null && claim.orderStatus !== null && claim.orderStatus !== "cancelled") {
+      throw new ConflictError("claims.errors.in_order");
     }
     if (claim.status !== "held" && claim.status !== "waitlisted") return [];
     await tx.update(claims).set({ status: "released", heldUntil: null, updatedAt: now }).where(eq(claims.id, claim.id));

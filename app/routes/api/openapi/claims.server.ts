@@ -75,8 +75,8 @@ export const claimsEndpoints = tagged("Claims", [
     method: "delete",
     auth: "seller",
     summary:
-      "Release a claim: its units go back on sale and to the first handle waiting; a waiting claim leaves the waitlist. 204; 404 for a claim of another live; 409 for a paid claim.",
+      "Release a claim: its units go back on sale and to the first handle waiting; a waiting claim leaves the waitlist. 204; 404 for a claim of another live; 409 for a paid claim or one in an order waiting for payment.",
     status: 204,
-    also: { "409": "The claim is paid: cancel or refund its order instead" },
+    also: { "409": "The claim is paid, or in an order waiting for payment: cancel or refund its order instead" },
   },
 ]);
