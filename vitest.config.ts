@@ -18,8 +18,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/unit/setup.ts"],
-          // Password hashing is deliberately slow (scrypt, 32 MiB); a busy 2-core CI box needs headroom.
-          testTimeout: 20_000,
+          // Password hashing is deliberately slow (scrypt, 32 MiB), and a test may hash ten times:
+          // a busy 2-core CI box needs headroom (the slowest took 23 s with other work running).
+          testTimeout: 45_000,
         },
       },
       {
@@ -35,7 +36,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/postgres/global-setup.ts"],
           setupFiles: ["tests/unit/setup-pg.ts"],
-          testTimeout: 20_000,
+          testTimeout: 45_000,
           hookTimeout: 120_000,
         },
       },
@@ -60,7 +61,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup.ts"],
-          testTimeout: 30_000,
+          // Some tests hash ten passwords or start a server and its workers: the slowest took 25 s
+          // on a busy 2-core machine, too close to a 30 s limit for CI.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -80,7 +83,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/integration/global-setup-pg.ts"],
           setupFiles: ["tests/integration/setup-pg.ts"],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

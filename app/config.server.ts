@@ -142,6 +142,13 @@ const envSchema = z
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    // Where the readers of the lives' Twitch chats connect (tests: a local chat server);
+    // "off": this node reads no chat.
+    TWITCH_CHAT_URL: z
+      .string()
+      .trim()
+      .default("wss://irc-ws.chat.twitch.tv:443")
+      .refine((v) => v === "off" || /^wss?:\/\/[^\s/]+/.test(v), "must be a WebSocket URL (wss://...) or off"),
     // Tests point the Stripe SDK at a local server that answers like the Stripe API.
     STRIPE_API_URL: z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
   })

@@ -51,6 +51,7 @@ export default [
     route("orders/access", "routes/shop/order-access.tsx"),
     route("live/:code", "routes/shop/live.tsx"),
     route("live/:code/events", "routes/shop/live-events.ts"),
+    route("live/:code/c/:token", "routes/shop/claim-link.tsx"),
   ]),
 
   route("locales/:lng/:ns.json", "routes/resources/locales.ts"),
@@ -88,6 +89,9 @@ export default [
     route("shop/lives/:id/pin", "routes/api/shop-live-pin.ts"),
     route("shop/lives/:id/orders", "routes/api/shop-live-orders.ts"),
     route("shop/lives/:id/reminder", "routes/api/shop-live-reminder.ts"),
+    route("shop/lives/:id/comments", "routes/api/shop-live-comments.ts"),
+    route("shop/lives/:id/claims", "routes/api/shop-live-claims.ts"),
+    route("shop/lives/:id/claims/:claim_id", "routes/api/shop-live-claim.ts"),
     route("payment/simulated/confirm", "routes/api/payment-simulated.ts"),
     route("payment/:operation", "routes/api/payment.ts"),
     route("customer/stripe/connect/:operation?", "routes/api/customer-stripe.ts"),

@@ -12,9 +12,9 @@ import { BROWSER_HEADERS } from "./browser.js";
 const RELOAD_EVERY_MS = 700;
 
 /** A JSON client for the seller on the main host, with its cookies and the CSRF token. */
-function sellerClient({ port, host, timeoutMs }) {
+export function sellerClient({ port, host, timeoutMs, maxSockets = 4 }) {
   const cookies = new Map();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
   function request(method, path, body, { stream = false, html = false } = {}) {
     const accept = stream ? "text/event-stream" : html ? "text/html" : "application/json";
     const headers = { ...BROWSER_HEADERS, host, accept, "accept-encoding": "identity" };
@@ -57,7 +57,7 @@ function sellerClient({ port, host, timeoutMs }) {
   return { request, close: () => agent.destroy() };
 }
 
-async function expectStatus(answer, status, what) {
+export async function expectStatus(answer, status, what) {
   if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
   return answer.body;
 }

@@ -13,6 +13,8 @@ export const TARGETS = {
   javaScriptKb: { catalogue: 125, checkout: 145, landing: 125 },
   // Issue 16: a paid order is on the live board within 2 s.
   boardDeliveryMs: 2000,
+  // Issue 29: a live takes at least 100 claiming comments a second.
+  claimsPerSecond: 100,
 };
 
 const mark = (met) => (met ? "met" : "**not met**");
@@ -162,6 +164,38 @@ export function stockSection(drop, stock) {
     `Never oversold, nobody charged for nothing: **${verdict.pass ? "PASS" : "FAIL"}**.`,
   );
   return lines.join("\n");
+}
+
+/** The claims burst (issue 29): comments accepted per second and their latency, the live's limit, the checks. */
+export function claimsSection(burst) {
+  return [
+    `${number(burst.comments)} claiming comments ("SOLD BURST1", "je prends burst1", "+1 BURST1"), one per viewer, ` +
+      `${number(burst.concurrency)} at once, through \`POST /api/v1/shop/lives/{id}/comments/\` for **${number(burst.units)} units**, ` +
+      `in ${number(burst.wallMs / 1000, 1)} s.`,
+    "",
+    table(
+      ["Accepted (200)", "Accepted/s (target >= 100)", "p50", "p99", "Refused 429 (the live's limit)", "Failed", "Held", "Waitlisted"],
+      [
+        [
+          number(burst.accepted),
+          `${number(burst.acceptedPerSecond, 1)}: ${mark(burst.acceptedPerSecond >= TARGETS.claimsPerSecond)}`,
+          ms(burst.p50),
+          ms(burst.p99),
+          number(burst.limited),
+          number(burst.failed),
+          number(burst.claimed),
+          number(burst.waitlisted),
+        ],
+      ],
+    ),
+    "",
+    `In the database: ${number(burst.figures.held)} claims held (${number(burst.figures.unitsHeld)} units), ` +
+      `${number(burst.figures.waitlisted)} waitlisted; the variant: stock ${number(burst.figures.stock)}, held ${number(burst.figures.reserved)}.`,
+    "",
+    ...burst.checks.map((check) => `- ${check.label}: ${check.pass ? "yes" : "**no**"}`),
+    "",
+    `Exactly as many claims as units: **${burst.pass ? "PASS" : "FAIL"}**.`,
+  ].join("\n");
 }
 
 /** The limited-stock drop per cluster size. */

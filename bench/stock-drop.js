@@ -15,7 +15,7 @@ export const SOLD_OUT_TEXT = JSON.parse(fs.readFileSync(new URL("../locales/en/t
 export const SOLD_OUT_STEPS = ["live", "buy", "order"];
 
 /** Runs `work(query)` on the database, `query(sql, ...params)` with `?` placeholders on both engines. */
-async function withDatabase(databaseUrl, work) {
+export async function withDatabase(databaseUrl, work) {
   if (databaseUrl.startsWith("postgres")) {
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {

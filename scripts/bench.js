@@ -13,6 +13,8 @@
 //   stock the limited-stock drop (issue 27): the shoppers race through a live's link for U
 //         units of its pinned product; exactly U paid, the others told "sold out" before
 //         paying, checked in the database (nobody charged twice or for nothing)
+//   claims a burst of claiming comments on one live (issue 29): comments accepted per second
+//         and their latency, exactly as many claims held as units, the rest waitlisted
 //   js    the gzipped JavaScript of the catalogue, the checkout and the landing page
 //
 // and writes the figures into docs/performance.md (between its bench markers). With
@@ -21,7 +23,7 @@
 // into docs/scaling.md.
 //
 //   npm run bench
-//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|stock|js
+//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|stock|claims|js
 //   npm run bench -- --only stock --units 100     # the units of the limited-stock drop
 //   npm run bench -- --database postgres --nodes 1,2
 //   npm run bench -- --port 3400       # the shop (or HAProxy); the run uses port..port+19
@@ -46,11 +48,13 @@ import {
   liveSection,
   machineLine,
   nodesSection,
+  claimsSection,
   stockNodesSection,
   stockSection,
   writeSection,
 } from "../bench/report.js";
 import { startBareApp, startShopOnPostgres, startShopOnSqlite, stopEverything } from "../bench/servers.js";
+import { runClaimsBurst } from "../bench/claims-burst.js";
 import { judgeStockDrop, putUnitsOnSale, SOLD_OUT_TEXT, stockDropFigures } from "../bench/stock-drop.js";
 import { ensureBuild } from "./ensure-build.js";
 
@@ -58,7 +62,10 @@ import { ensureBuild } from "./ensure-build.js";
 const DROP_REQUEST_TIMEOUT_MS = 15_000;
 const DROP_TIME_LIMIT_MS = 120_000;
 const WARM_UP_SHOPPERS = 100;
-const PARTS = ["http", "drop", "live", "stock", "js"];
+const PARTS = ["http", "drop", "live", "stock", "claims", "js"];
+// The claims burst: this many comments, for this many units.
+const CLAIM_COMMENTS = 1_000;
+const CLAIM_UNITS = 20;
 // The demo seller (db/seed.ts), who starts the live of the `live` part.
 const DEMO_SELLER = { email: "demo@example.com", password: "Demo1234!" };
 
@@ -274,6 +281,22 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
           return stockSection(stock.drop, stock);
         });
       }
+      if (options.parts.includes("claims")) {
+        sections.claims = await part("Claims burst on a live", async () => {
+          const burst = await runClaimsBurst({
+            port,
+            mainHost: `localhost:${port}`,
+            seller: DEMO_SELLER,
+            units: CLAIM_UNITS,
+            comments: CLAIM_COMMENTS,
+            concurrency: options.concurrency,
+            timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+            databaseUrl: shop.databaseUrl,
+          });
+          exactlyOnceFailed ||= !burst.pass;
+          return claimsSection(burst);
+        });
+      }
     } finally {
       await shop.stop();
     }
@@ -288,6 +311,7 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
       `### Live drop in one process (\`WEB_CONCURRENCY=1\`, SQLite; for comparison, the targets are the node's)\n\n${sections.dropOneProcess}`,
     sections.live && `### Live drop through a live's link, with the live board open (${node})\n\n${sections.live}`,
     sections.stock && `### Limited-stock drop through a live's link (${node})\n\n${sections.stock}`,
+    sections.claims && `### Claims burst on a live (${node})\n\n${sections.claims}`,
     sections.js && `### JavaScript shipped per page type\n\n${sections.js}`,
   ]
     .filter(Boolean)

@@ -68,7 +68,8 @@ export async function prepare({ background = true }: { background?: boolean } = 
 
 /** The background rounds (mail, sweeps, live events) of a node that prepared with `background: false`. */
 export function beginBackgroundWork(): void {
-  startBackgroundWork({ smtp: Boolean(getConfig().SMTP_URL) });
+  const config = getConfig();
+  startBackgroundWork({ smtp: Boolean(config.SMTP_URL), twitchChatUrl: config.TWITCH_CHAT_URL });
 }
 
 /** `npm run admin -- approve <email>` / `reject <email> [<reason>]`: the review from a shell. */

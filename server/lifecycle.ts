@@ -3,6 +3,8 @@ import type { NextFunction } from "express";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sweepExpiredRecords } from "~/domain/accounts/housekeeping.server";
 import { BACKGROUND_CHECK_EVERY_MS, checkPendingDomains } from "~/domain/domains/domains.server";
+import { startChatReaders, type ChatReaders } from "~/domain/claims/chat-readers.server";
+import { claimFromComment } from "~/domain/claims/claims.server";
 import { deliverPendingMail, flushMail } from "~/domain/mail/mailer.server";
 import { pruneLiveEvents, resetLiveEventReader } from "~/domain/lives/live-events.server";
 import { sendDueLiveReminders } from "~/domain/lives/reminders.server";
@@ -33,10 +35,18 @@ const LIVE_REMINDERS_EVERY_MS = 60_000;
 const HOLDS_SWEEP_EVERY_MS = 20_000;
 let releasingHolds: Promise<void> | null = null;
 let checkingDomains: Promise<void> | null = null;
+// The readers of the running Twitch lives' chats this process holds (one per live across all nodes).
+let chatReaders: ChatReaders | null = null;
 
-/** Starts the periodic sweeps (and the mail retries when SMTP is configured). */
-export function startBackgroundWork(options: { smtp: boolean }): void {
+/**
+ * Starts the periodic sweeps (and the mail retries when SMTP is configured), and the chat
+ * readers unless `twitchChatUrl` is "off".
+ */
+export function startBackgroundWork(options: { smtp: boolean; twitchChatUrl: string }): void {
   sweep();
+  // Each serving process takes lives through the database lease, as a node does: a node of
+  // several workers spreads its lives over them, and a worker that dies is taken over.
+  if (options.twitchChatUrl !== "off") chatReaders = startChatReaders({ url: options.twitchChatUrl, claim: claimFromComment });
   timers.push(setInterval(sweep, SWEEP_EVERY_MS).unref());
   timers.push(setInterval(() => void writeShopViews(), SHOP_VIEWS_EVERY_MS).unref());
   timers.push(setInterval(remindLiveCheckouts, LIVE_REMINDERS_EVERY_MS).unref());
@@ -108,6 +118,9 @@ export async function stopBackgroundWork(): Promise<void> {
   // Open live boards and live pages reconnect to another node.
   closeEventStreams();
   resetLiveEventReader();
+  // Its lives' chats are given up at once: another node takes them on its next round.
+  await chatReaders?.stop().catch((error: unknown) => logger().error({ err: error }, "stopping the chat readers failed"));
+  chatReaders = null;
   await sweeping;
   await reminding;
   await releasingHolds;

@@ -29,6 +29,15 @@ const productFields = {
     return cents;
   }),
   is_in_stock: flag.optional(),
+  // Its short code for claims in a live's chat ("SOLD A7 M"): letters and digits, any case
+  // (kept in capitals); empty or null, none.
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{0,8}$/, "catalogue.errors.code_invalid")
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v.toUpperCase() : null)),
   category: z
     .string()
     .trim()
@@ -58,6 +67,8 @@ export type ProductInput = {
   isInStock?: boolean;
   /** Absent: unchanged; null: no category. */
   categorySlug?: string | null;
+  /** Absent: unchanged (none when creating); null: none. In capitals. */
+  code?: string | null;
   removeImage?: boolean;
   /** The units of a product without options: absent, unchanged (not tracked when creating); null, not tracked. */
   stock?: number | null;
@@ -74,6 +85,7 @@ function toProductPatch(fields: ProductFieldValues): ProductPatch {
     priceCents: fields.price,
     isInStock: fields.is_in_stock,
     categorySlug: fields.category,
+    code: fields.code,
     removeImage: fields.remove_image,
   };
   // Only when sent: a patch without them leaves the stock and the variants alone.

@@ -1,6 +1,8 @@
 import { isValidCssColor, normalizeCssColor } from "~/lib/colors";
 import { parseAmountToCents } from "~/lib/money";
 import { PARCEL_WINDOW_HOURS } from "~/lib/carriers";
+import { DEFAULT_CLAIM_WORDS } from "~/lib/claim-words";
+import { messageKey } from "~/lib/messages";
 import { HOLD_MINUTES } from "~/lib/stock-kinds";
 import { z } from "./zod-messages";
 
@@ -8,6 +10,10 @@ export const MINIMUM_ORDER_FLOOR_CENTS = 500; // the form requires at least 5 â‚
 export const DEFAULT_MINIMUM_ORDER_CENTS = 1000; // 10 when the seller set none (spec section 9)
 /** "Only N left" from this many units down (issue 27): default 5, from 0 (never) to 99. */
 export const LOW_STOCK_THRESHOLD = { default: 5, min: 0, max: 99 } as const;
+/** How many units of one product a viewer's handle may claim in a live (issue 29): default 3, from 1 to 99. */
+export const CLAIM_CAP_PER_PRODUCT = { default: 3, min: 1, max: 99 } as const;
+/** The shop's own claim words: at most 20, each 1 to 30 characters. */
+export const CLAIM_WORDS = { max: 20, maxLength: 30 } as const;
 export const COLOR_FIELDS = ["primary_color", "secondary_color", "background_color", "text_color"] as const;
 
 const color = z
@@ -37,6 +43,43 @@ const wholeNumberSetting = (range: { min: number; max: number }, message: string
       }
       return n;
     });
+
+/**
+ * The shop's claim words: comma separated (the form, the API) or a list (the API). Each is
+ * trimmed, duplicates (any case) dropped. Empty or null: the defaults of both languages
+ * (null out). A word of digits alone would read a quantity ("A7 2") as a claim: refused.
+ * `unknown` in, so that Conform hands the form's emptied field over as "" (the defaults)
+ * rather than as absent (unchanged).
+ */
+const claimWords = z
+  .unknown()
+  .transform((v, ctx): string[] | null | undefined => {
+    if (v === undefined) return undefined;
+    if (v === null) return null;
+    const given = typeof v === "string" ? v.split(",") : v;
+    if (!Array.isArray(given) || given.some((w) => typeof w !== "string")) {
+      ctx.addIssue({ code: "custom", message: messageKey("lives.claim_settings.word_invalid", { max: CLAIM_WORDS.maxLength }) });
+      return z.NEVER;
+    }
+    const words: string[] = [];
+    const seen = new Set<string>();
+    for (const raw of given as string[]) {
+      const word = raw.trim().replace(/\s+/g, " ");
+      if (word === "" || seen.has(word.toLowerCase())) continue;
+      seen.add(word.toLowerCase());
+      words.push(word);
+    }
+    if (words.length > CLAIM_WORDS.max) {
+      ctx.addIssue({ code: "custom", message: messageKey("lives.claim_settings.words_too_many", { max: CLAIM_WORDS.max }) });
+      return z.NEVER;
+    }
+    if (words.some((w) => w.length > CLAIM_WORDS.maxLength || /^\d+$/.test(w) || /[,\p{Cc}]/u.test(w))) {
+      ctx.addIssue({ code: "custom", message: messageKey("lives.claim_settings.word_invalid", { max: CLAIM_WORDS.maxLength }) });
+      return z.NEVER;
+    }
+    return words.length === 0 ? null : words;
+  })
+  .meta({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }, { type: "null" }] });
 
 /**
  * Shop customization, as the form and the API name its fields. Every field is optional
@@ -92,6 +135,13 @@ const customizationFields = z.object({
   parcel_window_hours: wholeNumberSetting(PARCEL_WINDOW_HOURS, "parcels.errors.window_invalid").describe(
     "A shopper's paid orders (same email and address) placed within this many hours of a parcel's first one join it: 1 to 168 (default 24); orders of one live always do",
   ),
+  // Claims from a live's chat (issue 29, docs/lives.md): what makes a comment a claim, and how many units a viewer may claim.
+  claim_words: claimWords.describe(
+    `The words that make a live's comment a claim, comma separated or a list ("sold, je prends"): at most 20, each 1 to 30 characters, not a number alone. Empty or null: the defaults of both languages (${DEFAULT_CLAIM_WORDS.join(", ")}). The GET answers the list, or null for the defaults`,
+  ),
+  claim_cap_per_product: wholeNumberSetting(CLAIM_CAP_PER_PRODUCT, "lives.claim_settings.cap_invalid").describe(
+    "How many units of one product a viewer's handle may claim in a live: 1 to 99 (default 3)",
+  ),
   remove_logo: z
     .enum(["on", "true", "1"])
     .optional()
@@ -113,6 +163,9 @@ export type CustomizationInput = {
   lowStockThreshold: number | undefined;
   holdMinutes: number | undefined;
   parcelWindowHours: number | undefined;
+  /** null: the defaults of both languages. */
+  claimWords: string[] | null | undefined;
+  claimCapPerProduct: number | undefined;
   removeLogo: boolean;
 };
 
@@ -130,5 +183,7 @@ export const customizationSchema = customizationFields.transform((fields): Custo
   lowStockThreshold: fields.low_stock_threshold,
   holdMinutes: fields.hold_minutes,
   parcelWindowHours: fields.parcel_window_hours,
+  claimWords: fields.claim_words,
+  claimCapPerProduct: fields.claim_cap_per_product,
   removeLogo: fields.remove_logo,
 }));

@@ -1,9 +1,49 @@
+import { supportedLanguages, type Language } from "~/lib/languages";
 import { LIVE_PLATFORMS, type LivePlatform } from "~/lib/live-platforms";
 import { isRecordId } from "~/lib/path-id";
 import { z } from "./zod-messages";
 
 /** A new live as the seller's form and the API name it. */
-export type NewLive = { title: string; platform: LivePlatform; scheduledAt: Date | null };
+export type NewLive = {
+  title: string;
+  platform: LivePlatform;
+  scheduledAt: Date | null;
+  /** The live's language (the claims' replies in its chat); the screen and the API default to the seller's current one. */
+  language?: Language;
+  chatChannel?: string | null;
+};
+
+/** A Twitch channel as stored: its login, 4 to 25 letters, digits or underscores, lower case, no "#". */
+export const TWITCH_CHANNEL_PATTERN = /^[a-z0-9_]{4,25}$/;
+
+/**
+ * A Twitch live's channel, whose public chat the platform reads (issue 29). Sellers paste
+ * "#Name", "@Name" or the channel's address as well as the name: all give the login.
+ * Empty or null: none.
+ */
+function twitchLogin(value: string | null | undefined, ctx: z.RefinementCtx): string | null {
+  if (!value) return null;
+  const login = value
+    .replace(/^(https?:\/\/)?(www\.|m\.)?twitch\.tv\//i, "")
+    .replace(/^[#@]/, "")
+    .replace(/\/$/, "")
+    .toLowerCase();
+  if (TWITCH_CHANNEL_PATTERN.test(login)) return login;
+  ctx.addIssue({ code: "custom", message: "lives.errors.chat_channel" });
+  return z.NEVER;
+}
+
+const CHAT_CHANNEL_DESCRIPTION =
+  "The live's Twitch channel (login name, 4 to 25 letters, digits or _), whose chat is read while the live runs; Twitch lives only";
+const chatChannelText = z.string({ error: "lives.errors.chat_channel" }).trim().max(100, "lives.errors.chat_channel");
+export const chatChannelSchema = chatChannelText.nullish().transform(twitchLogin).describe(CHAT_CHANNEL_DESCRIPTION);
+
+/** A chat channel is read on Twitch only: refused on a live of another platform. */
+function checkChatChannelPlatform(value: { platform: LivePlatform; chat_channel: string | null }, ctx: z.RefinementCtx): boolean {
+  if (value.chat_channel === null || value.platform === "twitch") return true;
+  ctx.addIssue({ code: "custom", path: ["chat_channel"], message: "lives.errors.chat_channel_platform" });
+  return false;
+}
 
 /**
  * The scheduled time: the form's `datetime-local` value (the seller's own clock, sent with
@@ -19,15 +59,22 @@ const scheduledAt = z
 
 const liveTitle = z.string({ error: "lives.errors.title" }).trim().min(1, "lives.errors.title").max(100, "lives.errors.title_too_long");
 const livePlatform = z.enum(LIVE_PLATFORMS, { error: "lives.errors.platform" });
+const liveLanguage = z
+  .enum(supportedLanguages, { error: "lives.errors.language" })
+  .optional()
+  .describe("The live's language, en or fr: the claims' replies in its chat (default: the seller's current language)");
 
 export const liveCreateSchema = z
   .object({
     title: liveTitle,
     platform: livePlatform,
+    language: liveLanguage,
     scheduled_at: scheduledAt,
     timezone_offset: z.coerce.number().int().min(-900).max(900).optional(),
+    chat_channel: chatChannelSchema,
   })
   .transform((value, ctx): NewLive => {
+    if (!checkChatChannelPlatform(value, ctx)) return z.NEVER;
     let at: Date | null = null;
     if (value.scheduled_at) {
       at = parseScheduledAt(value.scheduled_at, value.timezone_offset ?? 0);
@@ -36,7 +83,7 @@ export const liveCreateSchema = z
         return z.NEVER;
       }
     }
-    return { title: value.title, platform: value.platform, scheduledAt: at };
+    return { title: value.title, platform: value.platform, scheduledAt: at, language: value.language, chatChannel: value.chat_channel };
   });
 
 /** `2026-12-01T20:30` (local, with the browser's offset) or a full ISO 8601 date-time with its zone. */
@@ -98,22 +145,36 @@ export const liveCreateApiSchema = z
   .object({
     title: liveTitle,
     platform: livePlatform,
+    language: liveLanguage,
     scheduled_at: z
       .string({ error: "lives.errors.scheduled_at" })
       .trim()
       .max(40, "lives.errors.scheduled_at")
       .nullish()
       .describe("ISO 8601 date-time with its zone, e.g. 2026-12-01T20:30:00+01:00"),
+    chat_channel: chatChannelSchema,
   })
   .transform((value, ctx): NewLive => {
-    if (!value.scheduled_at) return { title: value.title, platform: value.platform, scheduledAt: null };
+    if (!checkChatChannelPlatform(value, ctx)) return z.NEVER;
+    const base = { title: value.title, platform: value.platform, language: value.language, chatChannel: value.chat_channel };
+    if (!value.scheduled_at) return { ...base, scheduledAt: null };
     const at = parseZonedDateTime(value.scheduled_at);
     if (!at) {
       ctx.addIssue({ code: "custom", path: ["scheduled_at"], message: "lives.errors.scheduled_at" });
       return z.NEVER;
     }
-    return { title: value.title, platform: value.platform, scheduledAt: at };
+    return { ...base, scheduledAt: at };
   });
+
+/** The board's Twitch chat form: the channel to read, empty for none. */
+export const liveChatChannelSchema = z
+  .object({ chat_channel: chatChannelSchema })
+  .transform((value) => ({ chatChannel: value.chat_channel }));
+
+/** PATCH /api/v1/shop/lives/{id}/: `{chat_channel}`, required (null or empty: none). */
+export const livePatchApiSchema = z
+  .object({ chat_channel: chatChannelText.nullable().transform(twitchLogin).describe(CHAT_CHANNEL_DESCRIPTION) })
+  .transform((value) => ({ chatChannel: value.chat_channel }));
 
 /** A page of the seller's lives (`page`, `page_size` as in the orders list). */
 export const liveListQuerySchema = z.object({
@@ -139,3 +200,27 @@ export const liveReminderApiSchema = z
       .nullable(),
   })
   .transform((value) => ({ delayMinutes: value.delay_minutes }));
+
+/** What the seller types on the board to claim for a viewer: "@lea A7 M" (the @word is the handle, the rest the comment). */
+export type BoardClaim = { handle: string; text: string };
+
+export const liveBoardClaimSchema = z
+  .object({
+    comment: z.string({ error: "lives.board.claims.typed_invalid" }).trim().max(200, "lives.board.claims.typed_invalid"),
+  })
+  .transform((value, ctx): BoardClaim => {
+    const words = value.comment.split(/\s+/);
+    const at = words.findIndex((word) => /^@[^@\s]+$/.test(word));
+    if (at === -1 || words.length < 2) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: "lives.board.claims.typed_invalid" });
+      return z.NEVER;
+    }
+    return { handle: words[at]!.slice(1), text: words.filter((_, i) => i !== at).join(" ") };
+  });
+
+/** The board's "Release" of one claim. */
+export const liveBoardReleaseSchema = z
+  .object({
+    claim_id: z.coerce.number({ error: "claims.errors.not_found" }).refine(isRecordId, "claims.errors.not_found"),
+  })
+  .transform((value) => ({ claimId: value.claim_id }));

@@ -21,4 +21,6 @@ export const e2eServerEnvironment = {
   // read back by the tests from the process that counted it. The shopper's path runs once
   // more on two worker processes (E2E_WEB_CONCURRENCY, scripts/test.js).
   WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1",
+  // No test reaches Twitch.
+  TWITCH_CHAT_URL: "off",
 };

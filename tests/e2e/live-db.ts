@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, max } from "drizzle-orm";
 import { recordLiveEvent } from "../../app/domain/lives/live-events.server";
 import { getDatabase, writeTransaction } from "../../db/client";
-import { insertProducts } from "../../db/products";
-import { lives, orders, shops } from "../../db/schema";
+import { insertProducts, insertProductWithVariants } from "../../db/products";
+import { claimLinks, claims, lives, orders, products, productVariants, shops } from "../../db/schema";
 import "./db"; // points the domain's connection at the end-to-end server's database
 
 /**
@@ -70,5 +70,51 @@ export async function createPaidLiveOrder(
       updatedAt: now,
     });
     await recordLiveEvent(tx, liveId, "order");
+  });
+}
+
+/** A product in sizes S and M (two units each) with its claim code, as viewers type it in a live's chat (issue 29). */
+export async function createCodedProductInSizes(subdomain: string, name: string, code: string): Promise<void> {
+  await insertProductWithVariants(
+    getDatabase(),
+    { shopId: await shopOf(subdomain), name, priceCents: 4500, code, options: [{ name: "Size", values: ["S", "M"] }] },
+    [
+      { options: { Size: "S" }, stock: 2 },
+      { options: { Size: "M" }, stock: 2 },
+    ],
+  );
+}
+
+/**
+ * A viewer's held claim of the product with `code` (its first variant) on the live, with its
+ * `claim` event, written as rows: what the board lists (the claim path itself is tested by
+ * the integration tests; its replies read translation files Playwright does not load).
+ */
+export async function insertHeldClaim(subdomain: string, liveId: number, handle: string, code: string): Promise<void> {
+  const shopId = await shopOf(subdomain);
+  const [variant] = await getDatabase()
+    .select({ productId: products.id, variantId: productVariants.id })
+    .from(products)
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(and(eq(products.shopId, shopId), eq(products.code, code)))
+    .orderBy(productVariants.position)
+    .limit(1);
+  if (!variant) throw new Error(`no product ${code} in ${subdomain}`);
+  await writeTransaction(async (tx) => {
+    const [link] = await tx
+      .insert(claimLinks)
+      .values({ shopId, liveId, handle, platform: "tiktok", token: crypto.randomBytes(32).toString("base64url") })
+      .returning({ id: claimLinks.id });
+    await tx.insert(claims).values({
+      shopId,
+      liveId,
+      linkId: link!.id,
+      productId: variant.productId,
+      variantId: variant.variantId,
+      quantity: 1,
+      status: "held",
+      heldUntil: new Date(Date.now() + 10 * 60_000),
+    });
+    await recordLiveEvent(tx, liveId, "claim");
   });
 }

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { runAxe } from "./axe";
-import { createLiveSeller, signInWithSession } from "./db";
+import { createLiveSeller, signInWithSession, startLive } from "./db";
 import { expect, mainUrl, test } from "./fixtures";
-import { createCatalogueProduct, createPaidLiveOrder, latestLiveId } from "./live-db";
+import { createCatalogueProduct, createCodedProductInSizes, createPaidLiveOrder, insertHeldClaim, latestLiveId } from "./live-db";
 import { horizontalOverflow } from "./page-inventory";
 
 // Issue 16: the seller goes live from a phone, shows the QR code, pins a product and
@@ -106,6 +106,11 @@ test("the board and the list are axe-clean and fit a phone, in English and Frenc
     totalCents: 2500,
   });
   await expect(page.getByTestId("live-order")).toHaveCount(1);
+  // A claim from the chat (issue 29): its list and counts are read by axe too.
+  await createCodedProductInSizes(seller.subdomain, "Blue dress", "B3");
+  await insertHeldClaim(seller.subdomain, await latestLiveId(seller.subdomain), "scarf_fan", "B3");
+  await expect(page.getByTestId("live-claim")).toHaveCount(1);
+  await expect(page.getByTestId("live-claim-announcement")).toHaveText("New claim: @scarf_fan B3 (S)");
 
   for (const url of [board, `${board}?qr=1`, mainUrl("/dashboard/lives")]) {
     await page.goto(url);
@@ -119,5 +124,32 @@ test("the board and the list are axe-clean and fit a phone, in English and Frenc
   await expect(page.getByRole("heading", { name: "Commandes" })).toBeVisible();
   await expect(page.getByLabel("Lien du live")).toBeVisible();
   await expect(page.getByText("Commandes payées").first()).toBeVisible();
+  await expect(page.getByTestId("live-claim-status")).toHaveText("Réservé");
   expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
+});
+
+// Issue 29: a comment read on screen, claimed for its viewer from the board, then released;
+// with JavaScript (fetchers, no reload) and without (plain posts back to the board).
+test('the seller claims "@lea A7 M" for a viewer, sees it held, then releases it', async ({ page }) => {
+  const seller = await createLiveSeller();
+  await createCodedProductInSizes(seller.subdomain, "Linen dress", "A7");
+  const live = await startLive(seller.subdomain, { title: "Dresses night" });
+  await signInWithSession(page, seller);
+  await page.goto(mainUrl(`/dashboard/lives/${live.id}`));
+  await expect(page.getByTestId("live-claims-empty")).toBeVisible();
+
+  await page.getByLabel("Claim for a viewer").fill("@lea A7 M");
+  await page.getByRole("button", { name: "Claim", exact: true }).click();
+  const claim = page.getByTestId("live-claim").filter({ hasText: "@lea" });
+  await expect(claim).toContainText("A7 (M)");
+  await expect(claim.getByTestId("live-claim-status")).toHaveText("Held");
+  await expect(page.getByText("Held for @lea: A7 (M), 10 min to pay.")).toBeVisible();
+  await expect(page.getByLabel("Claim for a viewer")).toHaveValue("");
+  await expect(page.getByTestId("live-claim-count").getByTestId("live-claim-held")).toHaveText("1");
+  expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
+
+  await claim.getByRole("button", { name: "Release the claim of @lea: A7 (M)" }).click();
+  await expect(claim.getByTestId("live-claim-status")).toHaveText("Released");
+  await expect(page.getByTestId("live-claim-count").getByTestId("live-claim-held")).toHaveText("0");
+  await expect(claim.getByRole("button", { name: /Release/ })).toHaveCount(0);
 });

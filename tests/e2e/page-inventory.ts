@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { demoSweater } from "../../db/demo-catalogue";
 import { connectSweepDomains, finishLive, packParcels, productNamed, startLive } from "./db";
+import { claimOnLive, productCode } from "./claims-db";
 import { mainUrl, shopUrl } from "./fixtures";
 
 /**
@@ -101,9 +102,9 @@ const parcels =
     }
   };
 
-/** The demo seller starts a live through the form and lands on its board. */
+/** The demo seller starts a Twitch live (its chat's card shows) through the form and lands on its board. */
 async function liveBoard(page: Page) {
-  await fill(page, { title: "Sweep live" });
+  await fill(page, { title: "Sweep live", platform: "twitch", chat_channel: "sweep_channel" });
   await submit(page);
   await page.waitForURL(/\/dashboard\/lives\/\d+$/);
 }
@@ -117,6 +118,13 @@ const liveLink =
     await page.goto(shopUrl(DEMO_SHOP, `/live/${live.code}`));
   };
 const DEMO_PINNED_PRODUCT_ID = 1;
+
+/** A viewer opens their claim link (issue 29): a live of the demo shop where they claimed its first product (not counted). */
+async function claimLink(page: Page) {
+  const live = await startLive(DEMO_SHOP, { title: "Sweep live" });
+  await productCode(DEMO_SHOP, DEMO_PINNED_PRODUCT_ID, "SWEEP1");
+  await page.goto(shopUrl(DEMO_SHOP, await claimOnLive(DEMO_SHOP, live, { handle: "sweep_viewer", productId: DEMO_PINNED_PRODUCT_ID })));
+}
 
 /** The demo shop's sweater in sizes and colours (seeded, issue 27), opened at `path` of its id. */
 const demoSweaterAt =
@@ -238,6 +246,7 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   shop("bag checkout shipping", "/bag", "visitor", bagCheckout),
   shop("live link", "/products", "visitor", liveLink()),
   shop("live link (ended)", "/products", "visitor", liveLink(true)),
+  shop("claim link", "/products", "visitor", claimLink),
   shop("orders (signed out)", "/orders"),
   shop("404", "/no-such-page"),
   shop("catalogue (seller)", "/products", "seller"),

@@ -18,6 +18,7 @@ describe("GET /api/v1/shop/products/", () => {
       expect(body.results[0]).toEqual({
         id: 1,
         name: "Silk Scarf Aurora",
+        code: null,
         description: expect.any(String),
         price: "39.00",
         price_min: "39.00",

@@ -109,6 +109,7 @@ async function sweepJson(op: string, spec: ApiCase) {
     id: String(template.includes("/lives/") ? ids.live : template.includes("/orders/") ? ids.order : ids.product),
     slug: "home",
     token: "x",
+    claim_id: "999999",
   };
   const send = async (label: string, url: string, body: Record<string, unknown> | undefined, refused: string | null) => {
     const response = await spec.client().request(url, { method, json: body, clientAddress: nextAddress() });
@@ -233,6 +234,8 @@ const API_CASES: Record<string, ApiCase> = {
       "minimum_order_amount",
       "low_stock_threshold",
       "hold_minutes",
+      "claim_words",
+      "claim_cap_per_product",
     ]),
   },
   "PUT /customer/shop/shipping/": {
@@ -290,11 +293,18 @@ const API_CASES: Record<string, ApiCase> = {
   "GET /shop/lives/": { client: () => seller, query: ["page", "page_size"] },
   "POST /shop/lives/": { client: () => seller, body: () => ({ title: "Odd live", platform: "tiktok", scheduled_at: "" }) },
   "GET /shop/lives/{id}/": { client: () => seller },
+  "PATCH /shop/lives/{id}/": { client: () => seller, body: () => ({ chat_channel: "sweep_channel" }) },
   "POST /shop/lives/{id}/end/": { client: () => seller },
   "POST /shop/lives/{id}/pin/": { client: () => seller, body: () => ({ product_id: ids.product }) },
   "DELETE /shop/lives/{id}/pin/": { client: () => seller },
   "GET /shop/lives/{id}/orders/": { client: () => seller, query: ORDER_LIST },
   "PUT /shop/lives/{id}/reminder/": { client: () => seller, body: () => ({ delay_minutes: 30 }) },
+  "POST /shop/lives/{id}/comments/": {
+    client: () => seller,
+    body: () => ({ platform: "twitch", author: { handle: "sweep", name: "Sweep" }, text: "sold SWEEP1" }),
+  },
+  "GET /shop/lives/{id}/claims/": { client: () => seller },
+  "DELETE /shop/lives/{id}/claims/{claim_id}/": { client: () => seller },
   // Last: what it changes is this password; the sweep's sessions stay.
   "PATCH /account/auth/change-password/": { client: () => seller, body: () => ({ new_password: "Demo1234!" }) },
 };

@@ -7,6 +7,7 @@ type LiveBody = {
   code: string;
   title: string;
   platform: string;
+  chat_channel: string | null;
   url: string;
   status: "live" | "ended";
   scheduled_at: string | null;
@@ -94,6 +95,8 @@ describe("POST and GET /api/v1/shop/lives/", () => {
       code: expect.stringMatching(/^[a-z2-9]{6}$/),
       title: "Winter drop",
       platform: "tiktok",
+      language: "en",
+      chat_channel: null,
       url: `http://demo.localhost:3000/live/${created.body.code}`,
       status: "live",
       scheduled_at: "2026-12-01T19:30:00.000Z",
@@ -133,6 +136,39 @@ describe("POST and GET /api/v1/shop/lives/", () => {
     expect((await demo.json<ErrorBody>("/api/v1/shop/lives/?page=zero")).status).toBe(400);
   });
 
+  it("takes the live's language, by default the one the seller's request is answered in (issue 29)", async () => {
+    const demo = await demoSeller();
+    const french = await demo.json<LiveBody & { language: string }>("/api/v1/shop/lives/", {
+      json: { title: "Vente du soir", platform: "twitch" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(french.status).toBe(201);
+    expect(french.body.language).toBe("fr");
+    const chosen = await demo.json<LiveBody & { language: string }>("/api/v1/shop/lives/", {
+      json: { title: "Evening sale", platform: "twitch", language: "en" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(chosen.body.language).toBe("en");
+    expect((await demo.json<LiveBody & { language: string }>(`/api/v1/shop/lives/${french.body.id}/`)).body.language).toBe("fr");
+    const rows = await sql<{ language: string }[]>(
+      "select language from lives where id in (?, ?) order by id",
+      french.body.id,
+      chosen.body.id,
+    );
+    expect(rows.map((r) => r.language)).toEqual(["fr", "en"]);
+
+    const before = await liveCount();
+    const refused = await demo.json<ErrorBody>("/api/v1/shop/lives/", { json: { title: "Abend", platform: "twitch", language: "de" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ language: ["Choose English or French."] });
+    const refusedFr = await demo.json<ErrorBody>("/api/v1/shop/lives/", {
+      json: { title: "Abend", platform: "twitch", language: "de" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(refusedFr.body.errors).toEqual({ language: ["Choisissez l’anglais ou le français."] });
+    expect(await liveCount()).toBe(before);
+  });
+
   it("refuses a live without title or known platform, or with a time without zone, and creates nothing", async () => {
     const demo = await demoSeller();
     const before = await liveCount();
@@ -156,6 +192,91 @@ describe("POST and GET /api/v1/shop/lives/", () => {
         .status,
     ).toBe(400);
     expect(await liveCount()).toBe(before);
+  });
+});
+
+describe("a Twitch live's chat channel", () => {
+  const channelOf = async (id: number) =>
+    (
+      await sql<{ chat_channel: string | null; chat_reader: string | null }[]>(
+        "select chat_channel, chat_reader from lives where id = ?",
+        id,
+      )
+    )[0]!;
+
+  it("is set on create and by PATCH as the channel's login, whatever form the seller pastes, and cleared with null", async () => {
+    const demo = await demoSeller();
+    const created = await demo.json<LiveBody>("/api/v1/shop/lives/", {
+      json: { title: "Stream", platform: "twitch", chat_channel: "#Lea_Shop" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.chat_channel).toBe("lea_shop");
+    for (const [pasted, login] of [
+      ["https://www.twitch.tv/Boutique42/", "boutique42"],
+      ["@lea_shop2", "lea_shop2"],
+      ["  twitch.tv/abcd  ", "abcd"],
+    ] as const) {
+      const changed = await demo.json<LiveBody>(`/api/v1/shop/lives/${created.body.id}/`, {
+        method: "PATCH",
+        json: { chat_channel: pasted },
+      });
+      expect(changed.status, pasted).toBe(200);
+      expect(changed.body.chat_channel).toBe(login);
+      expect((await channelOf(created.body.id)).chat_channel).toBe(login);
+    }
+    // A reader that held the old channel gives it up: the next node reads the new one.
+    await sql(`update lives set chat_reader = 'node-a', chat_reader_until = ${sqlNow()} where id = ?`, created.body.id);
+    const cleared = await demo.json<LiveBody>(`/api/v1/shop/lives/${created.body.id}/`, { method: "PATCH", json: { chat_channel: null } });
+    expect(cleared.body.chat_channel).toBeNull();
+    expect(await channelOf(created.body.id)).toEqual({ chat_channel: null, chat_reader: null });
+    expect((await demo.json<LiveBody>(`/api/v1/shop/lives/${created.body.id}/`)).body.chat_channel).toBeNull();
+  });
+
+  it("refuses a malformed channel, one on another platform or an ended live, in both languages, and stores nothing", async () => {
+    const demo = await demoSeller();
+    const before = await liveCount();
+    for (const chat_channel of ["abc", "x".repeat(26), "lea shop", "lea-shop", "#", "https://youtube.com/lea_shop", 42]) {
+      const refused = await demo.json<ErrorBody>("/api/v1/shop/lives/", { json: { title: "Bad", platform: "twitch", chat_channel } });
+      expect(refused.status, String(chat_channel)).toBe(400);
+      expect(refused.body.errors, String(chat_channel)).toEqual({
+        chat_channel: ["Enter the Twitch channel's name: 4 to 25 letters, digits or underscores."],
+      });
+    }
+    const elsewhere = await demo.json<ErrorBody>("/api/v1/shop/lives/", {
+      json: { title: "Insta", platform: "instagram", chat_channel: "lea_shop" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.errors).toEqual({
+      chat_channel: [
+        "Le chat ne peut être lu que pour un live sur Twitch : choisissez Twitch comme plateforme, ou laissez la chaîne vide.",
+      ],
+    });
+    expect(await liveCount()).toBe(before);
+
+    const insta = await startLive(demo, "Insta live");
+    const notTwitch = await demo.json<ErrorBody>(`/api/v1/shop/lives/${insta.id}/`, {
+      method: "PATCH",
+      json: { chat_channel: "lea_shop" },
+    });
+    expect(notTwitch.status).toBe(400);
+    expect(Object.keys(notTwitch.body.errors!)).toEqual(["chat_channel"]);
+    const twitch = await demo.json<LiveBody>("/api/v1/shop/lives/", {
+      json: { title: "Twitch", platform: "twitch", chat_channel: "lea_shop" },
+    });
+    for (const json of [{}, { chat_channel: "no" }, { chat_channel: ["lea_shop"] }]) {
+      const refused = await demo.json<ErrorBody>(`/api/v1/shop/lives/${twitch.body.id}/`, { method: "PATCH", json });
+      expect(refused.status, JSON.stringify(json)).toBe(400);
+      expect(Object.keys(refused.body.errors!)).toEqual(["chat_channel"]);
+    }
+    expect((await demo.json(`/api/v1/shop/lives/${twitch.body.id}/end/`, { method: "POST" })).status).toBe(200);
+    const ended = await demo.json<ErrorBody>(`/api/v1/shop/lives/${twitch.body.id}/`, {
+      method: "PATCH",
+      json: { chat_channel: "other_one" },
+    });
+    expect(ended.status).toBe(409);
+    expect(await channelOf(insta.id)).toEqual({ chat_channel: null, chat_reader: null });
+    expect(await channelOf(twitch.body.id)).toEqual({ chat_channel: "lea_shop", chat_reader: null });
   });
 });
 
@@ -334,7 +455,7 @@ describe("who may call the lives API", () => {
     expect((await demo.json(`/api/v1/shop/lives/${live.id}/nothing/`)).status).toBe(404);
     const allowed: [string, string, string][] = [
       ["/api/v1/shop/lives/", "DELETE", "GET, POST"],
-      [`/api/v1/shop/lives/${live.id}/`, "PATCH", "GET"],
+      [`/api/v1/shop/lives/${live.id}/`, "DELETE", "GET, PATCH"],
       [`/api/v1/shop/lives/${live.id}/end/`, "GET", "POST"],
       [`/api/v1/shop/lives/${live.id}/pin/`, "PUT", "POST, DELETE"],
       [`/api/v1/shop/lives/${live.id}/orders/`, "POST", "GET"],
@@ -384,11 +505,15 @@ describe("the lives API in the OpenAPI document", () => {
         "GET /shop/lives/",
         "POST /shop/lives/",
         "GET /shop/lives/{id}/",
+        "PATCH /shop/lives/{id}/",
         "POST /shop/lives/{id}/end/",
         "POST /shop/lives/{id}/pin/",
         "DELETE /shop/lives/{id}/pin/",
         "GET /shop/lives/{id}/orders/",
         "PUT /shop/lives/{id}/reminder/",
+        "POST /shop/lives/{id}/comments/",
+        "GET /shop/lives/{id}/claims/",
+        "DELETE /shop/lives/{id}/claims/{claim_id}/",
       ].sort(),
     );
     const created = body.paths["/shop/lives/"]!.post!.responses;

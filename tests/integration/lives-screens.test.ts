@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingFields, sql, TestClient } from "./app";
+import { onPostgres, shippingFields, sql, sqlNow, TestClient } from "./app";
 
 // Issue 16 items 1, 3 and 4: the seller's lives, the live board (pin, end, reminder, CSV)
 // and its live updates over Server-Sent Events.
@@ -105,6 +105,37 @@ describe("the seller's lives", () => {
     expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n).toBe(before);
   });
 
+  it("offers the live's language, the seller's own by default, and saves the one chosen (issue 29)", async () => {
+    const demo = await demoSeller();
+    const english = await demo.html("/dashboard/lives");
+    expect(english.html).toMatch(/<option value="en" selected="">English<\/option>/);
+    await demo.request("/dashboard/lives?lng=fr");
+    const french = await demo.html("/dashboard/lives");
+    expect(french.html).toMatch(/<option value="fr" selected="">Français<\/option>/);
+    await demo.request("/dashboard/lives?lng=en");
+    const response = await demo.request("/dashboard/lives", { form: { title: "Soirée", platform: "tiktok", language: "fr" } });
+    expect(response.status).toBe(302);
+    const refused = await demo.request("/dashboard/lives", { form: { title: "Abend", platform: "tiktok", language: "de" } });
+    expect(refused.status).toBe(400);
+    expect(await sql<{ language: string }[]>("SELECT language FROM lives WHERE title IN ('Soirée', 'Abend')")).toEqual([
+      { language: "fr" },
+    ]);
+  });
+
+  it("takes a Twitch live's channel, and refuses one in place for another platform or malformed, starting nothing", async () => {
+    const demo = await demoSeller();
+    const before = (await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n;
+    const elsewhere = await demo.request("/dashboard/lives", { form: { title: "Insta", platform: "instagram", chat_channel: "lea_shop" } });
+    expect(elsewhere.status).toBe(400);
+    const malformed = await demo.request("/dashboard/lives", { form: { title: "Bad", platform: "twitch", chat_channel: "a b" } });
+    expect(malformed.status).toBe(400);
+    expect((await sql<{ n: number }[]>("SELECT count(*) AS n FROM lives"))[0]!.n).toBe(before);
+    const started = await demo.request("/dashboard/lives", { form: { title: "On Twitch", platform: "twitch", chat_channel: "#Lea_Shop" } });
+    expect(started.status).toBe(302);
+    const [row] = await sql<{ chat_channel: string }[]>("SELECT chat_channel FROM lives WHERE title = 'On Twitch'");
+    expect(row!.chat_channel).toBe("lea_shop");
+  });
+
   it("reads a scheduled time in the seller's time zone", async () => {
     const demo = await demoSeller();
     const response = await demo.request("/dashboard/lives", {
@@ -206,6 +237,44 @@ describe("the live board", () => {
     expect(late.status).toBe(302);
     expect((await liveRow(id)).pinned_product_id).toBeNull();
     expect(await events()).toEqual(["pin", "pin", "end"]);
+  });
+
+  it("sets, shows and clears a Twitch live's chat channel, refusing a malformed one in place, another platform's and an ended live's", async () => {
+    const demo = await demoSeller();
+    const started = await demo.request("/dashboard/lives", { form: { title: "Chat drop", platform: "twitch" } });
+    const id = Number(started.headers.get("Location")!.split("/").pop());
+    const board = `/dashboard/lives/${id}`;
+    const channel = async (liveId = id) =>
+      (await sql<{ chat_channel: string | null }[]>("SELECT chat_channel FROM lives WHERE id = ?", liveId))[0]!.chat_channel;
+    expect((await demo.html(board)).html).toContain("No channel: claims come only from the comments API and the board.");
+
+    const malformed = await demo.request(board, { form: { intent: "chat-channel", chat_channel: "a b" } });
+    expect(malformed.status).toBe(400);
+    expect(await channel()).toBeNull();
+    const saved = await demo.request(board, { form: { intent: "chat-channel", chat_channel: "https://twitch.tv/Lea_Shop" } });
+    expect(saved.status).toBe(302);
+    expect(await channel()).toBe("lea_shop");
+    expect((await demo.html(board)).html).toContain("Connecting to the chat of #lea_shop");
+    // A node holds the reader's lease: the board says the chat is read.
+    await sql(
+      `UPDATE lives SET chat_reader = 'node-a', chat_reader_until = ${sqlNow()} + ${onPostgres() ? "interval '1 minute'" : "60000"} WHERE id = ?`,
+      id,
+    );
+    await demo.request(`${board}?lng=fr`); // remembers the language, then comes back
+    const fr = await demo.html(board);
+    expect(fr.html).toContain("Lecture du chat de #lea_shop.");
+    expect((await demo.request(board, { form: { intent: "chat-channel", chat_channel: "" } })).status).toBe(302);
+    expect(await channel()).toBeNull();
+
+    const tiktok = await startLive(demo, "Not on Twitch");
+    expect((await demo.html(`/dashboard/lives/${tiktok}`)).html).not.toContain('data-testid="live-chat"');
+    expect((await demo.request(`/dashboard/lives/${tiktok}`, { form: { intent: "chat-channel", chat_channel: "lea_shop" } })).status).toBe(
+      400,
+    );
+    expect(await channel(tiktok)).toBeNull();
+    expect((await demo.request(board, { form: { intent: "end" } })).status).toBe(302);
+    expect((await demo.request(board, { form: { intent: "chat-channel", chat_channel: "lea_shop" } })).status).toBe(409);
+    expect(await channel()).toBeNull();
   });
 
   it("exports this live's orders, and only them, as CSV", async () => {

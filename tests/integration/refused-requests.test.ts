@@ -134,6 +134,7 @@ describe("a form action given a body that is no form", () => {
     ["routes/auth/login.tsx", new TestClient(), "/login"],
     ["routes/shop/order-access.tsx", new TestClient("demo.localhost:3000"), "/orders/access"],
     ["routes/shop/live.tsx", new TestClient("demo.localhost:3000"), `/live/${liveCode}`],
+    ["routes/shop/claim-link.tsx", new TestClient("demo.localhost:3000"), `/live/${liveCode}/c/${"t".repeat(43)}`],
     ["routes/shop/bag.tsx", new TestClient("demo.localhost:3000"), "/bag"],
     ["routes/register/register.tsx", new TestClient(), "/register"],
     ["routes/auth/verify-email.tsx", new TestClient(), "/verify-email/some-token"],

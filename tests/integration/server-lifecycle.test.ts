@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { startFakeTwitchChat } from "../support/fake-twitch-chat";
 import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess } from "./server-process";
 
 /**
@@ -161,6 +162,47 @@ describe("SIGTERM", () => {
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('"msg":"shutdown complete"');
     expect(started.output()).not.toContain("shutdown timed out");
+  });
+});
+
+describe("the Twitch chat readers", () => {
+  it("read a running Twitch live's chat from the start, and give the live up on SIGTERM for another node", async () => {
+    const chat = await startFakeTwitchChat();
+    try {
+      // This file's own copy of the seeded template, with a Twitch live whose chat nobody reads yet.
+      const databaseFile = process.env.DATABASE_URL!.replace(/^file:/, "");
+      const lease = () => {
+        const db = new Database(databaseFile);
+        try {
+          return db.prepare("select chat_reader as reader, chat_reader_until as until from lives where code = 'twch23'").get() as {
+            reader: string | null;
+            until: number | null;
+          };
+        } finally {
+          db.close();
+        }
+      };
+      const db = new Database(databaseFile);
+      try {
+        db.prepare(
+          "insert into lives (shop_id, code, title, platform, chat_channel, visits, created_at, updated_at) values (1, 'twch23', 'On Twitch', 'twitch', 'lea_shop', 0, ?, ?)",
+        ).run(Date.now(), Date.now());
+      } finally {
+        db.close();
+      }
+      const started = await startNode({ DATABASE_URL: `file:${databaseFile}`, SEED_DEMO: "1", TWITCH_CHAT_URL: chat.url });
+      node = started;
+      await chat.until(() => chat.joined("lea_shop") === 1);
+      expect(lease().reader).toMatch(/\/\d+\/[0-9a-f]{8}$/);
+      expect(lease().until).toBeGreaterThan(Date.now());
+
+      started.process.kill("SIGTERM");
+      expect(await started.exited).toBe(0);
+      expect(lease()).toEqual({ reader: null, until: null });
+      await chat.until(() => chat.joined("lea_shop") === 0);
+    } finally {
+      await chat.close();
+    }
   });
 });
 

@@ -18,6 +18,8 @@ export const INTEGRATION_ENVIRONMENT = {
   SEED_DEMO: "1",
   SESSION_SECRET: "integration-tests-secret-with-at-least-32-chars",
   LOG_LEVEL: "silent",
+  // No test reaches Twitch: the chat readers' own tests start a local chat server.
+  TWITCH_CHAT_URL: "off",
 } as const;
 
 const BUNDLE = path.resolve("build/server/index.js");

@@ -158,6 +158,7 @@ describe("product queries return their category", () => {
     expect(resource).toEqual({
       id: product!.id,
       name: "Hat 1",
+      code: null,
       description: "",
       price: "10.00",
       price_min: "10.00",

@@ -38,6 +38,13 @@ describe("configuration", () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: "many" })).toThrowError(/WEB_CONCURRENCY: must be a number of processes/);
   });
 
+  it("reads the lives' Twitch chats at Twitch unless TWITCH_CHAT_URL points elsewhere or is off", () => {
+    expect(parseConfig({}).TWITCH_CHAT_URL).toBe("wss://irc-ws.chat.twitch.tv:443");
+    expect(parseConfig({ TWITCH_CHAT_URL: "ws://127.0.0.1:4567" }).TWITCH_CHAT_URL).toBe("ws://127.0.0.1:4567");
+    expect(parseConfig({ TWITCH_CHAT_URL: "off" }).TWITCH_CHAT_URL).toBe("off");
+    expect(() => parseConfig({ TWITCH_CHAT_URL: "irc.chat.twitch.tv:6697" })).toThrowError(/TWITCH_CHAT_URL: must be a WebSocket URL/);
+  });
+
   it("caps live event streams per node and per client address, 5000 and 20 unless told otherwise", () => {
     expect(parseConfig({})).toMatchObject({ MAX_EVENT_STREAMS: 5000, EVENT_STREAMS_PER_ADDRESS: 20 });
     expect(parseConfig({ MAX_EVENT_STREAMS: "800", EVENT_STREAMS_PER_ADDRESS: "50" })).toMatchObject({

@@ -279,6 +279,7 @@ describe("liveCreateSchema", () => {
       title: "Friday drop",
       platform: "tiktok",
       scheduledAt: new Date("2026-12-01T19:30:00Z"),
+      chatChannel: null,
     });
     expect(liveCreateSchema.parse({ ...base, scheduled_at: "2026-12-01T20:30", timezone_offset: "300" }).scheduledAt).toEqual(
       new Date("2026-12-02T01:30:00Z"),

@@ -15,6 +15,7 @@ export type ProductFormValues = {
   description: string;
   price: string;
   category: string;
+  code: string;
   is_in_stock: boolean;
   imageUrl: string | null;
 };
@@ -43,7 +44,13 @@ export function ProductForm({
   const [imageError, setImageError] = useState<string | null>(null);
   const [form, fields] = useValidatedForm("product", productFormSchema, {
     lastResult,
-    defaultValue: { name: initial.name, description: initial.description, price: initial.price, category: initial.category },
+    defaultValue: {
+      name: initial.name,
+      description: initial.description,
+      price: initial.price,
+      category: initial.category,
+      code: initial.code,
+    },
   });
   useEffect(() => () => void (preview?.startsWith("blob:") && URL.revokeObjectURL(preview)), [preview]);
   const pending = navigation.state === "submitting";
@@ -78,6 +85,12 @@ export function ProductForm({
             label={t("catalogue.admin.fields.category")}
             placeholder={t("catalogue.admin.no_category")}
             options={categories.map((c) => ({ value: c.slug, label: c.name }))}
+          />
+          <TextField
+            field={fields.code as FieldMetadata<string>}
+            label={t("catalogue.admin.fields.code")}
+            hint={t("catalogue.admin.code_hint")}
+            inputProps={{ autoCapitalize: "characters", autoComplete: "off", spellCheck: false, className: "uppercase" }}
           />
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">

@@ -14,6 +14,8 @@ import { LocalTime } from "~/components/ui/local-time";
 import type { LiveBoardScreen } from "~/domain/lives/live-screens.server";
 import { intlLocale } from "~/lib/languages";
 import { formatMoney } from "~/lib/money";
+import { LiveChatCard } from "./live-chat-card";
+import { LiveClaimsCard } from "./live-claims-card";
 import { LiveReminderForm } from "./live-reminder-form";
 import { LiveShare } from "./live-share";
 import { LiveStockCard } from "./live-stock-card";
@@ -59,6 +61,7 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
             {t("lives.board.ended_text")} <LocalTime value={live.endedAt!} format="dateTime" />
           </p>
           <Summary board={board} lead />
+          {board.claims.length > 0 ? <LiveClaimsCard claims={board.claims} counts={board.counts} open={false} /> : null}
           <Orders board={board} />
           <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={reminderResult} />
         </>
@@ -67,7 +70,9 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
           <Totals board={board} />
           <LiveShare url={board.url} qrSvg={board.qrSvg} liveId={live.id} />
           <PinCard board={board} />
+          {live.platform === "twitch" ? <LiveChatCard live={live} lastResult={reminderResult} /> : null}
           {board.pinnedStock && board.pinned ? <LiveStockCard stock={board.pinnedStock} productName={board.pinned.name} /> : null}
+          <LiveClaimsCard claims={board.claims} counts={board.counts} open />
           <Orders board={board} />
           <Summary board={board} />
           <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={reminderResult} />
@@ -255,6 +260,12 @@ function PinCard({ board }: { board: LiveBoardData }) {
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 p-3" data-testid="live-pinned">
             <p className="min-w-0 break-words">
               <span className="block text-xs text-slate-600">{t("lives.board.pin.current")}</span>
+              {/* The code viewers type in the chat ("SOLD A7"): big enough to read out or hold up on stream. */}
+              {pinned.code ? (
+                <span className="block text-4xl leading-tight font-black tracking-wide" data-testid="live-pinned-code">
+                  {t("lives.board.pin.code", { code: pinned.code })}
+                </span>
+              ) : null}
               <span className="font-semibold">{pinned.name}</span> ·{" "}
               <span className="tabular-nums">{n.money(pinned.priceCents, board.currency)}</span>
             </p>
@@ -286,6 +297,7 @@ function PinCard({ board }: { board: LiveBoardData }) {
                 </option>
                 {catalogue.map((product) => (
                   <option key={product.id} value={product.id}>
+                    {product.code ? `${product.code} · ` : ""}
                     {product.name} ({n.money(product.priceCents, board.currency)})
                     {product.isInStock ? "" : ` · ${t("catalogue.out_of_stock")}`}
                   </option>

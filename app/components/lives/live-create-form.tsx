@@ -8,6 +8,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useHydrated } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { fallbackLanguage, isLanguage } from "~/lib/languages";
 import { LIVE_PLATFORMS } from "~/lib/live-platforms";
 import { liveCreateSchema } from "~/schemas/lives";
 
@@ -20,11 +21,15 @@ function offsetAt(localDateTime: string): number {
   return Number.isNaN(at.getTime()) ? new Date().getTimezoneOffset() : at.getTimezoneOffset();
 }
 
-/** "Start a live": title, platform, optional scheduled time. Without JavaScript the time is read as UTC. */
+/** "Start a live": title, platform, optional scheduled time, a Twitch live's chat channel. Without JavaScript the time is read as UTC. */
 export function LiveCreateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useValidatedForm("live-create", liveCreateSchema, { lastResult, defaultValue: { platform: "instagram" } });
+  const [form, fields] = useValidatedForm("live-create", liveCreateSchema, {
+    lastResult,
+    // The live's language (its chat replies): the seller's own by default.
+    defaultValue: { platform: "instagram", language: isLanguage(i18n.language) ? i18n.language : fallbackLanguage },
+  });
   const hydrated = useHydrated();
   const [picked, setPicked] = useState("");
   const scheduled = fields.scheduled_at as FieldMetadata<string>;
@@ -51,6 +56,14 @@ export function LiveCreateForm({ lastResult }: { lastResult?: SubmissionResult<s
               label={t("lives.list.fields.platform")}
               options={LIVE_PLATFORMS.map((p) => ({ value: p, label: t(`lives.platforms.${p}`) }))}
             />
+            <SelectField
+              field={fields.language as FieldMetadata<string>}
+              label={t("lives.list.fields.language")}
+              options={[
+                { value: "en", label: "English" },
+                { value: "fr", label: "Français" },
+              ]}
+            />
             <div>
               <label htmlFor={scheduled.id} className="mb-1 block text-sm font-medium text-slate-800">
                 {t("lives.list.fields.scheduled_at")}
@@ -67,6 +80,12 @@ export function LiveCreateForm({ lastResult }: { lastResult?: SubmissionResult<s
               <FieldErrors id={scheduled.errorId} errors={scheduled.errors} />
             </div>
           </div>
+          <TextField
+            field={fields.chat_channel as FieldMetadata<string>}
+            label={t("lives.list.fields.chat_channel")}
+            hint={t("lives.list.fields.chat_channel_hint")}
+            inputProps={{ autoComplete: "off", autoCapitalize: "none", spellCheck: false }}
+          />
           {/* The browser knows the seller's time zone; without it the server reads the time as UTC. */}
           <input type="hidden" name="timezone_offset" value={hydrated ? offsetAt(picked) : 0} />
           <Button type="submit" pending={pending} pendingLabel={t("lives.list.starting")}>

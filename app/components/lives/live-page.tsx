@@ -15,7 +15,7 @@ export type LiveSummary = {
   title: string;
   platform: LivePlatform;
   /** The pinned product as its card shows it; the live's stream updates its label and the waitlist (issue 27). */
-  pinned: (Omit<ProductCardData, "stock"> & { stock: ProductCardData["stock"] & { waitlist: boolean } }) | null;
+  pinned: (Omit<ProductCardData, "stock"> & { code: string | null; stock: ProductCardData["stock"] & { waitlist: boolean } }) | null;
 };
 
 /** The live above its checkout: what the shopper is watching, and the product the seller pinned. */
@@ -81,6 +81,12 @@ function PinnedProduct({
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t("lives.page.pinned")}</p>
+        {/* The code to type in the chat ("SOLD A7"), as large as on the stream. */}
+        {product.code ? (
+          <p className="text-4xl leading-tight font-black tracking-wide" data-testid="pinned-code">
+            {t("lives.page.code", { code: product.code })}
+          </p>
+        ) : null}
         <h2 id="pinned-title" className="leading-snug font-semibold break-words">
           {product.name}
         </h2>

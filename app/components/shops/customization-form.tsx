@@ -10,9 +10,12 @@ import { FieldErrors, FormErrors, inputClasses, TextAreaField, TextField } from 
 import { Button } from "~/components/ui/button";
 import { pickedImageProblem } from "~/lib/image-upload";
 import { parseAmountToCents } from "~/lib/money";
+import { DEFAULT_CLAIM_WORDS } from "~/lib/claim-words";
 import { HOLD_MINUTES } from "~/lib/stock-kinds";
 import { PARCEL_WINDOW_HOURS } from "~/lib/carriers";
 import {
+  CLAIM_CAP_PER_PRODUCT,
+  CLAIM_WORDS,
   COLOR_FIELDS,
   customizationSchema,
   DEFAULT_MINIMUM_ORDER_CENTS,
@@ -36,6 +39,8 @@ export type CustomizationValues = {
   low_stock_threshold: number;
   hold_minutes: number;
   parcel_window_hours: number;
+  claim_words: string[] | null;
+  claim_cap_per_product: number;
 };
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -62,7 +67,12 @@ export function CustomizationForm({
   const fileInput = useRef<HTMLInputElement>(null);
   const [form, fields] = useValidatedForm("customization", customizationSchema, {
     lastResult,
-    defaultValue: { ...initial, minimum_order_amount: initial.minimum_order_amount ?? "" },
+    defaultValue: {
+      ...initial,
+      minimum_order_amount: initial.minimum_order_amount ?? "",
+      // One text field, the words comma separated; empty: the defaults.
+      claim_words: (initial.claim_words ?? []).join(", "),
+    },
   });
   const pending = useIntentPending("update-customization");
 
@@ -244,6 +254,29 @@ export function CustomizationForm({
                 step: "1",
                 min: String(PARCEL_WINDOW_HOURS.min),
                 max: String(PARCEL_WINDOW_HOURS.max),
+                inputMode: "numeric",
+              }}
+            />
+          </div>
+        </fieldset>
+        <fieldset data-testid="claim-settings">
+          <legend className="mb-2 text-sm font-medium">{t("lives.claim_settings.title")}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              field={fields.claim_words as FieldMetadata<string | undefined>}
+              label={t("lives.claim_settings.words")}
+              hint={t("lives.claim_settings.words_hint", { max: CLAIM_WORDS.max })}
+              inputProps={{ autoComplete: "off", placeholder: DEFAULT_CLAIM_WORDS.join(", ") }}
+            />
+            <TextField
+              field={fields.claim_cap_per_product as FieldMetadata<string | undefined>}
+              label={t("lives.claim_settings.cap")}
+              type="number"
+              hint={t("lives.claim_settings.cap_hint", { default: CLAIM_CAP_PER_PRODUCT.default })}
+              inputProps={{
+                step: "1",
+                min: String(CLAIM_CAP_PER_PRODUCT.min),
+                max: String(CLAIM_CAP_PER_PRODUCT.max),
                 inputMode: "numeric",
               }}
             />

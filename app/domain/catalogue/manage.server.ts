@@ -113,34 +113,38 @@ export async function createProduct(
 ): Promise<SellerProduct> {
   const checked = checkStockInput(input);
   const category = await categoryNamed(shopId, input.categorySlug);
+  await refuseTakenCode(shopId, input.code, null);
   const imagePath = await storeProductImage(image);
   const now = new Date();
-  const { product, stockSet } = await writeTransaction(async (tx) => {
-    const [product] = await insertProducts(tx, [
-      {
+  const { product, stockSet } = await codeUnique(() =>
+    writeTransaction(async (tx) => {
+      const [product] = await insertProducts(tx, [
+        {
+          shopId,
+          name: input.name,
+          description: input.description,
+          priceCents: input.priceCents,
+          isInStock: input.isInStock ?? true,
+          categoryId: category?.id ?? null,
+          imagePath: imagePath ?? null,
+          options: checked?.options ?? [],
+          code: input.code ?? null,
+        },
+      ]);
+      // Its one variant without options is replaced by the variants, or given the stock.
+      const wanted = checked ? checked.variants : [defaultVariant(input.stock)];
+      const written = await writeVariants(tx, {
         shopId,
-        name: input.name,
-        description: input.description,
-        priceCents: input.priceCents,
-        isInStock: input.isInStock ?? true,
-        categoryId: category?.id ?? null,
-        imagePath: imagePath ?? null,
-        options: checked?.options ?? [],
-      },
-    ]);
-    // Its one variant without options is replaced by the variants, or given the stock.
-    const wanted = checked ? checked.variants : [defaultVariant(input.stock)];
-    const written = await writeVariants(tx, {
-      shopId,
-      productId: product!.id,
-      wanted,
-      actorUserId,
-      now,
-      stockField: stockFieldOf(checked),
-    });
-    await noteStockChange(tx, written.live, now);
-    return { product: product!, stockSet: written.stockSet };
-  });
+        productId: product!.id,
+        wanted,
+        actorUserId,
+        now,
+        stockField: stockFieldOf(checked),
+      });
+      await noteStockChange(tx, written.live, now);
+      return { product: product!, stockSet: written.stockSet };
+    }),
+  );
   await offerFreedUnits(stockSet, now);
   await markShopContentChanged(shopId);
   return { ...product, categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
@@ -167,59 +171,97 @@ export async function updateProduct(
   const current = await getSellerProduct(shopId, productId);
   const checked = checkStockInput(input);
   const category = await categoryNamed(shopId, input.categorySlug);
+  await refuseTakenCode(shopId, input.code, current.id);
   const newImage = await storeProductImage(image);
   const imagePath = newImage ?? (input.removeImage ? null : undefined);
   const now = new Date();
-  const { updated, stockSet } = await writeTransaction(async (tx) => {
-    // Two saves of one product run one after the other: the combinations each reads stay true.
-    await lockRows(tx, products, eq(products.id, current.id));
-    const [locked] = await tx.select({ options: products.options }).from(products).where(eq(products.id, current.id));
-    let wanted: CheckedVariant[] | null = null;
-    if (input.variants !== undefined) wanted = checked ? checked.variants : [defaultVariant(input.stock)];
-    else if (input.stock !== undefined) {
-      if ((locked?.options.length ?? 0) > 0)
-        throw new ValidationError("errors.validation", { stock: ["variants.errors.stock_has_options"] });
-      wanted = [defaultVariant(input.stock)];
-    }
-    const [updated] = await tx
-      .update(products)
-      .set({
-        name: input.name,
-        description: input.description,
-        priceCents: input.priceCents,
-        isInStock: input.isInStock,
-        categoryId: category === undefined ? undefined : (category?.id ?? null),
-        imagePath,
-        options: input.variants === undefined ? undefined : (checked?.options ?? []),
-        updatedAt: now,
-      })
-      .where(eq(products.id, current.id))
-      .returning();
-    let stockSet: number[] = [];
-    let live: number[];
-    if (wanted) {
-      const written = await writeVariants(tx, {
-        shopId,
-        productId: current.id,
-        wanted,
-        actorUserId,
-        now,
-        stockField: stockFieldOf(checked),
-      });
-      stockSet = written.stockSet;
-      live = written.live;
-    } else {
-      live = (await liveVariants(tx, current.id)).map((v) => v.id);
-    }
-    // The labels follow the seller's switch and prices too.
-    await noteStockChange(tx, live, now);
-    return { updated: updated!, stockSet };
-  });
+  const { updated, stockSet } = await codeUnique(() =>
+    writeTransaction(async (tx) => {
+      // Two saves of one product run one after the other: the combinations each reads stay true.
+      await lockRows(tx, products, eq(products.id, current.id));
+      const [locked] = await tx.select({ options: products.options }).from(products).where(eq(products.id, current.id));
+      let wanted: CheckedVariant[] | null = null;
+      if (input.variants !== undefined) wanted = checked ? checked.variants : [defaultVariant(input.stock)];
+      else if (input.stock !== undefined) {
+        if ((locked?.options.length ?? 0) > 0)
+          throw new ValidationError("errors.validation", { stock: ["variants.errors.stock_has_options"] });
+        wanted = [defaultVariant(input.stock)];
+      }
+      const [updated] = await tx
+        .update(products)
+        .set({
+          name: input.name,
+          description: input.description,
+          priceCents: input.priceCents,
+          isInStock: input.isInStock,
+          categoryId: category === undefined ? undefined : (category?.id ?? null),
+          imagePath,
+          options: input.variants === undefined ? undefined : (checked?.options ?? []),
+          code: input.code,
+          updatedAt: now,
+        })
+        .where(eq(products.id, current.id))
+        .returning();
+      let stockSet: number[] = [];
+      let live: number[];
+      if (wanted) {
+        const written = await writeVariants(tx, {
+          shopId,
+          productId: current.id,
+          wanted,
+          actorUserId,
+          now,
+          stockField: stockFieldOf(checked),
+        });
+        stockSet = written.stockSet;
+        live = written.live;
+      } else {
+        live = (await liveVariants(tx, current.id)).map((v) => v.id);
+      }
+      // The labels follow the seller's switch and prices too.
+      await noteStockChange(tx, live, now);
+      return { updated: updated!, stockSet };
+    }),
+  );
   await offerFreedUnits(stockSet, now);
   await markShopContentChanged(shopId);
   if (imagePath !== undefined && current.imagePath !== imagePath) await deleteUpload(current.imagePath);
   const categoryRef = category === undefined ? current : { categorySlug: category?.slug ?? null, categoryName: category?.name ?? null };
   return { ...updated, categorySlug: categoryRef.categorySlug, categoryName: categoryRef.categoryName };
+}
+
+/** A code another product of the shop has (archived ones too: the index is the shop's) is refused, naming the field (409). */
+async function refuseTakenCode(shopId: number, code: string | null | undefined, productId: number | null): Promise<void> {
+  if (!code) return;
+  const [other] = await getDatabase()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.code, code), productId === null ? undefined : ne(products.id, productId)))
+    .limit(1);
+  if (other) throw codeTakenError();
+}
+
+const codeTakenError = () => new ConflictError("errors.validation", { code: ["catalogue.errors.code_taken"] });
+
+/** Whether a unique violation is the code's index's (PostgreSQL names the index, SQLite the columns). */
+function namesCodeIndex(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const detail = (current as Error & { constraint_name?: string }).constraint_name ?? "";
+    if (/products_shop_code_uq|products\.code/.test(`${current.message} ${detail}`)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** Two saves giving one code at once: the shop's unique index refuses the second, answered as a taken code. */
+async function codeUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error) && namesCodeIndex(error)) throw codeTakenError();
+    throw error;
+  }
 }
 
 /** Deletes a product, or archives it when orders refer to it (their history stays intact). */

@@ -17,6 +17,8 @@ export type CatalogueProduct = {
   imagePath: string | null;
   isInStock: boolean;
   options: ProductOption[];
+  /** Its short code for claims in a live's chat ("A7"), in capitals; null: none. */
+  code: string | null;
   categorySlug: string | null;
   categoryName: string | null;
   archivedAt?: Date | null;
@@ -75,6 +77,7 @@ export async function listShopProducts(
       imagePath: products.imagePath,
       isInStock: products.isInStock,
       options: products.options,
+      code: products.code,
       categorySlug: categories.slug,
       categoryName: categories.name,
       archivedAt: products.archivedAt,
@@ -129,6 +132,7 @@ export function productResource(product: ResourceProduct, currency: string, orig
   return {
     id: product.id,
     name: product.name,
+    code: product.code,
     description: product.description,
     price: centsToDecimalString(product.priceCents),
     price_min: centsToDecimalString(Math.min(...prices)),

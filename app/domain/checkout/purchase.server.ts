@@ -49,6 +49,8 @@ export type PurchaseLink = {
   offer?: string | null;
   /** The bag's checkout (`?bag=1`): the bag of this browser's shopper key (none without one). */
   bag?: { shopperKeyHash: string | null } | null;
+  /** A viewer's claim link (issue 29): its payable claims, sold as the bag's lines (`claimsPurchase`). */
+  claims?: { lines: PurchaseLine[]; totalCents: number; liveId: number } | null;
 };
 
 /** A line of a bag's checkout (the bag's, or an existing order's lines). */
@@ -144,6 +146,7 @@ export async function checkoutPurchase(
       offer: null,
     };
   }
+  if (link.claims) return { kind: "bag", ...link.claims, ready: link.claims.lines.length > 0 };
   if (link.bag) {
     const bag = await shopperBag(link.bag.shopperKeyHash ? { shopId, shopperKeyHash: link.bag.shopperKeyHash } : null, now);
     return {

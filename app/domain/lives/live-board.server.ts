@@ -4,6 +4,7 @@ import { ordersCsv } from "~/domain/orders/orders-csv.server";
 import { getDatabase } from "~db/client";
 import { products } from "~db/schema";
 import { latestLiveEventId } from "./live-events.server";
+import { liveBoardClaims } from "./live-claims.server";
 import { pinnedProductStock } from "./live-stock.server";
 import { getShopLive, liveWithStats } from "./lives.server";
 
@@ -15,8 +16,8 @@ const PIN_CHOICES = 500;
 /**
  * Everything the live board shows, in one pass of indexed queries: the live and its
  * figures, its latest orders (newest first, with what the shopper wrote), the catalogue to
- * pin from, the pinned product's stock, and the newest event id (the board's live updates
- * start after it).
+ * pin from (with the products' codes), the pinned product's stock, the live's claims and
+ * their units per product, and the newest event id (the board's live updates start after it).
  */
 export async function liveBoard(shopId: number, liveId: number) {
   // Read first: an event committed while the board renders is then delivered again, not lost.
@@ -27,7 +28,7 @@ export async function liveBoard(shopId: number, liveId: number) {
     { page: 1, page_size: LIVE_BOARD_ORDERS, view: "all", search: undefined },
   );
   const catalogue = await getDatabase()
-    .select({ id: products.id, name: products.name, priceCents: products.priceCents, isInStock: products.isInStock })
+    .select({ id: products.id, name: products.name, code: products.code, priceCents: products.priceCents, isInStock: products.isInStock })
     .from(products)
     .where(and(eq(products.shopId, shopId), isNull(products.archivedAt)))
     .orderBy(asc(products.name), asc(products.id))
@@ -54,6 +55,7 @@ export async function liveBoard(shopId: number, liveId: number) {
     catalogue,
     pinned: catalogue.find((p) => p.id === live.pinnedProductId) ?? null,
     pinnedStock: await pinnedProductStock(live),
+    ...(await liveBoardClaims(shopId, liveId)),
   };
 }
 

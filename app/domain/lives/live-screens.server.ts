@@ -15,6 +15,9 @@ function liveSummary(live: Live) {
     scheduledAt: live.scheduledAt?.toISOString() ?? null,
     endedAt: live.endedAt?.toISOString() ?? null,
     reminderDelayMinutes: live.reminderDelayMinutes,
+    chatChannel: live.chatChannel,
+    // A node holds the reader's lease: the chat is being read (the board shows it).
+    chatRead: live.chatReaderUntil !== null && live.chatReaderUntil > new Date(),
   };
 }
 

@@ -43,7 +43,9 @@ export async function createLive(shopId: number, input: NewLive, now = new Date(
             code: newLiveCode(),
             title: input.title,
             platform: input.platform,
+            language: input.language,
             scheduledAt: input.scheduledAt,
+            chatChannel: input.chatChannel ?? null,
             createdAt: now,
           })
           .returning(),
@@ -220,6 +222,24 @@ export async function setLiveReminder(shopId: number, liveId: number, delayMinut
   return updated!;
 }
 
+/**
+ * The Twitch channel whose chat is read while the live runs (null: none). Only a Twitch live
+ * has one; an ended live is not read any more. The reader's lease is given up, so the node
+ * that takes the live next reads the new channel.
+ */
+export async function setLiveChatChannel(shopId: number, liveId: number, chatChannel: string | null, now = new Date()): Promise<Live> {
+  const live = await getShopLive(shopId, liveId);
+  if (live.endedAt) throw new ConflictError("lives.errors.ended");
+  if (chatChannel !== null && live.platform !== "twitch") {
+    throw new ValidationError("lives.errors.chat_channel_platform", { chat_channel: ["lives.errors.chat_channel_platform"] });
+  }
+  if (chatChannel === live.chatChannel) return live;
+  const [updated] = await writeTransaction((tx) =>
+    tx.update(lives).set({ chatChannel, chatReader: null, chatReaderUntil: null, updatedAt: now }).where(eq(lives.id, live.id)).returning(),
+  );
+  return updated!;
+}
+
 /** A live as its shop's viewers see it: open or ended, with the pinned product if it is still sold. */
 export async function publicLive(shopId: number, code: string) {
   if (!LIVE_CODE_PATTERN.test(code)) return null;
@@ -241,6 +261,7 @@ export async function publicLive(shopId: number, code: string) {
       ? {
           id: product.id,
           name: product.name,
+          code: product.code,
           description: product.description,
           priceCents: product.priceCents,
           imageUrl: product.imagePath,
@@ -258,6 +279,8 @@ export function liveResource(live: Live, stats: LiveStats, subdomain: string) {
     code: live.code,
     title: live.title,
     platform: live.platform,
+    language: live.language,
+    chat_channel: live.chatChannel,
     url: liveUrl(subdomain, live.code),
     status: live.endedAt ? ("ended" as const) : ("live" as const),
     scheduled_at: live.scheduledAt?.toISOString() ?? null,

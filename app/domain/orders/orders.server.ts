@@ -20,6 +20,7 @@ import {
   unitsNotTakenAtOnce,
 } from "~/domain/stock/holds.server";
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
+import { moveClaimsToOrder, type OrderedClaims } from "~/domain/stock/claim-holds.server";
 import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/shipping/shipping.server";
 import { getDatabase, insideTransaction, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
@@ -44,6 +45,8 @@ export type NewOrder = CheckoutDetails & {
   liveId?: number | null;
   /** A waitlist offer's link token: the unit held for it becomes this order's. */
   offerToken?: string | null;
+  /** A viewer's claims of a live (issue 29): their held units become this order's. */
+  claims?: OrderedClaims | null;
 };
 
 /**
@@ -189,6 +192,7 @@ async function writeOrder(
     if (
       way === "with commit" &&
       !input.offerToken &&
+      !input.claims &&
       canNumberAndHoldWithCommit(
         tx,
         holdLines,
@@ -214,6 +218,8 @@ async function writeOrder(
     }
     // The offer's unit is released to this order first (rare: a waitlist mail's link).
     if (reservedUntil && input.offerToken) await redeemOffer(tx, input.offerToken, lines[0]!.variant.id, now);
+    // A viewer's claims: their holds are released to this order first, the same way.
+    if (input.claims) await moveClaimsToOrder(tx, { ...input.claims, shopId: shop.id, orderId: order.id, heldUntil: reservedUntil, now });
     // One round trip for the rows that lock nothing and the shop's number (its row locked from
     // there to the commit), then one for the units' take and hold: a variant's row is always
     // locked after its shop's, as every stock change does.

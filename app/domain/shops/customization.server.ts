@@ -42,6 +42,8 @@ export function customizationResource(shop: Shop, origin: string | null) {
     low_stock_threshold: shop.lowStockThreshold,
     hold_minutes: shop.holdMinutes,
     parcel_window_hours: shop.parcelWindowHours,
+    claim_words: shop.claimWords,
+    claim_cap_per_product: shop.claimCapPerProduct,
   };
 }
 
@@ -108,6 +110,8 @@ export async function updateCustomization(
       lowStockThreshold: input.lowStockThreshold,
       holdMinutes: input.holdMinutes,
       parcelWindowHours: input.parcelWindowHours,
+      claimWords: input.claimWords,
+      claimCapPerProduct: input.claimCapPerProduct,
       logoPath,
       updatedAt: new Date(),
     })

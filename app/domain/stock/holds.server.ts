@@ -6,6 +6,7 @@ import { isNotNullViolation } from "~db/errors";
 import { NEXT_NUMBER, numberingSteps } from "~db/order-numbers";
 import { holdEnd } from "./hold-time";
 import {
+  claims,
   liveEvents,
   lives,
   orderItems,
@@ -100,6 +101,8 @@ export async function holdUnits(
     shopId: number;
     orderId?: number;
     waitlistEntryId?: number;
+    /** A claim from a live's chat (app/domain/claims). */
+    claimId?: number;
     lines: HoldLine[];
     expiresAt: Date;
     now: Date;
@@ -133,6 +136,7 @@ export async function holdUnits(
         variantId: w.variantId,
         orderId: request.orderId ?? null,
         waitlistEntryId: request.waitlistEntryId ?? null,
+        claimId: request.claimId ?? null,
         quantity: w.quantity,
         expiresAt: request.expiresAt,
         createdAt: now,
@@ -282,19 +286,29 @@ async function addReserved(tx: Transaction, variantId: number, delta: number, no
  * release it at the same time (the state moves in the update that finds it).
  */
 export async function releaseHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
+  return (await releaseHoldRows(tx, where, now)).released;
+}
+
+/** `releaseHolds`, also saying which claims' holds were released. */
+async function releaseHoldRows(tx: Transaction, where: SQL | undefined, now: Date): Promise<{ released: Released[]; claimIds: number[] }> {
   const shopsOfHolds = await tx
     .selectDistinct({ shopId: stockHolds.shopId })
     .from(stockHolds)
     .where(and(eq(stockHolds.state, "held"), where));
-  if (shopsOfHolds.length === 0) return [];
+  if (shopsOfHolds.length === 0) return { released: [], claimIds: [] };
   const shopIds = shopsOfHolds.map((r) => r.shopId);
   await lockShopsForStock(tx, shopIds);
   const rows = await tx
     .update(stockHolds)
     .set({ state: "released", updatedAt: now })
     .where(and(eq(stockHolds.state, "held"), inArray(stockHolds.shopId, shopIds), where))
-    .returning({ variantId: stockHolds.variantId, quantity: stockHolds.quantity, orderId: stockHolds.orderId });
-  if (rows.length === 0) return [];
+    .returning({
+      variantId: stockHolds.variantId,
+      quantity: stockHolds.quantity,
+      orderId: stockHolds.orderId,
+      claimId: stockHolds.claimId,
+    });
+  if (rows.length === 0) return { released: [], claimIds: [] };
   const perVariant = new Map<number, number>();
   for (const row of rows) perVariant.set(row.variantId, (perVariant.get(row.variantId) ?? 0) + row.quantity);
   const variants = await variantsById(tx, [...perVariant.keys()]);
@@ -317,7 +331,10 @@ export async function releaseHolds(tx: Transaction, where: SQL | undefined, now:
     }
   }
   await noteStockChange(tx, [...perVariant.keys()]);
-  return [...perVariant].map(([variantId, quantity]) => ({ variantId, quantity }));
+  return {
+    released: [...perVariant].map(([variantId, quantity]) => ({ variantId, quantity })),
+    claimIds: rows.flatMap((row) => (row.claimId === null ? [] : [row.claimId])),
+  };
 }
 
 /**
@@ -335,9 +352,22 @@ const heldPastEnd = (now: Date) =>
     ),
   );
 
-/** Releases the holds past their end (see `heldPastEnd`) that `where` selects. */
-export function releaseExpiredHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
-  return releaseHolds(tx, and(where, heldPastEnd(now)), now);
+/**
+ * Releases the holds past their end (see `heldPastEnd`) that `where` selects. A claim whose
+ * hold ran out is over ("expired"), and its live's board is told.
+ */
+export async function releaseExpiredHolds(tx: Transaction, where: SQL | undefined, now: Date): Promise<Released[]> {
+  const { released, claimIds } = await releaseHoldRows(tx, and(where, heldPastEnd(now)), now);
+  if (claimIds.length > 0) {
+    const expired = await tx
+      .update(claims)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(inArray(claims.id, claimIds), eq(claims.status, "held")))
+      .returning({ liveId: claims.liveId });
+    const liveIds = [...new Set(expired.map((c) => c.liveId))];
+    if (liveIds.length > 0) await tx.insert(liveEvents).values(liveIds.map((liveId) => ({ liveId, kind: "claim" as const })));
+  }
+  return released;
 }
 
 /** An order no longer needs its units (cancelled, or its hold ran out): they go back on sale. */

@@ -9,7 +9,7 @@ import { renderMail } from "~/domain/mail/templates.server";
 import type { Language } from "~/lib/i18n";
 import { translatorFor } from "~/lib/translations.server";
 import { getDatabase, writeTransaction, type Transaction } from "~db/client";
-import { productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
+import { claims, liveEvents, productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
 import { holdEnd } from "./hold-time";
 import { availableUnits, holdUnits, releaseHolds } from "./holds.server";
 
@@ -92,7 +92,8 @@ export async function waitingCounts(productIds: number[]): Promise<Map<number, n
   return new Map(rows.map((r) => [r.variantId, r.n]));
 }
 
-type Offer = { entryId: number; token: string; variantId: number };
+/** An offer made: mailed to an email's entry; a claim's entry was made a held claim instead (its link shows it). */
+type Offer = { entryId: number; token: string; variantId: number; claimed: boolean };
 
 /**
  * Units came back for these variants: offers that ran out end, and while units are free
@@ -105,7 +106,7 @@ export async function offerFreedUnits(variantIds: number[], now: Date): Promise<
     for (let round = 0; round < 50; round++) {
       const offer = await writeTransaction((tx) => offerNextUnit(tx, variantId, now));
       if (!offer) break;
-      await mailOffer(offer);
+      if (!offer.claimed) await mailOffer(offer);
     }
   }
 }
@@ -119,15 +120,16 @@ async function offerNextUnit(tx: Transaction, variantId: number, now: Date): Pro
   const left = (await availableUnits(tx, [variantId], now)).get(variantId);
   if (left === undefined || left <= 0) return null;
   const [next] = await tx
-    .select({ id: waitlistEntries.id, shopId: waitlistEntries.shopId, holdMinutes: shops.holdMinutes })
+    .select({ id: waitlistEntries.id, shopId: waitlistEntries.shopId, claimId: waitlistEntries.claimId, holdMinutes: shops.holdMinutes })
     .from(waitlistEntries)
     .innerJoin(shops, eq(shops.id, waitlistEntries.shopId))
     .where(and(eq(waitlistEntries.variantId, variantId), eq(waitlistEntries.state, "waiting")))
     .orderBy(asc(waitlistEntries.id))
     .limit(1);
   if (!next) return null;
-  const token = crypto.randomBytes(24).toString("base64url");
   const expiresAt = holdEnd(now, next.holdMinutes);
+  if (next.claimId !== null) return offerToClaim(tx, { ...next, claimId: next.claimId }, variantId, left, expiresAt, now);
+  const token = crypto.randomBytes(24).toString("base64url");
   // Moved only if still waiting: another node offering at the same time takes another entry.
   const [claimed] = await tx
     .update(waitlistEntries)
@@ -142,7 +144,41 @@ async function offerNextUnit(tx: Transaction, variantId: number, now: Date): Pro
     expiresAt,
     now,
   });
-  return { entryId: next.id, token, variantId };
+  return { entryId: next.id, token, variantId, claimed: false };
+}
+
+/**
+ * A viewer waiting by their chat handle (a "waitlisted" claim of a live, app/domain/claims):
+ * the units come back as their claim, held for the hold time on their link (no mail), up to
+ * the quantity they asked for. The entry is done at once (the claim now holds the units; its
+ * expiry releases them to the next one).
+ */
+async function offerToClaim(
+  tx: Transaction,
+  entry: { id: number; shopId: number; claimId: number },
+  variantId: number,
+  left: number,
+  expiresAt: Date,
+  now: Date,
+): Promise<Offer | null> {
+  const [done] = await tx
+    .update(waitlistEntries)
+    .set({ state: "done", updatedAt: now })
+    .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.state, "waiting")))
+    .returning({ id: waitlistEntries.id });
+  if (!done) return null;
+  const [claim] = await tx
+    .select({ id: claims.id, quantity: claims.quantity, liveId: claims.liveId })
+    .from(claims)
+    .where(and(eq(claims.id, entry.claimId), eq(claims.status, "waitlisted")))
+    .limit(1);
+  // A claim released meanwhile: the entry is over, the next one gets the unit.
+  if (!claim) return { entryId: entry.id, token: "", variantId, claimed: true };
+  const quantity = Math.min(claim.quantity, left);
+  await holdUnits(tx, { shopId: entry.shopId, claimId: claim.id, lines: [{ variantId, quantity, index: 0 }], expiresAt, now });
+  await tx.update(claims).set({ status: "held", quantity, heldUntil: expiresAt, updatedAt: now }).where(eq(claims.id, claim.id));
+  await tx.insert(liveEvents).values({ liveId: claim.liveId, kind: "claim" });
+  return { entryId: entry.id, token: "", variantId, claimed: true };
 }
 
 async function mailOffer(offer: Offer): Promise<void> {

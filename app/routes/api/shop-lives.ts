@@ -1,5 +1,6 @@
 import { createLive } from "~/domain/lives/lives.server";
 import { changedLiveResource, livesPage } from "~/routes/api/lives-api.server";
+import { getLocale } from "~/middleware/i18n.server";
 import { siteUrl } from "~/middleware/site.server";
 import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
@@ -18,7 +19,8 @@ const api = apiResource({
   async POST({ request, context }) {
     const { shop } = await requireSeller(context);
     const input = parseInput(liveCreateApiSchema, await readJsonBody(request));
-    const live = await createLive(shop.id, input);
+    // No language given: the one the seller's request is answered in.
+    const live = await createLive(shop.id, { ...input, language: input.language ?? getLocale(context) });
     return Response.json(await changedLiveResource(shop, live), { status: 201 });
   },
 });

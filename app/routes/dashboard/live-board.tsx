@@ -2,7 +2,11 @@ import { redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/live-board";
 import { LiveBoard } from "~/components/lives/live-board";
-import { endLive, getShopLive, pinLiveProduct, setLiveReminder } from "~/domain/lives/lives.server";
+import { endLive, getShopLive, pinLiveProduct, setLiveChatChannel, setLiveReminder } from "~/domain/lives/lives.server";
+import type { TFunction } from "i18next";
+import { releaseClaim } from "~/domain/claims/claims.server";
+import type { ClaimOutcome } from "~/domain/claims/claims.server";
+import { claimForViewer } from "~/domain/lives/live-claims.server";
 import { liveBoardScreen } from "~/domain/lives/live-screens.server";
 import { addPinnedStock } from "~/domain/lives/live-stock.server";
 import type { DomainError } from "~/domain/errors.server";
@@ -12,7 +16,14 @@ import { orNotFound, requireSellerPage } from "~/http/guards.server";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { liveIdParam } from "~/routes/dashboard/live-params";
-import { livePinSchema, liveReminderSchema } from "~/schemas/lives";
+import {
+  liveBoardClaimSchema,
+  liveBoardReleaseSchema,
+  liveChatChannelSchema,
+  livePinSchema,
+  liveReminderSchema,
+  type BoardClaim,
+} from "~/schemas/lives";
 import { boardStockSchema } from "~/schemas/stock-admin";
 
 /** /dashboard/lives/{id}: the live board (`?qr=1`: the QR code alone, to show on stream). */
@@ -48,6 +59,26 @@ function stockRefused(error: DomainError, { context, guarded }: IntentArgs<Guard
   return redirect(`/dashboard/lives/${guarded.liveId}`);
 }
 
+/** What a claim typed on the board did, said to the seller in their language. */
+function claimToast(t: TFunction, outcome: ClaimOutcome, typed: BoardClaim): { type: "success" | "warning" | "error"; message: string } {
+  const handle = `@${typed.handle}`;
+  const text = `${handle} ${typed.text}`;
+  if (outcome.claimed) {
+    const { claim } = outcome;
+    const what = [
+      claim.product.code ?? claim.product.name,
+      claim.variant ? `(${claim.variant.name})` : "",
+      claim.quantity > 1 ? `× ${claim.quantity}` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    const minutes = claim.held_until ? Math.max(1, Math.round((Date.parse(claim.held_until) - Date.now()) / 60_000)) : 0;
+    return { type: "success", message: t("lives.board.claims.outcome.held", { handle: `@${claim.handle}`, what, minutes }) };
+  }
+  if (outcome.waitlisted) return { type: "warning", message: t("lives.board.claims.outcome.waitlisted", { handle }) };
+  return { type: "error", message: t(`lives.board.claims.outcome.${outcome.reason}`, { handle, text }) };
+}
+
 /** The board's forms post only about the seller's own live: another's is the 404 page, as on GET. */
 export const action = formAction(async ({ request, params, context }): Promise<Guarded> => {
   const { shop, user } = await requireSellerPage(request, context);
@@ -79,6 +110,26 @@ export const action = formAction(async ({ request, params, context }): Promise<G
       return done(args, "lives.board.unpinned");
     },
   },
+  // Claims (issue 29): the seller claims for a viewer ("@lea A7 M") or releases a claim; the
+  // outcome is a toast, then the board (the board's fetchers stay on it, without JavaScript a redirect).
+  claim: {
+    errors: stockRefused,
+    handle: async (args) => {
+      const typed = parseInput(liveBoardClaimSchema, Object.fromEntries(args.formData));
+      const outcome = await claimForViewer(args.guarded.shopId, args.guarded.liveId, typed, args.guarded.userId);
+      const t = getI18nInstance(args.context).t;
+      setToast(args.context, claimToast(t, outcome, typed));
+      return redirect(`/dashboard/lives/${args.guarded.liveId}`);
+    },
+  },
+  release: {
+    errors: stockRefused,
+    handle: async (args) => {
+      const { claimId } = parseInput(liveBoardReleaseSchema, Object.fromEntries(args.formData));
+      await releaseClaim({ shopId: args.guarded.shopId, liveId: args.guarded.liveId, claimId, actorUserId: args.guarded.userId });
+      return done(args, "lives.board.claims.released");
+    },
+  },
   end: {
     errors: "toast",
     handle: async (args) => {
@@ -92,6 +143,14 @@ export const action = formAction(async ({ request, params, context }): Promise<G
       const { delayMinutes } = args.parse(liveReminderSchema);
       await setLiveReminder(args.guarded.shopId, args.guarded.liveId, delayMinutes);
       return done(args, "lives.board.reminder.saved", { minutes: String(delayMinutes) });
+    },
+  },
+  "chat-channel": {
+    errors: "form",
+    handle: async (args) => {
+      const { chatChannel } = args.parse(liveChatChannelSchema);
+      await setLiveChatChannel(args.guarded.shopId, args.guarded.liveId, chatChannel);
+      return chatChannel === null ? done(args, "lives.board.chat.cleared") : done(args, "lives.board.chat.saved", { channel: chatChannel });
     },
   },
   "reminder-off": {

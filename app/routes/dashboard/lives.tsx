@@ -8,7 +8,7 @@ import { createLive } from "~/domain/lives/lives.server";
 import { livesScreen } from "~/domain/lives/live-screens.server";
 import { singleFormAction } from "~/http/forms.server";
 import { requireSellerPage } from "~/http/guards.server";
-import { getI18nInstance } from "~/middleware/i18n.server";
+import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { liveCreateSchema } from "~/schemas/lives";
 
 /** /dashboard/lives: the seller's lives, newest first, and the form that starts one. */
@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 export const action = singleFormAction(async ({ request, context }) => (await requireSellerPage(request, context)).shop)({
   errors: "form",
   handle: async ({ guarded: shop, parse, context }) => {
-    const live = await createLive(shop.id, parse(liveCreateSchema));
+    const input = parse(liveCreateSchema);
+    const live = await createLive(shop.id, { ...input, language: input.language ?? getLocale(context) });
     setToast(context, { type: "success", message: getI18nInstance(context).t("lives.list.started", { title: live.title }) });
     return redirect(`/dashboard/lives/${live.id}`);
   },

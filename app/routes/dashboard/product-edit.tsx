@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { shop } = await requireSellerPage(request, context);
   const id = productIdParam(params.productId);
   const t = getI18nInstance(context).t;
-  let initial = { name: "", description: "", price: "", category: "", is_in_stock: true, imageUrl: null as string | null };
+  let initial = { name: "", description: "", price: "", category: "", code: "", is_in_stock: true, imageUrl: null as string | null };
   let stock: StockEditorData = { productId: null, options: [], variants: [], single: null };
   if (id !== null) {
     const [product] = await withStock([await orNotFound(getSellerProduct(shop.id, id))]);
@@ -45,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: product!.description,
       price: centsToDecimalString(product!.priceCents),
       category: product!.categorySlug ?? "",
+      code: product!.code ?? "",
       is_in_stock: product!.isInStock,
       imageUrl: product!.imagePath,
     };

@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: list.products.map((p) => ({
       id: p.id,
       name: p.name,
+      code: p.code,
       priceCents: p.priceCents,
       imageUrl: p.imagePath,
       isInStock: p.isInStock,
@@ -170,6 +171,11 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   {product.name} {product.archived ? <Badge tone="neutral">{t("catalogue.admin.archived_badge")}</Badge> : null}
                 </>
               ),
+            },
+            {
+              header: t("catalogue.admin.fields.code"),
+              className: "font-mono font-semibold",
+              cell: (product) => product.code ?? "—",
             },
             { header: t("catalogue.admin.fields.category"), cell: (product) => product.categoryName ?? "—" },
             {

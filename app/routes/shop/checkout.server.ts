@@ -8,6 +8,7 @@ import { offeredParcel } from "~/domain/orders/parcels.server";
 import { checkoutCountryOptions } from "~/lib/countries";
 import { payOrder, placeBagOrder, placeOrder, reviseOrder } from "~/domain/checkout/place-order.server";
 import { purchaseItems } from "~/domain/checkout/purchase.server";
+import type { ClaimsPurchase } from "~/domain/checkout/claims-checkout.server";
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { holdOrderForPayment } from "~/domain/checkout/hold-state.server";
 import { signUpForWaitlist } from "~/domain/stock/waitlist-signup.server";
@@ -18,7 +19,7 @@ import { shopPageMeta } from "~/routes/page-meta.server";
 import { getVisibleOrder } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
-import { formAction, formRecordId, type IntentArgs, type IntentHandler } from "~/http/forms.server";
+import { formAction, formRecordId, type FormErrorReply, type IntentArgs, type IntentHandler } from "~/http/forms.server";
 import { orNotFound } from "~/http/guards.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { messageKey, translateMessage } from "~/lib/messages";
@@ -36,14 +37,23 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 const cardConstraint = formConstraint(simulatedCardFormSchema);
 
-/** The shop's `/`: the three-step checkout, its state carried by the URL (works without JS); on a live's link, that live's. */
-export async function checkoutPageData({ request, context }: Args, live: { id: number } | null = null) {
+/**
+ * The shop's `/`: the three-step checkout, its state carried by the URL (works without JS); on
+ * a live's link, that live's; on a viewer's claim link, its claims' (`claims`).
+ */
+export async function checkoutPageData(
+  { request, context }: Args,
+  live: { id: number } | null = null,
+  claims: ClaimsPurchase | null = null,
+) {
   const shop = hostShopPage(context);
   const url = new URL(request.url);
   const params = url.searchParams;
   const viewer = await orderViewer(request, context);
   const state = await checkoutState(shop, viewer, {
-    order: params.get("order"),
+    // A viewer's claim link sells its claims, a new order each time.
+    order: claims ? null : params.get("order"),
+    claims,
     bag: params.get("bag") === "1" ? { shopperKeyHash: viewer.shopperKeyHash } : null,
     productId: params.get("product_id"),
     // The option picker: a variant by id (links, mails), or the values picked per option (its form).
@@ -120,6 +130,17 @@ async function visibleFormOrder(formData: FormData, viewer: OrderViewer, shopId:
   return orNotFound(getVisibleOrder(formOrderId(formData), viewer, shopId), { message: getI18nInstance(context).t("orders.not_found") });
 }
 
+/** How the shipping form answers a refusal (the checkout's, a live's link's, a claim link's). */
+export function shippingErrors(error: DomainError, { context, reply }: IntentArgs<Shop>): FormErrorReply {
+  // Not about what was typed (a status link's holder editing the order): the error page says it.
+  if (error instanceof ForbiddenError)
+    throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
+  setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.order_failed") });
+  // What was typed stays in the form (the reply carries it back); nothing was created.
+  const aboutItems = itemsError(error);
+  return aboutItems ? reply(aboutItems, { asFormError: true }) : reply(error);
+}
+
 /** A live's link the order is placed from: the order belongs to that live and names it. */
 export type OrderLive = { id: number; code: string };
 
@@ -130,15 +151,7 @@ export type OrderLive = { id: number; code: string };
  */
 export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<OrderLive | null> | OrderLive | null): IntentHandler<Shop> {
   return {
-    errors: (error, { context, reply }) => {
-      // Not about what was typed (a status link's holder editing the order): the error page says it.
-      if (error instanceof ForbiddenError)
-        throw data({ message: translateMessage(getI18nInstance(context).t, error.messageKey) }, { status: error.status });
-      setToast(context, { type: "error", message: getI18nInstance(context).t("checkout.order_failed") });
-      // What was typed stays in the form (the reply carries it back); nothing was created.
-      const aboutItems = itemsError(error);
-      return aboutItems ? reply(aboutItems, { asFormError: true }) : reply(error);
-    },
+    errors: shippingErrors,
     handle: async (args) => {
       const { request, context, guarded: shop, formData, parse, headers } = args;
       const viewer = await orderViewer(request, context);

@@ -34,6 +34,7 @@ const PRODUCT_SCHEMA = {
   required: [
     "id",
     "name",
+    "code",
     "description",
     "price",
     "price_min",
@@ -49,6 +50,11 @@ const PRODUCT_SCHEMA = {
   properties: {
     id: { type: "integer" },
     name: { type: "string" },
+    code: {
+      type: ["string", "null"],
+      description:
+        'Its short code for claims in a live\'s chat ("SOLD A7 M"): 1 to 8 letters or digits, unique in the shop whatever the case, kept in capitals; set on create and update (empty or null: none; a taken one is a 409)',
+    },
     description: { type: "string" },
     price: decimal('e.g. "19.90"'),
     price_min: decimal("The lowest price of its variants (its price without options)"),

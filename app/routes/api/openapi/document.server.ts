@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountEndpoints } from "./account.server";
 import { catalogueEndpoints } from "./catalogue.server";
+import { claimsEndpoints } from "./claims.server";
 import { components, errorResponse } from "./components.server";
 import { domainEndpoints } from "./domains.server";
 import { tagged, type Endpoint } from "./endpoint.server";
@@ -28,6 +29,7 @@ const endpoints: Endpoint[] = [
   ...waitlistEndpoints,
   ...ordersEndpoints,
   ...livesEndpoints,
+  ...claimsEndpoints,
   ...tagged("Meta", [{ path: "/openapi.json", method: "get", auth: "none", summary: "This document." }]),
 ];
 

@@ -1,6 +1,6 @@
 import { tagged } from "./endpoint.server";
 import { orderListQuerySchema } from "~/schemas/checkout";
-import { liveCreateApiSchema, liveListQuerySchema, livePinApiSchema, liveReminderApiSchema } from "~/schemas/lives";
+import { liveCreateApiSchema, liveListQuerySchema, livePatchApiSchema, livePinApiSchema, liveReminderApiSchema } from "~/schemas/lives";
 import { LIVE_REF, LIVE_PAGE_REF } from "./components.server";
 
 /** Live sales. */
@@ -18,7 +18,7 @@ export const livesEndpoints = tagged("Lives", [
     method: "post",
     auth: "seller",
     summary:
-      "Start a live: it gets a short code and its public link on the shop host (/live/{code}) opens at once. scheduled_at is an ISO 8601 date-time with its zone.",
+      "Start a live: it gets a short code and its public link on the shop host (/live/{code}) opens at once. scheduled_at is an ISO 8601 date-time with its zone; chat_channel (Twitch lives only) is the Twitch channel whose chat is read for claims.",
     body: liveCreateApiSchema,
     status: 201,
     response: LIVE_REF,
@@ -29,6 +29,16 @@ export const livesEndpoints = tagged("Lives", [
     auth: "seller",
     summary: "One of the seller's lives with its figures (404 for another shop's).",
     response: LIVE_REF,
+  },
+  {
+    path: "/shop/lives/{id}/",
+    method: "patch",
+    auth: "seller",
+    summary:
+      "Set or clear (null) a Twitch live's chat_channel: while the live runs, one node of the platform reads that channel's public chat and turns claiming messages into claims. A live on another platform answers 400.",
+    body: livePatchApiSchema,
+    response: LIVE_REF,
+    also: { "409": "The live has ended" },
   },
   {
     path: "/shop/lives/{id}/end/",
