@@ -1,11 +1,17 @@
-import { createLiveSeller, ordersOfLive, startLive } from "./db";
+import { createLiveSeller, ordersOfLive, signInWithSession, startLive } from "./db";
 import { claimOnLive, createCodedProduct } from "./claims-db";
-import { expect, shopUrl, test } from "./fixtures";
+import { expect, mainUrl, shopUrl, test } from "./fixtures";
 
-/** Issue 29, item 4: a viewer opens their claim link on a phone and pays, with and without JavaScript. */
+/**
+ * Issue 29, item 4: a viewer opens their claim link on a phone and pays, with and without
+ * JavaScript; the seller's live board then shows the claim paid.
+ */
 test.use({ viewport: { width: 360, height: 740 } });
 
-test("a viewer pays their claims from their link on a phone; the link then shows them paid", async ({ page }) => {
+test("a viewer pays their claims from their link on a phone; the link, and the seller's board, then show them paid", async ({
+  page,
+  browser,
+}) => {
   const seller = await createLiveSeller();
   const productId = await createCodedProduct(seller.subdomain, { name: "Claim Scarf", code: "SC7", priceCents: 1900, stock: 5 });
   const live = await startLive(seller.subdomain, { title: "Scarves night" });
@@ -43,4 +49,17 @@ test("a viewer pays their claims from their link on a phone; the link then shows
   await expect(line.getByTestId("claim-status")).toHaveText("Paid");
   await expect(line).toContainText("Pending");
   await expect(page.getByTestId("claim-link-nothing-to-pay")).toBeVisible();
+
+  // The seller, on their own phone, sees it paid on the live board.
+  const sellerContext = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    javaScriptEnabled: test.info().project.name !== "no-js",
+  });
+  const board = await sellerContext.newPage();
+  await signInWithSession(board, seller);
+  await board.goto(mainUrl(`/dashboard/lives/${live.id}`));
+  const claim = board.getByTestId("live-claim").filter({ hasText: "@lea.watches" });
+  await expect(claim.getByTestId("live-claim-status")).toHaveText("Paid");
+  await expect(claim).toContainText("SC7");
+  await sellerContext.close();
 });
