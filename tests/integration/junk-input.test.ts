@@ -286,6 +286,7 @@ const API_CASES: Record<string, ApiCase> = {
   "DELETE /shop/lives/{id}/pin/": { client: () => seller },
   "GET /shop/lives/{id}/orders/": { client: () => seller, query: ORDER_LIST },
   "PUT /shop/lives/{id}/reminder/": { client: () => seller, body: () => ({ delay_minutes: 30 }) },
+  "GET /domains/tls-check/": { client: anonymous, query: ["domain"] },
   // Last: what it changes is this password; the sweep's sessions stay.
   "PATCH /account/auth/change-password/": { client: () => seller, body: () => ({ new_password: "Demo1234!" }) },
 };

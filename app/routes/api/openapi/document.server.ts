@@ -9,6 +9,7 @@ import { paymentsEndpoints } from "./payments.server";
 import { registrationEndpoints } from "./registration.server";
 import { sellersEndpoints } from "./sellers.server";
 import { shopEndpoints } from "./shop.server";
+import { tlsCheckEndpoints } from "./tls-check.server";
 import { waitlistEndpoints } from "./waitlist.server";
 
 /**
@@ -26,6 +27,7 @@ const endpoints: Endpoint[] = [
   ...waitlistEndpoints,
   ...ordersEndpoints,
   ...livesEndpoints,
+  ...tlsCheckEndpoints,
   ...tagged("Meta", [{ path: "/openapi.json", method: "get", auth: "none", summary: "This document." }]),
 ];
 
