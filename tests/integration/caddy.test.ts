@@ -11,7 +11,7 @@ import path from "node:path";
 import type { PeerCertificate } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql, sqlNow } from "./app";
-import { freePort, startServerJs, type ServerProcess } from "./server-process";
+import { freePort, sendRequest, startServerJs, type ServerProcess } from "./server-process";
 
 let server: ServerProcess;
 let caddy: ChildProcess;
@@ -130,6 +130,17 @@ describe("Caddy with on-demand TLS in front of the app", () => {
     // The edge serves the domain's static files too.
     const favicon = await fetchThroughCaddy("boutique-lea.test", "/favicon.svg");
     expect(favicon.status).toBe(200);
+  });
+
+  it("the request edge of server.js serves a verified domain's static files, and nothing for an unverified one", async () => {
+    const verified = await sendRequest(server.port, "/favicon.svg", { host: "Boutique-Lea.test." });
+    expect(verified.status).toBe(200);
+    for (const host of ["pending-lea.test", "never-added.test"]) {
+      const refused = await sendRequest(server.port, "/favicon.svg", { host });
+      expect(refused.status, host).toBe(404);
+      expect(refused.body, host).toContain("Not found: this address is not served here.");
+      expect(refused.headers["cache-control"], host).toBe("no-store");
+    }
   });
 
   it("an unverified domain, or a name that is none of ours, gets no certificate: the handshake fails", async () => {
