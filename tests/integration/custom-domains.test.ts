@@ -91,6 +91,10 @@ describe("the primary domain", () => {
       expect(page.headers.get("Location")).toBe("https://boutique-lea.test/products?page=2&sort=new");
       expect(page.headers.get("Cache-Control")).toBe("no-store");
     }
+    // A client-side navigation's data request gets React Router's redirect, which the browser follows as a document.
+    const data = await new TestClient("demo.livecart.test").request("/products.data?page=2");
+    expect(data.status).toBe(202);
+    expect(await data.text()).toContain("https://boutique-lea.test/products?page=2");
     const before = (await sql<{ n: number }[]>("SELECT count(*) AS n FROM orders"))[0]!.n;
     const post = await new TestClient("demo.livecart.test").request("/?index&product_id=1", {
       form: { intent: "shipping", ...shippingFields(), product_id: "1", quantity: "1", total_amount: "39.00" },
