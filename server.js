@@ -69,8 +69,8 @@ function serve() {
 
   if (!DEVELOPMENT) {
     // Static files carry the app's security headers (one definition, in the bundle).
-    const headers = built.securityHeaders();
-    const setHeaders = (res) => res.set(headers);
+    // HSTS depends on the host (a shop's custom domain: without includeSubDomains).
+    const setHeaders = (res) => res.set(built.securityHeaders([], false, res.req.hostname));
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders }));
     // What else the build holds at its top level (favicon, demo images...): looked up by
     // name, so that a page request does not cost a failed stat() of the disk first.

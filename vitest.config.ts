@@ -79,6 +79,9 @@ export default defineConfig({
             "tests/integration/http-server.test.ts",
             // Starts server.js on an SQLite file of its own: health checks and SIGTERM (tests/postgres covers nodes on PostgreSQL).
             "tests/integration/server-lifecycle.test.ts",
+            // Caddy in front of server.js sharing the file's SQLite database: the TLS terminator's
+            // side (custom-domains.test.ts checks the answers it relies on, on both engines).
+            "tests/integration/caddy.test.ts",
           ],
           environment: "node",
           globalSetup: ["tests/integration/global-setup-pg.ts"],

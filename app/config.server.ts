@@ -226,14 +226,23 @@ export function workerProcesses(config: Pick<Config, "DATABASE_URL" | "NODE_ENV"
 
 /**
  * Absolute links (mails, canonical and share links, QR codes, redirects, the API's URLs) are
- * built from the configuration only, never from a request's Host, which the client writes:
- * the main site here, a shop with `shopSiteUrl`.
+ * built from the configuration and the database only, never from a request's Host, which the
+ * client writes: the main site here, a shop with `shopBaseUrl`.
  */
 export function mainSiteUrl(config: Config = getConfig()): string {
   return `${config.PUBLIC_SCHEME}://${config.ROOT_DOMAIN}`;
 }
 
-/** A shop's absolute address: the one function that builds it (a shop's own domain, when there is one, belongs here). */
-export function shopSiteUrl(subdomain: string, config: Config = getConfig()): string {
-  return `${config.PUBLIC_SCHEME}://${subdomain}.${config.ROOT_DOMAIN}`;
+/** What a shop's public address is made of: its subdomain, and its verified primary domain if it has one. */
+export type ShopAddress = { subdomain: string; primaryDomain: string | null };
+
+/**
+ * A shop's public base URL, the one function that builds it: its verified primary domain when
+ * it has one (issue 30), else its subdomain of `ROOT_DOMAIN`. A custom domain gets the port
+ * `ROOT_DOMAIN` carries (none in production; development and tests run on a port).
+ */
+export function shopBaseUrl(shop: ShopAddress, config: Config = getConfig()): string {
+  const port = /:\d+$/.exec(config.ROOT_DOMAIN)?.[0] ?? "";
+  if (shop.primaryDomain) return `${config.PUBLIC_SCHEME}://${shop.primaryDomain}${port}`;
+  return `${config.PUBLIC_SCHEME}://${shop.subdomain}.${config.ROOT_DOMAIN}`;
 }

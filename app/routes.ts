@@ -96,6 +96,7 @@ export default [
     route("payment/:operation", "routes/api/payment.ts"),
     route("customer/stripe/connect/:operation?", "routes/api/customer-stripe.ts"),
     route("customer/info", "routes/api/customer-info.ts"),
+    route("domains/tls-check", "routes/api/domains-tls-check.ts"),
     route("openapi.json", "routes/api/openapi/route.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -3,7 +3,7 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { getConfig, mainSiteUrl, shopSiteUrl, workerProcesses } from "~/config.server";
+import { getConfig, mainSiteUrl, shopBaseUrl, workerProcesses } from "~/config.server";
 import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
 import { migrateAppDatabase } from "~db/migrate-url";
@@ -60,7 +60,7 @@ export async function prepare({ background = true }: { background?: boolean } = 
     trustProxy: config.TRUST_PROXY,
     seeded,
     mainUrl: mainSiteUrl(config),
-    demoShopUrl: shopSiteUrl("demo", config),
+    demoShopUrl: shopBaseUrl({ subdomain: "demo", primaryDomain: null }, config),
     demoAccounts: DEMO_ACCOUNTS,
     paymentProvider: config.paymentProvider,
   };

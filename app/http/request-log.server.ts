@@ -1,6 +1,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { getConfig } from "~/config.server";
-import { isWellFormedHost, siteFromHost } from "~/lib/host";
+import { isServedCustomDomain } from "~/domain/shops/shop-hosts.server";
+import { bareHostname, isWellFormedHost, siteFromHost } from "~/lib/host";
 import { fallbackLanguage, languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
 import { newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
 import { translatorFor } from "~/lib/translations.server";
@@ -9,7 +10,7 @@ import { securityHeaders } from "~/middleware/security-headers.server";
 /**
  * The edge of the app: every request gets an id (X-Request-Id), one structured log line
  * when it ends, and, before anything routes it, a 400 when its Host cannot be a URL, a 404
- * when it is none of ours, and a 405 or 501 for a method the app does not serve. Every
+ * when it is none of ours (a shop's verified custom domain is), and a 405 or 501 for a method the app does not serve. Every
  * answer leaves here saying how it may be kept (`privateByDefault`).
  */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -75,7 +76,10 @@ function edgeTranslator(req: ExpressRequest) {
 /** A plain-text answer, or the API's JSON error shape under /api/. */
 function sendEdgeError(req: ExpressRequest, res: ExpressResponse, status: number, message: string): void {
   const requestId = String(res.getHeader(REQUEST_ID_HEADER) ?? "");
-  res.status(status).set(securityHeaders()).set("Cache-Control", "no-store");
+  res
+    .status(status)
+    .set(securityHeaders([], false, req.hostname))
+    .set("Cache-Control", "no-store");
   if (req.path.startsWith("/api/")) res.json({ message, request_id: requestId });
   else res.type("text/plain; charset=utf-8").send(`${message}\n${edgeTranslator(req)("server.reference", { id: requestId })}\n`);
 }
@@ -135,13 +139,20 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
     res.once("close", done);
     const hosts = routedHosts(req);
     if (!hosts.every(isWellFormedHost)) return sendEdgeError(req, res, 400, edgeTranslator(req)("server.bad_host"));
-    // A name that is none of ours: not even a static file (the app answers the same, `foreignHostAnswer`).
-    if (siteFromHost(hosts.at(-1)!, getConfig().ROOT_DOMAIN).kind === "foreign") {
+    const proceed = () => {
+      if (refusedMethod(req, res)) return;
+      next();
+    };
+    const routed = hosts.at(-1)!;
+    if (siteFromHost(routed, getConfig().ROOT_DOMAIN).kind !== "foreign") return proceed();
+    // A name the host rules call foreign may be a shop's verified domain (issue 30; kept in
+    // memory for a few seconds). Otherwise it is none of ours: not even a static file (the app
+    // answers the same, `foreignHostAnswer`).
+    isServedCustomDomain(bareHostname(routed)).then((served) => {
+      if (served) return proceed();
       res.set("Cache-Control", "no-store");
-      return sendEdgeError(req, res, 404, edgeTranslator(req)("server.unknown_host"));
-    }
-    if (refusedMethod(req, res)) return;
-    next();
+      sendEdgeError(req, res, 404, edgeTranslator(req)("server.unknown_host"));
+    }, next);
   });
 }
 

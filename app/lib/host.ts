@@ -25,7 +25,7 @@ function isIpAddress(hostname: string): boolean {
 }
 
 /** A host name without port, lower-cased, without the root label's dot (`example.com.`). */
-const bareHostname = (host: string) => hostnameOf(host).replace(/\.$/, "");
+export const bareHostname = (host: string) => hostnameOf(host).replace(/\.$/, "");
 
 export function siteFromHost(host: string, rootDomain: string): SiteFromHost {
   const hostname = bareHostname(host);

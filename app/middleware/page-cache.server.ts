@@ -24,7 +24,8 @@ import { siteContext } from "./site.server";
  * continues the shopper's order instead of showing an empty form. Every view still reaches a
  * node, so page views and a live's visits are counted here, on hits and 304s alike.
  *
- * The key holds the shop's `updatedAt` (customization) and `contentVersion` (products and
+ * The key holds the host the page was asked on, the shop's primary domain (its canonical
+ * link), the shop's `updatedAt` (customization) and `contentVersion` (products and
  * categories, a live's pin or end, `markShopContentChanged`), read from the database with the
  * shop on every request, so a seller's change reaches every node's next page at once; the
  * ETag, a digest of the page, changes with it. A request with any other cookie (a session, a
@@ -138,7 +139,18 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
 
   context.set(publicPageContext, true);
   const { shop } = site;
-  const key = [url.origin, url.pathname, url.search, getLocale(context), shop.id, shop.updatedAt.getTime(), shop.contentVersion].join("\n");
+  // Per host (a shop's subdomain and each of its domains are pages of their own), and per
+  // primary domain, which the page's canonical link names.
+  const key = [
+    url.origin,
+    url.pathname,
+    url.search,
+    getLocale(context),
+    shop.id,
+    shop.updatedAt.getTime(),
+    shop.contentVersion,
+    site.primaryDomain ?? "",
+  ].join("\n");
   const cached = pages.get(key);
   if (cached && Date.now() - cached.storedAt < MAX_AGE_MS) {
     pages.delete(key);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getConfig } from "~/config.server";
+import { siteFromHost } from "~/lib/host";
 
 // The card provider's hosts (Stripe.js, its frames and API).
 const STRIPE_SCRIPT = "https://js.stripe.com";
@@ -46,11 +47,23 @@ export function inlineScriptSources(html: string): string[] {
 }
 
 /**
- * Headers every response carries: pages, API answers and errors (the middleware below)
- * and the static files `server.js` serves before the app. A page's policy, with its inline
- * scripts, is set where it is rendered (`entry.server.tsx`).
+ * HSTS over HTTPS. On our own names it covers their subdomains (the shops live on subdomains,
+ * all under the wildcard certificate); on a shop's custom domain (a name the host rules call
+ * foreign, `siteFromHost`) it covers that name only: the seller's other subdomains are theirs.
  */
-export function securityHeaders(inlineScripts: readonly string[] = [], development = false): Record<string, string> {
+function strictTransportSecurity(host: string | undefined): Record<string, string> {
+  const config = getConfig();
+  if (config.PUBLIC_SCHEME !== "https") return {};
+  const ours = host === undefined || siteFromHost(host, config.ROOT_DOMAIN).kind !== "foreign";
+  return { "Strict-Transport-Security": ours ? "max-age=63072000; includeSubDomains" : "max-age=63072000" };
+}
+
+/**
+ * Headers every response carries: pages, API answers and errors (the middleware below)
+ * and the static files `server.js` serves before the app, for the request's `host`. A page's
+ * policy, with its inline scripts, is set where it is rendered (`entry.server.tsx`).
+ */
+export function securityHeaders(inlineScripts: readonly string[] = [], development = false, host?: string): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(inlineScripts, development),
     "X-Content-Type-Options": "nosniff",
@@ -58,16 +71,15 @@ export function securityHeaders(inlineScripts: readonly string[] = [], developme
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     "Permissions-Policy": 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
-    // Served over HTTPS: browsers never fall back to HTTP, for the shops' subdomains too.
-    ...(getConfig().PUBLIC_SCHEME === "https" ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    ...strictTransportSecurity(host),
   };
 }
 
 export const isDevelopment = () => process.env.NODE_ENV === "development";
 
-export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
-  for (const [name, value] of Object.entries(securityHeaders([], isDevelopment()))) {
+  for (const [name, value] of Object.entries(securityHeaders([], isDevelopment(), new URL(request.url).host))) {
     // A rendered page brings its own policy (its inline scripts' hashes).
     if (name === "Content-Security-Policy" && response.headers.has(name)) continue;
     response.headers.set(name, value);

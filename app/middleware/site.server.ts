@@ -1,17 +1,25 @@
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
-import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
+import { getConfig, mainSiteUrl, shopBaseUrl } from "~/config.server";
 import { NotFoundError } from "~/domain/errors.server";
-import { findLiveShopBySubdomain, findShopOpeningSoon } from "~/domain/shops/shops.server";
-import { siteFromHost } from "~/lib/host";
+import { findLiveShopByCustomDomain, findLiveShopBySubdomain, type HostShop } from "~/domain/shops/shop-hosts.server";
+import { findShopOpeningSoon } from "~/domain/shops/shops.server";
+import { bareHostname, siteFromHost } from "~/lib/host";
 import { languageFromAcceptLanguage, storedLanguage } from "~/lib/i18n";
 import { fallbackLanguage } from "~/lib/languages";
 import { translatorFor } from "~/lib/translations.server";
 import type { Shop } from "~db/schema";
 import { getI18nInstance } from "./i18n.server";
 
-export type ResolvedSite = { kind: "main" } | { kind: "shop"; shop: Shop };
+/**
+ * The site a request is for. A shop carries its verified primary domain (null: its subdomain
+ * is its address) and whether the request came on one of its custom domains.
+ */
+export type ResolvedSite = { kind: "main" } | { kind: "shop"; shop: Shop; primaryDomain: string | null; customDomain: boolean };
 
 export const siteContext = createContext<ResolvedSite>();
+
+/** The shop of a custom domain, found by `platformHostMiddleware` (null: the host is one of our own names). */
+const customDomainShopContext = createContext<HostShop | null>(null);
 
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
@@ -31,28 +39,49 @@ export function foreignHostAnswer(request: Request): Response {
   return new Response(`${message}\n`, { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** First of the app's own middlewares: a host that is none of ours gets `foreignHostAnswer`, before a language redirect or any page. */
-export const platformHostMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
-  if (siteFromHost(new URL(request.url).host, getConfig().ROOT_DOMAIN).kind === "foreign") return foreignHostAnswer(request);
+/**
+ * First of the app's own middlewares: a host that is none of ours gets `foreignHostAnswer`,
+ * before a language redirect or any page. A verified domain of a live shop (issue 30) is
+ * ours: it is looked up here, before the spec's host rules are applied (our own names cannot be
+ * custom domains, so only a name the rules call foreign is looked up), and kept for
+ * `siteMiddleware`. An unverified or removed domain is foreign, as any name pointed at us.
+ */
+export const platformHostMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const host = new URL(request.url).host;
+  if (siteFromHost(host, getConfig().ROOT_DOMAIN).kind === "foreign") {
+    const found = await findLiveShopByCustomDomain(bareHostname(host));
+    if (!found) return foreignHostAnswer(request);
+    context.set(customDomainShopContext, found);
+  }
   return next();
 };
 
+/** Paths served on a shop's subdomain even when it has a primary domain: API clients keep their base URL and credentials. */
+const servedOnSubdomainAlways = (pathname: string) => isApiPath(pathname);
+
 /**
- * Resolves the site once per request from the host. A shop host whose subdomain has no
- * live shop goes to the main site with `?attempted_subdomain=` (API calls get a 404),
- * except a registered shop that is not open yet: its address says it opens soon (503).
+ * Resolves the site once per request from the host: a custom domain's shop (found by
+ * `platformHostMiddleware`), else the spec's rules. A shop host whose subdomain has no live
+ * shop goes to the main site with `?attempted_subdomain=` (API calls get a 404), except a
+ * registered shop that is not open yet: its address says it opens soon (503). A shop with a
+ * verified primary domain sends its subdomain's pages there (308, path and query kept).
  */
 export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
   const config = getConfig();
+  const custom = context.get(customDomainShopContext);
+  if (custom) {
+    context.set(siteContext, { kind: "shop", shop: custom.shop, primaryDomain: custom.primaryDomain, customDomain: true });
+    return next();
+  }
   const site = siteFromHost(url.host, config.ROOT_DOMAIN);
   if (site.kind === "foreign") return foreignHostAnswer(request);
   if (site.kind === "main") {
     context.set(siteContext, { kind: "main" });
     return next();
   }
-  const shop = await findLiveShopBySubdomain(site.subdomain);
-  if (!shop) {
+  const found = await findLiveShopBySubdomain(site.subdomain);
+  if (!found) {
     if (isApiPath(url.pathname)) {
       return Response.json({ message: getI18nInstance(context).t("errors.shop_not_found") }, { status: 404 });
     }
@@ -75,7 +104,14 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     target.searchParams.set("attempted_subdomain", site.subdomain);
     throw redirect(target.toString());
   }
-  context.set(siteContext, { kind: "shop", shop });
+  if (found.primaryDomain && !servedOnSubdomainAlways(url.pathname)) {
+    // The address from the configuration and the database, the path and query from the request.
+    throw redirect(
+      `${shopBaseUrl({ subdomain: found.shop.subdomain, primaryDomain: found.primaryDomain }, config)}${url.pathname}${url.search}`,
+      308,
+    );
+  }
+  context.set(siteContext, { kind: "shop", shop: found.shop, primaryDomain: found.primaryDomain, customDomain: false });
   return next();
 };
 
@@ -119,10 +155,11 @@ export function hostShopPage(context: ContextReader): Shop {
 }
 
 /**
- * The absolute address of the site this request is for, from the configuration (never the
- * request's Host): the main site, or the shop's (`shopSiteUrl`). For the API's absolute URLs.
+ * The absolute address of the site this request is for, from the configuration and the
+ * database (never the request's Host): the main site, or the shop's (`shopBaseUrl`: its
+ * primary domain when it has one). For the API's absolute URLs and the pages' canonical links.
  */
 export function siteUrl(context: ContextReader): string {
   const site = context.get(siteContext);
-  return site.kind === "shop" ? shopSiteUrl(site.shop.subdomain) : mainSiteUrl();
+  return site.kind === "shop" ? shopBaseUrl({ subdomain: site.shop.subdomain, primaryDomain: site.primaryDomain }) : mainSiteUrl();
 }

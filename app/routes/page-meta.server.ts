@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { getConfig, mainSiteUrl, shopSiteUrl } from "~/config.server";
+import { getConfig, mainSiteUrl } from "~/config.server";
 import type { Shop } from "~db/schema";
 import { ACCEPTED_CURRENCIES, DEFAULT_SHARE_IMAGE, PAYMENT_TYPES, type PageMeta } from "~/lib/page-meta";
 
@@ -45,12 +45,15 @@ export function mainPageMeta(t: TFunction, page: PageType, url: URL): PageMeta {
   };
 }
 
-/** Shop pages: "{shop_name} - Live Shopping"; the page's link is on the shop's configured address, never the request's Host. */
-export function shopPageMeta(t: TFunction, shop: Pick<Shop, "name" | "description" | "subdomain">, url: URL): PageMeta {
+/**
+ * Shop pages: "{shop_name} - Live Shopping"; the page's link is on the shop's address
+ * (`siteUrl`: its primary domain when it has one), never the request's Host.
+ */
+export function shopPageMeta(t: TFunction, shop: Pick<Shop, "name" | "description">, url: URL, shopUrl: string): PageMeta {
   return {
     title: t("meta.shop.title", { shop_name: shop.name }),
     description: shop.description || t("meta.shop.description", { shop_name: shop.name }),
-    url: `${shopSiteUrl(shop.subdomain)}${url.pathname}`,
+    url: `${shopUrl}${url.pathname}`,
     type: "website",
     author: shop.name,
   };

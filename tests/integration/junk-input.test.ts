@@ -305,6 +305,7 @@ const API_CASES: Record<string, ApiCase> = {
   },
   "GET /shop/lives/{id}/claims/": { client: () => seller },
   "DELETE /shop/lives/{id}/claims/{claim_id}/": { client: () => seller },
+  "GET /domains/tls-check/": { client: anonymous, query: ["domain"] },
   // Last: what it changes is this password; the sweep's sessions stay.
   "PATCH /account/auth/change-password/": { client: () => seller, body: () => ({ new_password: "Demo1234!" }) },
 };

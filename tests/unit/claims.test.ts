@@ -4,11 +4,12 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claimFromComment, claimLinkByToken, liveClaims, releaseClaim, REPLY_MAX_LENGTH } from "~/domain/claims/claims.server";
 import { LIVE_COMMENTS_LIMIT, acceptComment } from "~/domain/claims/comments.server";
+import { shopBaseUrl } from "~/config.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
 import { createLive, endLive } from "~/domain/lives/lives.server";
 import { changeStock, releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { getDatabase } from "~db/client";
-import { claimLinks, claims, liveEvents, productVariants, products, stockHolds, waitlistEntries, type Shop } from "~db/schema";
+import { claimLinks, claims, liveEvents, productVariants, products, shopDomains, stockHolds, waitlistEntries, type Shop } from "~db/schema";
 import { createProduct, createShop } from "./factories";
 import { productWithSizes, variantRow } from "./stock-fixtures";
 
@@ -50,6 +51,23 @@ const claimsOfLive = () => getDatabase().select().from(claims).where(eq(claims.l
 const holdsOfClaim = (claimId: number) => getDatabase().select().from(stockHolds).where(eq(stockHolds.claimId, claimId));
 
 describe("claimFromComment", () => {
+  it("gives the link at the shop's primary domain when it has one (issue 30)", async () => {
+    await getDatabase().insert(shopDomains).values({
+      shopId: shop.id,
+      domain: "boutique-lea.test",
+      status: "verified",
+      isPrimary: true,
+      verificationToken: "token",
+      verifiedAt: new Date(),
+      checkUntil: new Date(),
+    });
+    const link = new RegExp(
+      `^${shopBaseUrl({ subdomain: shop.subdomain, primaryDomain: "boutique-lea.test" })}/live/${liveCode}/c/[A-Za-z0-9_-]{43}$`,
+    );
+    expect(await comment("lea", "SOLD B12")).toMatchObject({ claimed: true, claim: { link: expect.stringMatching(link) } });
+    expect((await liveClaims(shop.id, liveId))[0]!.link).toMatch(link);
+  });
+
   it("holds the units for the handle until the hold time ends, on their link, and tells the live", async () => {
     const before = (await getDatabase().select().from(liveEvents).where(eq(liveEvents.liveId, liveId))).length;
     const outcome = await comment("@Lea", "SOLD A7 m");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import os from "node:os";
-import { ConfigError, parseConfig, workerProcesses } from "~/config.server";
+import { ConfigError, parseConfig, shopBaseUrl, workerProcesses, type Config } from "~/config.server";
 
 describe("configuration", () => {
   it("has embedded defaults", () => {
@@ -84,5 +84,16 @@ describe("configuration", () => {
     expect(() => parseConfig({ CUSTOM_DOMAIN_IPS: "203.0.113.7,edge" })).toThrowError(/CUSTOM_DOMAIN_IPS: "edge" is not/);
     expect(() => parseConfig({ DNS_SERVERS: "dns.example:53" })).toThrowError(/DNS_SERVERS: "dns.example:53" is not ip:port/);
     expect(() => parseConfig({ DNS_SERVERS: "127.0.0.1:99999" })).toThrowError(/DNS_SERVERS/);
+  });
+
+  it("builds a shop's address from its primary domain when it has one, else its subdomain (issue 30)", () => {
+    const at = (env: NodeJS.ProcessEnv) => ({ ...parseConfig(env), sessionSecret: "x".repeat(32) }) as Config;
+    const production = at({ ROOT_DOMAIN: "livecart.fr", PUBLIC_SCHEME: "https" });
+    expect(shopBaseUrl({ subdomain: "lea", primaryDomain: null }, production)).toBe("https://lea.livecart.fr");
+    expect(shopBaseUrl({ subdomain: "lea", primaryDomain: "boutique-lea.fr" }, production)).toBe("https://boutique-lea.fr");
+    // Development runs on a port: a custom domain is reached on the same one.
+    const development = at({ ROOT_DOMAIN: "localhost:3000" });
+    expect(shopBaseUrl({ subdomain: "lea", primaryDomain: null }, development)).toBe("http://lea.localhost:3000");
+    expect(shopBaseUrl({ subdomain: "lea", primaryDomain: "boutique-lea.test" }, development)).toBe("http://boutique-lea.test:3000");
   });
 });

@@ -66,8 +66,12 @@ describe("API guards (domain errors that apiResource answers)", () => {
     const found = await requireSeller(contextFor(user));
     expect(found.shop.id).toBe(shop.id);
     expect(found.account.profile.userId).toBe(user.id);
-    expect((await requireSeller(contextFor(user, { site: { kind: "shop", shop } }))).shop.id).toBe(shop.id);
-    await expect(requireSeller(contextFor(user, { site: { kind: "shop", shop: await createShop() } }))).rejects.toThrow(NotFoundError);
+    expect(
+      (await requireSeller(contextFor(user, { site: { kind: "shop", shop, primaryDomain: null, customDomain: false } }))).shop.id,
+    ).toBe(shop.id);
+    await expect(
+      requireSeller(contextFor(user, { site: { kind: "shop", shop: await createShop(), primaryDomain: null, customDomain: false } })),
+    ).rejects.toThrow(NotFoundError);
   });
 
   it("requireStaff: 401 for visitors, 403 for everyone but staff", async () => {

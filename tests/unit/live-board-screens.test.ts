@@ -17,7 +17,7 @@ describe("the live board's data", () => {
     await createOrderRow(shop.id, { liveId: live.id, number: 2, paymentStatus: "pending" });
     await createOrderRow(shop.id, { number: 3, paymentStatus: "succeeded" });
 
-    const board = await liveBoardScreen(shop.id, live.id, shop.subdomain);
+    const board = await liveBoardScreen(shop.id, live.id);
     expect(board.url).toBe(`http://${shop.subdomain}.localhost:3000/live/${live.code}`);
     expect(board.qrSvg.startsWith("<svg")).toBe(true);
     expect(board.live).toMatchObject({
@@ -34,7 +34,7 @@ describe("the live board's data", () => {
     expect((await livesScreen(shop.id)).map((l) => [l.id, l.stats.paidOrders])).toEqual([[live.id, 1]]);
 
     const other = await createShop();
-    await expect(liveBoardScreen(other.id, live.id, other.subdomain)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(liveBoardScreen(other.id, live.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("draws the QR code of the URL alone, the same each time", async () => {

@@ -16,7 +16,7 @@ describe("the live board's stock of the pinned product", () => {
   it("shows per variant what is left, held, sold during the live and awaited; nothing when no product is pinned", async () => {
     const shop = await createShop();
     const live = await createLive(shop.id, { title: "Drop", platform: "tiktok", scheduledAt: null });
-    expect((await liveBoardScreen(shop.id, live.id, shop.subdomain)).pinnedStock).toBeNull();
+    expect((await liveBoardScreen(shop.id, live.id)).pinnedStock).toBeNull();
     const { product, variants } = await productWithSizes(shop.id, { S: 3, M: 1, L: null });
     await pinLiveProduct(shop.id, live.id, product.id);
     await orderOf(shop, product.id, variants.S!, 2, { paid: true, liveId: live.id });
@@ -25,7 +25,7 @@ describe("the live board's stock of the pinned product", () => {
     await orderOf(shop, product.id, variants.L!, 4, { paid: true, liveId: live.id });
     await joinWaitlist({ shopId: shop.id, productId: product.id, variantId: variants.M!, email: "m@example.test", language: "en" });
 
-    const board = await liveBoardScreen(shop.id, live.id, shop.subdomain);
+    const board = await liveBoardScreen(shop.id, live.id);
     expect(board.pinnedStock).toMatchObject({ productId: product.id, hasOptions: true, tracked: true, sold: 6 });
     expect(board.pinnedStock?.variants.map((v) => [v.name, v.stock, v.held, v.available, v.sold, v.waiting])).toEqual([
       ["S", 0, 0, 0, 2, 0],

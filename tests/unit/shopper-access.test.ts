@@ -96,7 +96,7 @@ describe("order status links", () => {
     expect(await orderIdForStatusLink(token, shop.id)).toBe(order.id);
     const before = (await getDatabase().select().from(orderStatusLinks).where(eq(orderStatusLinks.orderId, order.id))).length;
     await sendOrderPaidMails(order.id); // deduplicated: no second mail, no second link
-    await sendWithOrderStatusLink(order.id, shop.subdomain, () => Promise.resolve(false));
+    await sendWithOrderStatusLink(order.id, shop.id, () => Promise.resolve(false));
     expect(await getDatabase().select().from(orderStatusLinks).where(eq(orderStatusLinks.orderId, order.id))).toHaveLength(before);
   });
 });

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
+import { shopBaseUrl, type ShopAddress } from "~/config.server";
 import { variantName } from "~/domain/catalogue/variants.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
+import { shopPrimaryDomain } from "~/domain/shops/shop-hosts.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { holdEnd } from "~/domain/stock/hold-time";
 import { holdUnits, OutOfStockError, releaseHolds } from "~/domain/stock/holds.server";
@@ -63,14 +64,14 @@ export function normalizeHandle(handle: string): string {
   return cleanComment(handle).replace(/^@+/, "").replace(/\s+/g, "").toLowerCase().slice(0, HANDLE_MAX_LENGTH);
 }
 
-/** The handle's personal link of a live, on the shop's host. */
-export function claimLinkUrl(subdomain: string, liveCode: string, token: string): string {
-  return `${shopSiteUrl(subdomain)}/live/${liveCode}/c/${token}`;
+/** The handle's personal link of a live, at the shop's address (its primary domain when it has one). */
+export function claimLinkUrl(shop: ShopAddress, liveCode: string, token: string): string {
+  return `${shopBaseUrl(shop)}/live/${liveCode}/c/${token}`;
 }
 
 type ClaimContext = {
   live: { id: number; code: string; language: Language; endedAt: Date | null };
-  shop: { id: number; subdomain: string; claimWords: string[] | null; claimCapPerProduct: number; holdMinutes: number };
+  shop: ShopAddress & { id: number; claimWords: string[] | null; claimCapPerProduct: number; holdMinutes: number };
 };
 
 async function claimContext(shopId: number, liveId: number): Promise<ClaimContext> {
@@ -80,6 +81,7 @@ async function claimContext(shopId: number, liveId: number): Promise<ClaimContex
       shop: {
         id: shops.id,
         subdomain: shops.subdomain,
+        primaryDomain: shopPrimaryDomain,
         claimWords: shops.claimWords,
         claimCapPerProduct: shops.claimCapPerProduct,
         holdMinutes: shops.holdMinutes,
@@ -243,7 +245,7 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
       reply: fitReply(t("claims.reply.cap_reached", { to, code: product.code, count: shop.claimCapPerProduct })),
     };
   }
-  const link = claimLinkUrl(shop.subdomain, live.code, outcome.token);
+  const link = claimLinkUrl(shop, live.code, outcome.token);
   if (outcome.status === "waitlisted") {
     return {
       claimed: false,
@@ -322,7 +324,7 @@ function shownStatus(row: { status: ClaimStatus; heldUntil: Date | null; orderPa
 }
 
 async function claimResources(
-  shop: { subdomain: string },
+  shop: ShopAddress,
   live: { code: string },
   where: ReturnType<typeof eq>,
   now: Date,
@@ -352,7 +354,7 @@ async function claimResources(
     quantity: row.claim.quantity,
     status: shownStatus({ status: row.claim.status, heldUntil: row.claim.heldUntil, orderPaymentStatus: row.orderPaymentStatus }, now),
     held_until: row.claim.status === "held" && row.claim.heldUntil ? row.claim.heldUntil.toISOString() : null,
-    link: claimLinkUrl(shop.subdomain, live.code, row.token),
+    link: claimLinkUrl(shop, live.code, row.token),
   }));
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { markShopContentChanged } from "~/domain/shops/content-version.server";
+import { forgetCustomDomainHosts } from "~/domain/shops/shop-hosts.server";
 import { parseCustomDomain } from "~/lib/domain-name";
 import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
@@ -104,6 +105,16 @@ export async function addShopDomain(shop: Pick<Shop, "id" | "isLive">, input: st
   }
 }
 
+/**
+ * A domain now serves the shop, or stops to, or the shop's address moved: its cached pages
+ * (which print the address) are renewed, and this node forgets its few seconds' memory of
+ * which hosts are served (other nodes follow within HOST_CACHE_MS).
+ */
+async function domainAnswerChanged(shopId: number): Promise<void> {
+  await markShopContentChanged(shopId);
+  forgetCustomDomainHosts();
+}
+
 /** Writes what a check found: verified (for good), or the problem of a pending domain. */
 async function recordCheck(row: ShopDomain, problem: DnsProblem | null, now: Date): Promise<ShopDomain> {
   const [updated] = await getDatabase()
@@ -116,7 +127,7 @@ async function recordCheck(row: ShopDomain, problem: DnsProblem | null, now: Dat
     .where(and(eq(shopDomains.id, row.id), eq(shopDomains.status, "pending")))
     .returning();
   if (!updated) return findShopDomain(row.shopId, row.id); // verified meanwhile, or removed (404)
-  if (updated.status === "verified") await markShopContentChanged(row.shopId);
+  if (updated.status === "verified") await domainAnswerChanged(row.shopId);
   return updated;
 }
 
@@ -186,7 +197,7 @@ export async function setPrimaryDomain(shopId: number, domainId: number, primary
     return changed;
   });
   if (!updated) throw new NotFoundError("domains.errors.not_found");
-  await markShopContentChanged(shopId);
+  await domainAnswerChanged(shopId);
   return updated;
 }
 
@@ -197,7 +208,7 @@ export async function removeShopDomain(shopId: number, domainId: number): Promis
     .where(and(eq(shopDomains.id, domainId), eq(shopDomains.shopId, shopId)))
     .returning({ id: shopDomains.id });
   if (removed.length === 0) throw new NotFoundError("domains.errors.not_found");
-  await markShopContentChanged(shopId);
+  await domainAnswerChanged(shopId);
 }
 
 export type DnsRecord = { type: "TXT" | "CNAME" | "A" | "AAAA" | "A/AAAA"; name: string; value: string };

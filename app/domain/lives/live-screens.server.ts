@@ -1,4 +1,5 @@
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
+import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
 import type { Live } from "~db/schema";
 import { liveBoard } from "./live-board.server";
 import { liveQrSvg } from "./live-qr.server";
@@ -27,9 +28,9 @@ export async function livesScreen(shopId: number) {
 }
 
 /** /dashboard/lives/{id}: the board's data, with the live's link and its QR code. */
-export async function liveBoardScreen(shopId: number, liveId: number, subdomain: string) {
+export async function liveBoardScreen(shopId: number, liveId: number) {
   const board = await liveBoard(shopId, liveId);
-  const url = liveUrl(subdomain, board.live.code);
+  const url = liveUrl(await shopPublicUrl(shopId), board.live.code);
   const paid: readonly string[] = PAID_PAYMENT_STATUSES;
   return {
     ...board,

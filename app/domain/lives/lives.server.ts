@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, ne, sql, sum } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { centsToDecimalString } from "~/lib/money";
@@ -26,9 +25,9 @@ function newLiveCode(): string {
   return code;
 }
 
-/** The live's public link, on the shop's host. */
-export function liveUrl(subdomain: string, code: string): string {
-  return `${shopSiteUrl(subdomain)}/live/${code}`;
+/** The live's public link, on the shop's address (`shopPublicUrl`: its primary domain when it has one). */
+export function liveUrl(shopUrl: string, code: string): string {
+  return `${shopUrl}/live/${code}`;
 }
 
 /** Starts a live: it gets its code, and its link opens at once. */
@@ -273,7 +272,7 @@ export async function publicLive(shopId: number, code: string) {
 export type PublicLive = NonNullable<Awaited<ReturnType<typeof publicLive>>>;
 
 /** The API's live. */
-export function liveResource(live: Live, stats: LiveStats, subdomain: string) {
+export function liveResource(live: Live, stats: LiveStats, shopUrl: string) {
   return {
     id: live.id,
     code: live.code,
@@ -281,7 +280,7 @@ export function liveResource(live: Live, stats: LiveStats, subdomain: string) {
     platform: live.platform,
     language: live.language,
     chat_channel: live.chatChannel,
-    url: liveUrl(subdomain, live.code),
+    url: liveUrl(shopUrl, live.code),
     status: live.endedAt ? ("ended" as const) : ("live" as const),
     scheduled_at: live.scheduledAt?.toISOString() ?? null,
     started_at: live.createdAt.toISOString(),

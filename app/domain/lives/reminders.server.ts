@@ -48,7 +48,7 @@ export async function sendDueLiveReminders(now = new Date()): Promise<number> {
         .returning({ id: orders.id });
       if (!claimed) continue;
       const number = formatOrderNumber(order.number);
-      await sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+      await sendWithOrderStatusLink(order.id, live.shopId, (link) =>
         sendMail({
           to: order.email,
           template: "live_reminder",

@@ -73,7 +73,7 @@ export async function shipOrder(orderId: number, shopId: number, shipment: Shipm
     return row;
   });
   const shop = await shopOf(shopId);
-  await sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+  await sendWithOrderStatusLink(order.id, shopId, (link) =>
     sendMail({
       to: shipped.email,
       template: "order_status",
@@ -136,7 +136,7 @@ export async function shipParcel(parcelId: number, shopId: number, shipment: Shi
   const [first] = shipped;
   const shop = await shopOf(shopId);
   // The link opens the parcel's first order, whose page shows the tracking; the others say the same.
-  await sendWithOrderStatusLink(first!.id, shop.subdomain, (link) =>
+  await sendWithOrderStatusLink(first!.id, shopId, (link) =>
     sendMail({
       to: first!.email,
       template: "order_status",

@@ -55,7 +55,7 @@ export async function sendOrderPaidMails(orderId: number): Promise<void> {
     ].filter(Boolean),
   };
   // The link opens the order on any device (the confirmation page needs the ordering browser).
-  await sendWithOrderStatusLink(order.id, shop.subdomain, (link) =>
+  await sendWithOrderStatusLink(order.id, order.shopId, (link) =>
     sendMail({
       to: order.email,
       template: "order_paid_shopper",

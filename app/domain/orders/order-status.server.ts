@@ -82,7 +82,7 @@ export async function recordStatusChange(order: Order, to: OrderStatus, actor: {
   await offerFreedUnits(freed, now);
   const db = getDatabase();
   const [shop] = await db.select().from(shops).where(eq(shops.id, order.shopId)).limit(1);
-  await sendWithOrderStatusLink(order.id, shop!.subdomain, (link) =>
+  await sendWithOrderStatusLink(order.id, order.shopId, (link) =>
     sendMail({
       to: updated.email,
       template: "order_status",

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
 import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
 import { NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusLinkMail } from "~/domain/mail/templates.server";
+import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderStatusLinks, orders, shops } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
@@ -15,8 +15,9 @@ import { formatOrderNumber } from "./orders.server";
  */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export function orderStatusUrl(subdomain: string, token: string): string {
-  return `${shopSiteUrl(subdomain)}/order-status/${token}`;
+/** A status link on the shop's address (`shopPublicUrl`: its primary domain when it has one). */
+export function orderStatusUrl(shopUrl: string, token: string): string {
+  return `${shopUrl}/order-status/${token}`;
 }
 
 /** A new link for the order; only the token's hash is kept. */
@@ -36,9 +37,9 @@ export async function createOrderStatusLink(orderId: number): Promise<{ id: numb
  * Mints a link for a mail and sends it; a mail that was not queued (its dedupe key was
  * already used) must not leave a live link nobody received.
  */
-export async function sendWithOrderStatusLink(orderId: number, subdomain: string, send: (link: string) => Promise<boolean>): Promise<void> {
+export async function sendWithOrderStatusLink(orderId: number, shopId: number, send: (link: string) => Promise<boolean>): Promise<void> {
   const link = await createOrderStatusLink(orderId);
-  if (!(await send(orderStatusUrl(subdomain, link.token)))) {
+  if (!(await send(orderStatusUrl(await shopPublicUrl(shopId), link.token)))) {
     await getDatabase().delete(orderStatusLinks).where(eq(orderStatusLinks.id, link.id));
   }
 }
@@ -86,7 +87,7 @@ export async function rotateOrderStatusLinks(orderId: number, shopId: number, no
       shopName: shop.name,
       customer: order.fullName,
       number,
-      link: orderStatusUrl(shop.subdomain, fresh),
+      link: orderStatusUrl(await shopPublicUrl(shop.id), fresh),
     }),
   });
   return number;

@@ -264,7 +264,7 @@ async function mailRefund(orderId: number, refund: OrderRefund, soldOut: boolean
   if (!row || !txn) return;
   const held = await heldByOurRefunds(db, txn.id);
   // The mail carries the order's status link, which opens on any device (like the other order mails).
-  await sendWithOrderStatusLink(orderId, row.shop.subdomain, (link) =>
+  await sendWithOrderStatusLink(orderId, row.order.shopId, (link) =>
     sendMail({
       to: row.order.email,
       template: "order_refund",

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, sum } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
+import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
 import { countOrders } from "~/domain/orders/orders.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { flushShopViews } from "~/domain/shops/views.server";
@@ -87,7 +87,7 @@ export async function sellerDashboard(account: SellerAccount, testMode: boolean,
 
   return {
     shop: shop
-      ? { name: shop.name, subdomain: shop.subdomain, url: shopSiteUrl(shop.subdomain), isLive: shop.isLive, currency: shop.currency }
+      ? { name: shop.name, subdomain: shop.subdomain, url: await shopPublicUrl(shop.id), isLive: shop.isLive, currency: shop.currency }
       : null,
     stats: {
       totalSalesCents: Number(gross?.cents ?? 0) - Number(refunded?.cents ?? 0),

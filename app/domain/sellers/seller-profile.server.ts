@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { eq } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
+import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
 import { ForbiddenError, ValidationError } from "~/domain/errors.server";
 import { getDatabase } from "~db/client";
 import { sellerProfiles, shops, type User } from "~db/schema";
@@ -15,7 +15,7 @@ export async function requireSellerAccount(user: User): Promise<SellerAccount> {
 }
 
 /** The seller profile of the API (spec section 3), with display values in the request's language. */
-export function sellerProfileResource(account: SellerAccount, t: TFunction) {
+export async function sellerProfileResource(account: SellerAccount, t: TFunction) {
   const { profile, shop } = account;
   const onboarding = sellerOnboardingSteps(account);
   return {
@@ -29,7 +29,7 @@ export function sellerProfileResource(account: SellerAccount, t: TFunction) {
     contact_phone: profile.contactPhone,
     website: profile.website,
     subdomain: shop?.subdomain ?? null,
-    shop_url: shop ? shopSiteUrl(shop.subdomain) : null,
+    shop_url: shop ? await shopPublicUrl(shop.id) : null,
     siret: profile.siret,
     country: profile.country,
     verification_status: profile.verificationStatus,

@@ -1,26 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
-import { getDatabase, preparedRead } from "~db/client";
+import { and, eq } from "drizzle-orm";
+import { getDatabase } from "~db/client";
 import { sellerProfiles, shops, type Shop } from "~db/schema";
 import { shopPalette, type ShopPalette } from "~/lib/shop-theme";
 import { sanitizeCustomCss } from "./custom-css.server";
 
 /** The class that scopes a shop's custom CSS to its own pages. */
 export const CUSTOM_CSS_SCOPE = ".shop-custom-css";
-
-// Every request on a shop's host reads it.
-const liveShopBySubdomain = preparedRead("live_shop_by_subdomain", (db) =>
-  db
-    .select()
-    .from(shops)
-    .where(and(eq(shops.subdomain, sql.placeholder("subdomain")), eq(shops.isLive, true)))
-    .limit(1),
-);
-
-/** A shop answers on its subdomain only when it exists and is live. */
-export async function findLiveShopBySubdomain(subdomain: string): Promise<Shop | undefined> {
-  const [shop] = await liveShopBySubdomain({ subdomain: subdomain.toLowerCase() });
-  return shop;
-}
 
 /** The shop a seller owns (one per seller), live or not. */
 export async function findShopOwnedBy(userId: number): Promise<Shop | undefined> {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
-import { shopSiteUrl } from "~/config.server";
+import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
 import { hashToken } from "~/domain/accounts/tokens.server";
 import { resolveOrderLines } from "~/domain/catalogue/variants.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
@@ -193,7 +193,7 @@ async function mailOffer(offer: Offer): Promise<void> {
   if (!row?.entry.email) return;
   const t = translatorFor(row.entry.language);
   const variantQuery = row.product.options.length > 0 ? `&variant=${offer.variantId}` : "";
-  const url = `${shopSiteUrl(row.shop.subdomain)}/?product_id=${row.product.id}${variantQuery}&offer=${offer.token}`;
+  const url = `${await shopPublicUrl(row.shop.id)}/?product_id=${row.product.id}${variantQuery}&offer=${offer.token}`;
   const until = new Intl.DateTimeFormat(row.entry.language, {
     hour: "2-digit",
     minute: "2-digit",

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { shopSiteUrl } from "~/config.server";
+import { shopBaseUrl } from "~/config.server";
 import type { SessionUser } from "~/domain/accounts/users.server";
 import {
   addShopDomain,
@@ -27,7 +27,7 @@ export async function domainTabData(userId: number, now = new Date()) {
   const domains = shop.isLive ? await listShopDomains(shop.id) : [];
   return {
     live: shop.isLive,
-    address: shopSiteUrl(shop.subdomain),
+    address: shopBaseUrl({ subdomain: shop.subdomain, primaryDomain: null }),
     maximum: MAX_DOMAINS_PER_SHOP,
     domains: domains.map((row) => ({
       id: row.id,
@@ -82,7 +82,7 @@ export const domainActions = {
   }),
   "unset-primary-domain": domainButton(async (shop, domainId, { context }) => {
     await setPrimaryDomain(shop.id, domainId, false);
-    return getI18nInstance(context).t("domains.tab.unset_primary_toast", { address: shopSiteUrl(shop.subdomain) });
+    return getI18nInstance(context).t("domains.tab.unset_primary_toast", { address: shopBaseUrl({ subdomain: shop.subdomain, primaryDomain: null }) });
   }),
   "remove-domain": domainButton(async (shop, domainId, { context }) => {
     const rows = await listShopDomains(shop.id);

@@ -13,7 +13,7 @@ import { sellerProfileSchema } from "~/schemas/sellers";
 /** The seller tab's data: the API's seller profile, the onboarding view and the API keys. */
 export async function sellerTabData(account: SellerAccount, t: TFunction) {
   return {
-    ...sellerProfileResource(account, t),
+    ...(await sellerProfileResource(account, t)),
     onboarding: onboardingView(sellerOnboardingSteps(account)),
     apiKeys: await listApiKeys(account.user.id),
   };

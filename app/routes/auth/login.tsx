@@ -11,7 +11,7 @@ import { safeRedirectPath } from "~/lib/redirect-path";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { beginUserSession, currentUser } from "~/middleware/session.server";
-import { siteContext } from "~/middleware/site.server";
+import { siteContext, siteUrl } from "~/middleware/site.server";
 import { loginSchema } from "~/schemas/accounts";
 
 /** After login: the main site's dashboard, or the shop's catalogue. */
@@ -26,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const meta =
     site.kind === "shop"
-      ? shopPageMeta(t, site.shop, new URL(request.url))
+      ? shopPageMeta(t, site.shop, new URL(request.url), siteUrl(context))
       : { title: t("auth.login.page_title"), description: t("auth.login.page_description") };
   return { redirectTo, meta };
 }

@@ -30,7 +30,7 @@ import { boardStockSchema } from "~/schemas/stock-admin";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { shop } = await requireSellerPage(request, context);
   const id = liveIdParam(params.liveId);
-  const board = await orNotFound(liveBoardScreen(shop.id, id, shop.subdomain));
+  const board = await orNotFound(liveBoardScreen(shop.id, id));
   return {
     ...board,
     currency: shop.currency,

@@ -14,7 +14,7 @@ import { ordersPageData } from "~/routes/orders/orders-page.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { requireUserPage } from "~/http/guards.server";
-import { siteContext } from "~/middleware/site.server";
+import { siteContext, siteUrl } from "~/middleware/site.server";
 
 /**
  * /orders on both sites (see ordersPageData for who sees what). On the main site it is a
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = context.get(siteContext);
   if (site.kind === "main") requireUserPage(request, context);
-  const meta = site.kind === "shop" ? shopPageMeta(t, site.shop, url) : mainPageMeta(t, "orders", url);
+  const meta = site.kind === "shop" ? shopPageMeta(t, site.shop, url, siteUrl(context)) : mainPageMeta(t, "orders", url);
   return { ...(await ordersPageData(request, context)), meta };
 }
 

@@ -7,7 +7,7 @@ import { parseInput } from "~/http/api.server";
 import { bagCountCookie, bagCountOf, bagOwnerForChange, bagOwnerOf } from "~/http/bag.server";
 import { formAction, type IntentArgs } from "~/http/forms.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { bagAddSchema, bagLineQuantitySchema, bagLineSchema } from "~/schemas/bag";
 import type { Shop } from "~db/schema";
@@ -22,7 +22,11 @@ export async function bagPageData({ request, context }: Args) {
   if (bagCountOf(request) !== bag.count) headers.append("Set-Cookie", bagCountCookie(request, bag.count));
   const t = getI18nInstance(context).t;
   return data(
-    { bag, currency: shop.currency, meta: { ...shopPageMeta(t, shop, new URL(request.url)), title: `${t("bag.title")} | ${shop.name}` } },
+    {
+      bag,
+      currency: shop.currency,
+      meta: { ...shopPageMeta(t, shop, new URL(request.url), siteUrl(context)), title: `${t("bag.title")} | ${shop.name}` },
+    },
     { headers },
   );
 }

@@ -26,7 +26,7 @@ import { messageKey, translateMessage } from "~/lib/messages";
 import { checkoutTheme } from "~/lib/shop-theme";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import { bagCheckoutSchema, checkoutSchema } from "~/schemas/checkout";
 import { bagCountCookie } from "~/http/bag.server";
 import { formConstraint } from "~/schemas/form-constraint";
@@ -100,7 +100,7 @@ export async function checkoutPageData(
     // Computed here: the shopper's browser loads no colour code.
     checkoutTheme: checkoutTheme({ primary: shop.primaryColor, secondary: shop.secondaryColor }),
     contactEmail: getConfig().SUPPORT_EMAIL,
-    meta: shopPageMeta(t, shop, url),
+    meta: shopPageMeta(t, shop, url, siteUrl(context)),
   };
 }
 

@@ -5,7 +5,7 @@ import { orNotFound } from "~/http/guards.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { currentUser } from "~/middleware/session.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { bagCheckoutSchema } from "~/schemas/checkout";
 import { setToast } from "remix-toast/middleware";
@@ -29,7 +29,7 @@ export async function claimLinkPageData({ request, params, context }: Args) {
   const checkout = purchase.lines.length > 0 ? await checkoutPageData({ request, context }, view.live, purchase) : null;
   const t = getI18nInstance(context).t;
   const meta = {
-    ...shopPageMeta(t, shop, new URL(request.url)),
+    ...shopPageMeta(t, shop, new URL(request.url), siteUrl(context)),
     title: t("claim_link.meta_title", { shop: shop.name, title: view.live.title }),
   };
   return data({ view, checkout, currency: shop.currency, meta }, { headers: PRIVATE_HEADERS });

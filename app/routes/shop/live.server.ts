@@ -4,7 +4,7 @@ import { shopperStocks } from "~/domain/stock/shopper-stock.server";
 import { formAction } from "~/http/forms.server";
 import { notFoundPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
 import { checkoutPageData, shippingIntent, waitlistIntent } from "./checkout.server";
 
@@ -21,7 +21,7 @@ export async function livePageData({ request, params, context }: Args) {
   if (!live) throw notFoundPage();
   const t = getI18nInstance(context).t;
   const meta = {
-    ...shopPageMeta(t, shop, new URL(request.url)),
+    ...shopPageMeta(t, shop, new URL(request.url), siteUrl(context)),
     title: t("lives.page.title", { shop: shop.name, title: live.title }),
   };
   // What is left of the pinned product, at render (the page's stream keeps it current).

@@ -25,7 +25,7 @@ import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance, getLocale } from "~/middleware/i18n.server";
 import { clientAddressContext } from "~/middleware/request.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import type { Shop } from "~db/schema";
 import { shopperCodeRequestSchema, shopperCodeVerifySchema } from "~/schemas/shopper-access";
 import { BackLink } from "~/components/ui/back-link";
@@ -36,7 +36,7 @@ import { BackLink } from "~/components/ui/back-link";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
-  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url));
+  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url), siteUrl(context));
   return { meta, emails: (await orderViewer(request, context)).provenEmails?.emails ?? [], codeMinutes: ACCESS_CODE_TTL_MS / 60_000 };
 }
 

@@ -18,12 +18,12 @@ import { orderItemName } from "~/lib/order-item-name";
 import { parsePathId } from "~/lib/path-id";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 
 /** Only the shopper who placed the order and the shop's seller see it; others get not-found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
-  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url));
+  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url), siteUrl(context));
   const id = parsePathId(params.orderId);
   try {
     if (id === null) throw new NotFoundError("orders.not_found");

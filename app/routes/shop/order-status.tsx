@@ -7,7 +7,7 @@ import { orderIdForStatusLink } from "~/domain/orders/status-links.server";
 import { orderLinkCookie, orderViewer } from "~/http/shopper.server";
 import { isPaid } from "~/domain/orders/payment-state";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 
 // The same page as the confirmation; only who may open it differs.
 export { default, meta } from "./order-confirmation";
@@ -18,7 +18,7 @@ export { default, meta } from "./order-confirmation";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = hostShopPage(context);
-  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url));
+  const meta = shopPageMeta(getI18nInstance(context).t, shop, new URL(request.url), siteUrl(context));
   const orderId = await orderIdForStatusLink(params.token, shop.id);
   if (orderId === null) return data({ meta, order: null }, { status: 404, headers: NO_STORE });
   const visible = await getVisibleOrder(orderId, { ...(await orderViewer(request, context)), statusLinkOrderId: orderId }, shop.id);

@@ -15,7 +15,7 @@ import { shopPageMeta } from "~/routes/page-meta.server";
 import { cx } from "~/lib/class-names";
 import { metaDescriptors } from "~/lib/page-meta";
 import { getI18nInstance } from "~/middleware/i18n.server";
-import { hostShopPage } from "~/middleware/site.server";
+import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import { catalogueScreenQuerySchema, MAX_CATALOGUE_PAGES, searchParamsObject } from "~/schemas/catalogue";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     category: query.categorySlug ?? "",
     search: query.search ?? "",
     currency: shop.currency,
-    meta: shopPageMeta(getI18nInstance(context).t, shop, url),
+    meta: shopPageMeta(getI18nInstance(context).t, shop, url, siteUrl(context)),
   };
 }
 

@@ -11,6 +11,7 @@ import { paymentsEndpoints } from "./payments.server";
 import { registrationEndpoints } from "./registration.server";
 import { sellersEndpoints } from "./sellers.server";
 import { shopEndpoints } from "./shop.server";
+import { tlsCheckEndpoints } from "./tls-check.server";
 import { waitlistEndpoints } from "./waitlist.server";
 
 /**
@@ -30,6 +31,7 @@ const endpoints: Endpoint[] = [
   ...ordersEndpoints,
   ...livesEndpoints,
   ...claimsEndpoints,
+  ...tlsCheckEndpoints,
   ...tagged("Meta", [{ path: "/openapi.json", method: "get", auth: "none", summary: "This document." }]),
 ];
 
