@@ -49,13 +49,13 @@ const wholeNumberSetting = (range: { min: number; max: number }, message: string
  * trimmed, duplicates (any case) dropped. Empty or null: the defaults of both languages
  * (null out). A word of digits alone would read a quantity ("A7 2") as a claim: refused.
  * `unknown` in, so that Conform hands the form's emptied field over as "" (the defaults)
- * rather than as absent (unchanged).
+ * rather than as absent (unchanged); null reads as "" too. The preprocess also lets the key be
+ * absent (unchanged): a bare `unknown().transform()` would be a required key.
  */
 const claimWords = z
-  .unknown()
+  .preprocess((v) => (v === null ? "" : v), z.unknown())
   .transform((v, ctx): string[] | null | undefined => {
     if (v === undefined) return undefined;
-    if (v === null) return null;
     const given = typeof v === "string" ? v.split(",") : v;
     if (!Array.isArray(given) || given.some((w) => typeof w !== "string")) {
       ctx.addIssue({ code: "custom", message: messageKey("lives.claim_settings.word_invalid", { max: CLAIM_WORDS.maxLength }) });
