@@ -82,7 +82,9 @@ export const domainActions = {
   }),
   "unset-primary-domain": domainButton(async (shop, domainId, { context }) => {
     await setPrimaryDomain(shop.id, domainId, false);
-    return getI18nInstance(context).t("domains.tab.unset_primary_toast", { address: shopBaseUrl({ subdomain: shop.subdomain, primaryDomain: null }) });
+    return getI18nInstance(context).t("domains.tab.unset_primary_toast", {
+      address: shopBaseUrl({ subdomain: shop.subdomain, primaryDomain: null }),
+    });
   }),
   "remove-domain": domainButton(async (shop, domainId, { context }) => {
     const rows = await listShopDomains(shop.id);
