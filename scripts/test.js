@@ -1,8 +1,8 @@
-// `npm test`: lint (ESLint + Prettier), type check, production build, Vitest (unit on SQLite
-// and on PGlite, races and two nodes on a real PostgreSQL, integration on SQLite and on a real
-// PostgreSQL), then the end-to-end
-// tests (Playwright, with and without JavaScript) against the build, and the shop's checkout
-// and payment specs once more with the server on a real PostgreSQL, in two worker processes.
+// `npm test`: lint (ESLint + Prettier), type check, production build, Vitest (unit and
+// integration on SQLite and on a real PostgreSQL, races and two nodes on PostgreSQL), then the
+// end-to-end tests (Playwright, with and without JavaScript) against the build, and the
+// journeys that write through the database once more with the server on a real PostgreSQL,
+// in two worker processes.
 // Every runner runs even when an earlier one failed (except after a failed build, which the
 // end-to-end tests need), and the last line sums them all: "N passed, M failed".
 // Lint, type check and build run side by side (each its own process, their output printed
@@ -141,15 +141,26 @@ async function runPlaywright(name, report, args, env = {}) {
 
 if (built) {
   await runPlaywright("End-to-end tests", "playwright.json", []);
-  // The shopper's path (checkout, card payment, the seller's orders) with the server on
-  // PostgreSQL, as a node of two worker processes (what `npm start` runs on a 2-core machine).
+  // The shopper's path (checkout, card payment, the seller's orders, a viewer's claims) with the server on
+  // PostgreSQL, as a node of two worker processes (what `npm start` runs on a 2-core machine):
+  // the journeys that write through the database (every rule of them runs on PostgreSQL in the
+  // integration-pg project too), not the checkout spec's screen details again.
   let postgres;
   try {
     postgres = await startPostgres({ durable: false });
     await runPlaywright(
       "End-to-end tests on PostgreSQL",
       "playwright-postgres.json",
-      ["tests/e2e/checkout.spec.ts", "tests/e2e/payments.spec.ts", "tests/e2e/seller-orders.spec.ts", "--project", "js"],
+      [
+        "tests/e2e/checkout.spec.ts",
+        "tests/e2e/payments.spec.ts",
+        "tests/e2e/seller-orders.spec.ts",
+        "tests/e2e/claim-link.spec.ts",
+        "--project",
+        "js",
+        "--grep",
+        "full checkout in English|declined card|authentication card: Complete|finds the order again|simulated onboarding|paid orders and unpaid checkouts|pays their claims",
+      ],
       {
         E2E_DATABASE_URL: postgres.url,
         // The same port as the first run when one is given (that server has stopped by now).
