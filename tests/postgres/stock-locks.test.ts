@@ -95,42 +95,50 @@ function busyFor(ms: number): void {
   while (Date.now() < until) Math.sqrt(until);
 }
 
+// Long enough for both writers to be seen queueing on a busy 2-core machine (half a second was
+// not: a writer that came after the lock's end never queued, and the test waited for it forever).
+const HOLD_MS = 2_000;
+
 /**
- * Holds `lock` (a `select ... for no key update` of one row) for half a second in a transaction
- * run wholly by the server (one simple query), then answers when it let go (the server's clock).
+ * Holds `lock` (a `select ... for no key update` of one row) for HOLD_MS in a transaction run
+ * wholly by the server (one simple query), then answers when it let go (the server's clock).
  */
-function holdForHalfASecond(lock: string): Promise<Date> {
+function holdTheLock(lock: string): Promise<Date> {
   return holder
-    .unsafe(`begin; ${lock}; select pg_sleep(0.5); select clock_timestamp() as released; commit;`)
+    .unsafe(`begin; ${lock}; select pg_sleep(${HOLD_MS / 1000}); select clock_timestamp() as released; commit;`)
     .simple()
     .then((results) => (results as unknown as { released: Date }[][])[3]![0]!.released);
 }
 
-/** Waits until `count` connections of the database wait for a lock. */
+/** Waits until `count` connections of the database wait for a lock (a clear failure after `HOLD_MS`). */
 async function waitersForALock(count: number): Promise<void> {
+  const giveUpAt = Date.now() + HOLD_MS;
   for (;;) {
     const [row] =
       await watcher`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
     if (row!.waiting >= count) return;
+    if (Date.now() > giveUpAt) throw new Error(`${count} connection(s) never waited for the lock while it was held`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
 describe("the rows a drop queues for are let go without waiting for this node", () => {
   // The row is locked by a transaction of the server's own; `write` (an order, a payment) queues
-  // for it, and another writer queues behind; this node is then busy for 1.5 s. The rows are let
-  // go within that time only if `write`'s last statements and its COMMIT were already sent.
+  // for it, and another writer queues behind; this node is then busy until a second past the
+  // lock's end. The rows are let go within that time only if `write`'s last statements and its
+  // COMMIT were already sent.
   // (postgres.js first asks the server the types of a statement new to a connection, a round
   // trip before it is sent: `warmUp` does the same writes on all the pool's connections first.)
   async function nextWriterWaits(warmUp: () => Promise<unknown>, lock: string, write: () => Promise<unknown>, next: string) {
     await warmUp();
-    const released = holdForHalfASecond(lock);
+    const heldFrom = Date.now();
+    const released = holdTheLock(lock);
     await waitersForALock(0);
     const writing = write();
     await waitersForALock(1);
     const nextGotIt = watcher.unsafe(next).then((rows) => (rows as unknown as { at: Date }[])[0]!.at);
     await waitersForALock(2);
-    busyFor(1500);
+    busyFor(heldFrom + HOLD_MS + 1_000 - Date.now());
     await writing;
     return (await nextGotIt).getTime() - (await released).getTime();
   }
