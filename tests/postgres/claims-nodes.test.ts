@@ -2,16 +2,14 @@
 // as behind a load balancer (issue 29): 200 viewers claim the same 20 units through the
 // comments API, half on each node, at once; exactly 20 claims hold them, the others wait on
 // the waitlist by handle, and nothing is oversold.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "~/domain/accounts/api-keys.server";
 import { createLive } from "~/domain/lives/lives.server";
 import { getDatabase } from "~db/client";
 import { claimLinks, claims, products, shops, stockHolds, waitlistEntries } from "~db/schema";
-import { freePort, sendRequest, startServerJs, type ServerProcess } from "../integration/server-process";
+import { startTwoNodes, stopNodes } from "./two-nodes";
+import { sendRequest, type ServerProcess } from "../integration/server-process";
 import { createProduct } from "../unit/factories";
 import { onlyVariant, variantRow } from "../unit/stock-drops";
 
@@ -19,19 +17,13 @@ let nodes: ServerProcess[] = [];
 let mainHost: string;
 
 beforeAll(async () => {
-  const port = await freePort();
+  const started = await startTwoNodes();
+  nodes = started.nodes;
+  const port = started.port;
   mainHost = `localhost:${port}`;
-  const shared = { DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET!, ROOT_DOMAIN: `localhost:${port}` };
-  const uploadDir = (node: string) => fs.mkdtempSync(path.join(os.tmpdir(), `uploads-${node}-`));
-  // One node seeds the demo shop, then the other starts on the seeded database.
-  const nodeA = await startServerJs({ ...shared, PORT: String(port), SEED_DEMO: "1", UPLOAD_DIR: uploadDir("a") });
-  const nodeB = await startServerJs({ ...shared, SEED_DEMO: "0", UPLOAD_DIR: uploadDir("b") });
-  nodes = [nodeA, nodeB];
 }, 120_000);
 
-afterAll(() => {
-  for (const node of nodes) node.process.kill("SIGKILL");
-});
+afterAll(() => stopNodes(nodes));
 
 describe("claims across two nodes on PostgreSQL", () => {
   it("200 claiming comments at once for 20 units, half on each node: exactly 20 held claims, 180 waiting", async () => {

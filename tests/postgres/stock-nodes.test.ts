@@ -1,15 +1,13 @@
 // A drop across two app nodes (server.js from the build) on one PostgreSQL, as behind a load
 // balancer (issue 27): 100 shoppers order the same 20 units through the API, half on each
 // node, at once; exactly 20 get them, the others are told "sold out", and the 20 pay.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productStock } from "~/domain/stock/holds.server";
 import { getDatabase } from "~db/client";
 import { orders, shops, stockHolds } from "~db/schema";
-import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess } from "../integration/server-process";
+import { startTwoNodes, stopNodes } from "./two-nodes";
+import { sendRequest, type Answer, type ServerProcess } from "../integration/server-process";
 import { createProduct } from "../unit/factories";
 import { movementsOf, onlyVariant, variantRow } from "../unit/stock-drops";
 
@@ -63,19 +61,13 @@ class Shopper {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
+  const started = await startTwoNodes();
+  nodes = started.nodes;
+  const port = started.port;
   shopHost = `demo.localhost:${port}`;
-  const shared = { DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET!, ROOT_DOMAIN: `localhost:${port}` };
-  const uploadDir = (node: string) => fs.mkdtempSync(path.join(os.tmpdir(), `uploads-${node}-`));
-  // One node seeds the demo shop, then the other starts on the seeded database.
-  const nodeA = await startServerJs({ ...shared, PORT: String(port), SEED_DEMO: "1", UPLOAD_DIR: uploadDir("a") });
-  const nodeB = await startServerJs({ ...shared, SEED_DEMO: "0", UPLOAD_DIR: uploadDir("b") });
-  nodes = [nodeA, nodeB];
 }, 120_000);
 
-afterAll(() => {
-  for (const node of nodes) node.process.kill("SIGKILL");
-});
+afterAll(() => stopNodes(nodes));
 
 describe("a drop across two nodes on PostgreSQL", () => {
   it("100 orders at once for 20 units, half on each node: 20 held, 80 answered 409 out_of_stock, then the 20 paid", async () => {
