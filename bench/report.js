@@ -278,3 +278,149 @@ export function writeSection(file, name, markdown) {
   const updated = from >= 0 && to >= 0 ? text.slice(0, from) + block + text.slice(to + end.length) : `${text.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, updated);
 }
+
+const perCheckout = (value, digits = 1) => (value === null || value === undefined ? "-" : number(value, digits));
+
+/**
+ * What a drop cost per completed checkout (issue 31; bench/cost.js): CPU milliseconds of each
+ * group of processes, from their own accounting, and the database's work.
+ */
+export function costSection(cost) {
+  const sqlite = cost.engine === "sqlite";
+  const lines = [
+    `Cost per completed checkout (${number(cost.completed)} completed; CPU from the processes' own accounting, user + system):`,
+    "",
+    table(
+      ["App CPU", "Database CPU", "HAProxy CPU", "Client CPU", "Statements", "COMMITs", "Round trips"],
+      [
+        [
+          `${perCheckout(cost.appMs)} ms`,
+          sqlite ? "in the app (SQLite)" : `${perCheckout(cost.databaseMs)} ms`,
+          cost.balancerMs === null ? "none" : `${perCheckout(cost.balancerMs)} ms`,
+          `${perCheckout(cost.clientMs)} ms`,
+          perCheckout(cost.statements),
+          perCheckout(cost.commits, 2),
+          sqlite ? "none (in-process)" : perCheckout(cost.roundTrips),
+        ],
+      ],
+    ),
+  ];
+  if (!sqlite)
+    lines.push(
+      "",
+      `PostgreSQL's own count: ${perCheckout(cost.serverStatements)} statements per checkout (pg_stat_statements: the balancer's ` +
+        `health checks included, most COMMITs not), ${perCheckout(cost.walKb)} kB of WAL written.`,
+    );
+  return lines.join("\n");
+}
+
+/** The cost per checkout for each cluster size (bench/cost.js), and the cores each group kept busy. */
+export function nodesCostSection(runs, key) {
+  const costOf = (run) => (key === "stock" ? run.stock?.cost : run.cost);
+  const rateOf = (run) => {
+    const drop = key === "stock" ? run.stock?.drop : run.drop;
+    return drop ? drop.completed / drop.wallSeconds : null;
+  };
+  const busy = (ms, rate) => (ms === null || rate === null ? "-" : number((ms * rate) / 1000, 2));
+  return table(
+    [
+      "Nodes",
+      "Checkouts/s",
+      "App CPU",
+      "Database CPU",
+      "HAProxy CPU",
+      "Client CPU",
+      "Statements",
+      "COMMITs",
+      "Round trips",
+      "WAL",
+      "Cores busy: app / database",
+    ],
+    runs.map((run) => {
+      const cost = costOf(run);
+      const rate = rateOf(run);
+      if (!cost) return [number(run.nodes), "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"];
+      return [
+        number(run.nodes),
+        rate === null ? "-" : number(rate, 1),
+        `${perCheckout(cost.appMs)} ms`,
+        `${perCheckout(cost.databaseMs)} ms`,
+        `${perCheckout(cost.balancerMs)} ms`,
+        `${perCheckout(cost.clientMs)} ms`,
+        perCheckout(cost.statements),
+        perCheckout(cost.commits, 2),
+        perCheckout(cost.roundTrips),
+        `${perCheckout(cost.walKb)} kB`,
+        `${busy(cost.appMs, rate)} / ${busy(cost.databaseMs, rate)}`,
+      ];
+    }),
+  );
+}
+
+/** The capacity model's table and limits (bench/capacity.js), from the costs it was given. */
+export function capacitySection(model, { appMs, databaseMs, walKb, commits, source }, assumptions) {
+  const lines = [
+    `From ${source}: **${number(appMs, 1)} ms of app CPU** and **${number(databaseMs, 1)} ms of PostgreSQL CPU** per completed checkout` +
+      (walKb === null ? "" : `, ${number(walKb, 1)} kB of WAL and ${number(commits, 2)} COMMITs`) +
+      `. Sized for ${number(assumptions.headroom * 100)}% busy; a node is ${assumptions.nodeCores} cores with one worker each, ` +
+      `${assumptions.poolPerWorker} connections per worker.`,
+    "",
+    table(
+      [
+        "Checkouts/s",
+        "App cores (rate x app ms / 1000)",
+        `${assumptions.nodeCores}-core nodes`,
+        "Database cores (rate x db ms / 1000)",
+        "Database cores to provision",
+        "Connections",
+        "WAL",
+        "COMMITs/s",
+      ],
+      model.rows.map((row) => [
+        number(row.rate),
+        number(row.appCores, 1),
+        `**${number(row.nodes)}** (${number(row.appCores, 1)} / (${assumptions.nodeCores} x ${assumptions.headroom}), rounded up)`,
+        number(row.databaseCores, 1),
+        `**${number(row.databaseCoresSized)}** (${number(row.databaseCores, 1)} / ${assumptions.headroom}, rounded up)`,
+        number(row.connections),
+        row.walMbPerSecond === null ? "-" : `${number(row.walMbPerSecond, 1)} MB/s`,
+        row.commitsPerSecond === null ? "-" : number(row.commitsPerSecond),
+      ]),
+    ),
+    "",
+    `One PostgreSQL stops being enough at about **${number(model.onePostgresMaxRate)} checkouts/s** on CPU: ${assumptions.databaseMaxCores} cores ` +
+      `(the largest single machine assumed) x ${assumptions.headroom} x 1000 / ${number(databaseMs, 1)} ms. ` +
+      `Connections run out first: ${number(model.nodesAtConnectionLimit)} nodes fill the default max_connections ` +
+      `(${assumptions.maxConnections}) at about ${number(model.connectionLimitRate)} checkouts/s, past which PgBouncer goes in front.`,
+  ];
+  return lines.join("\n");
+}
+
+/**
+ * The pinned runs against the model: for each node count, the CPU sets, the checkouts/s at which
+ * the busiest set is saturated by the run's own costs (bench/capacity.js predictedCeiling), and
+ * the measured checkouts/s.
+ */
+export function pinnedSection(runs) {
+  return table(
+    [
+      "Nodes",
+      "CPUs: database / nodes / client + HAProxy",
+      "Predicted ceiling (busiest CPU set)",
+      "Measured checkouts/s",
+      "Measured / ceiling",
+    ],
+    runs.map(({ nodes, pin, ceiling, drop }) => {
+      const measured = drop ? drop.completed / drop.wallSeconds : null;
+      return [
+        number(nodes),
+        `${pin.database} / ${pin.nodes.join(", ")}${pin.shared ? " (shared)" : ""} / ${pin.harness}`,
+        ceiling
+          ? `${number(ceiling.rate, 1)}/s (${ceiling.groups.join(" + ")}: ${number(ceiling.ms, 1)} ms per checkout on ${number(ceiling.cpus)} CPU${ceiling.cpus > 1 ? "s" : ""})`
+          : "-",
+        measured === null ? "-" : number(measured, 1),
+        measured === null || !ceiling ? "-" : `${number((100 * measured) / ceiling.rate)}%`,
+      ];
+    }),
+  );
+}

@@ -5,11 +5,14 @@
 // the bare app on port+1, the cluster's nodes from port+10.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { migrate, nodeEnvironment, startNode, stopNode, waitUntilReady } from "../scripts/cluster.js";
 import { ensureBuild } from "../scripts/ensure-build.js";
 import { ensureHaproxy, startBalancer } from "../scripts/balancer.js";
 import { start as startPostgres } from "../scripts/postgres-server.js";
+import { pinTree } from "./pinning.js";
 
 const BARE_READY_TIMEOUT_MS = 60_000;
 const READY_CHECK_TIMEOUT_MS = 30_000;
@@ -24,6 +27,13 @@ function shopEnvironment(env) {
   const result = { ...env, NODE_ENV: "production", SEED_DEMO: "1", PAYMENT_PROVIDER: "simulated", LOG_LEVEL: "warn" };
   delete result.SMTP_URL;
   return result;
+}
+
+/** The folder where the shop's processes write their statement counts (db/statement-stats.ts, bench/cost.js). */
+function statementStatsDir(dir) {
+  const stats = path.join(dir, "statement-stats");
+  fs.mkdirSync(stats, { recursive: true });
+  return stats;
 }
 
 // What is running: the stop() of each server, for stopEverything() (Ctrl-C, a failure), and
@@ -63,10 +73,12 @@ export async function stopEverything() {
 /**
  * One production node on a SQLite file in `dir`, with `workers` processes (default: one per core). TRUST_PROXY=1: the benchmark plays the proxy
  * in front, each simulated shopper arriving from its own X-Forwarded-For address. The node's
- * output (warnings, errors, the mails it would send) goes to `log`, line by line.
+ * output (warnings, errors, the mails it would send) goes to `log`, line by line. The result
+ * says what bench/cost.js measures: its processes, where they write their statement counts.
  */
 export async function startShopOnSqlite({ port, dir, log, workers }) {
   refuseAfterStop();
+  const stats = statementStatsDir(dir);
   const env = shopEnvironment({
     ...process.env,
     // Worker processes of the node: server.js's default (one per core) unless given.
@@ -76,6 +88,7 @@ export async function startShopOnSqlite({ port, dir, log, workers }) {
     DATABASE_URL: `file:${dir}/app.db`,
     UPLOAD_DIR: `${dir}/uploads`,
     TRUST_PROXY: "1",
+    DB_STATEMENT_STATS: stats,
   });
   const node = startNode({ name: "shop", port, env, log });
   processGroups.push([node]);
@@ -86,19 +99,21 @@ export async function startShopOnSqlite({ port, dir, log, workers }) {
     await stop();
     throw error;
   }
-  return { port, databaseUrl: env.DATABASE_URL, stop };
+  return { port, databaseUrl: env.DATABASE_URL, stop, engine: "sqlite", statementStatsDir: stats, processes: { app: [node.child.pid] } };
 }
 
 /**
  * A throwaway PostgreSQL, migrated once, `count` nodes on it and HAProxy on `port`, as
  * `npm run cluster` runs them. TRUST_PROXY=2: the shopper's own X-Forwarded-For address, then
- * HAProxy's entry. The nodes' and HAProxy's output goes to `log`.
+ * HAProxy's entry. The nodes' and HAProxy's output goes to `log`. With `pin` (bench/pinning.js's
+ * pinPlan), PostgreSQL, each node and HAProxy run on the CPUs it gives them.
  */
-export async function startShopOnPostgres({ port, count, dir, log }) {
+export async function startShopOnPostgres({ port, count, dir, log, pin = null }) {
   refuseAfterStop();
   // Missing, it is installed (as root) or reported before anything starts.
   const haproxy = ensureHaproxy();
-  const postgres = await startPostgres({ port: port + 2 });
+  const stats = statementStatsDir(dir);
+  const postgres = await startPostgres({ port: port + 2, statementStats: true });
   const nodes = [];
   processGroups.push(nodes);
   let balancer = null;
@@ -115,6 +130,7 @@ export async function startShopOnPostgres({ port, count, dir, log }) {
       TRUST_PROXY: "2",
       // Nodes as processes: 1 and 2 nodes compare one process with two.
       WEB_CONCURRENCY: "1",
+      DB_STATEMENT_STATS: stats,
     });
     // All together, as `npm run cluster` starts them, but only node1 adds the demo data:
     // nodes that all add it to one empty database race, and all but one fail (until the node
@@ -136,11 +152,23 @@ export async function startShopOnPostgres({ port, count, dir, log }) {
       log: (line) => log(`balancer | ${line}`),
     });
     processGroups.push([balancer]);
+    if (pin) {
+      pinTree([postgres.pid], pin.database);
+      nodes.forEach((node, index) => pinTree([node.child.pid], pin.nodes[index]));
+      pinTree([balancer.child.pid], pin.harness);
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { port, databaseUrl: postgres.url, stop };
+  return {
+    port,
+    databaseUrl: postgres.url,
+    stop,
+    engine: "postgres",
+    statementStatsDir: stats,
+    processes: { app: nodes.map((node) => node.child.pid), database: [postgres.pid], balancer: [balancer.child.pid] },
+  };
 }
 
 function answers(port, path) {

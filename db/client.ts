@@ -10,6 +10,7 @@ import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import postgres from "postgres";
 import * as pgSchema from "./schema-pg";
 import * as sqliteSchema from "./schema-sqlite";
+import { countSqliteStatements, postgresStatementStats } from "./statement-stats";
 import { isPostgresUrl, sqliteFilenameFromUrl } from "./url";
 
 /**
@@ -39,6 +40,8 @@ export function openDatabase(url: string): SqliteDatabase {
   sqlite.pragma(`synchronous = ${DURABLE_SYNC}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // The benchmark's statement counter (DB_STATEMENT_STATS); nothing otherwise.
+  countSqliteStatements(sqlite);
   reusePreparedStatements(sqlite);
   return drizzle(sqlite, { schema: sqliteSchema }) as SqliteDatabase;
 }
@@ -76,7 +79,9 @@ function reusePreparedStatements(sqlite: Database.Database): void {
  * three runs of each). N nodes x workers x the pool must stay under max_connections.
  */
 function openPostgres(url: string): Connection {
-  const client = preparedByDefault(postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 4, onnotice: () => {} }));
+  const client = preparedByDefault(
+    postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 4, onnotice: () => {}, ...postgresStatementStats() }),
+  );
   const db = drizzlePostgres(client, { schema: pgSchema }) as unknown as AppDatabase;
   return { engine: "postgres", db, close: () => client.end({ timeout: 5 }) };
 }

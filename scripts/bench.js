@@ -20,12 +20,18 @@
 // and writes the figures into docs/performance.md (between its bench markers). With
 // `--database postgres --nodes 1,2` it measures the catalogue and the drops on PostgreSQL with
 // each number of nodes behind the cluster's HAProxy (as `npm run cluster` runs it) instead,
-// into docs/scaling.md.
+// into docs/scaling.md, with the capacity model computed from the run's costs (bench/capacity.js);
+// `--pin` puts PostgreSQL, the nodes, HAProxy and this client on CPUs of their own (taskset).
+//
+// Each drop also gets its cost per completed checkout (issue 31, bench/cost.js): the CPU the
+// app's processes, PostgreSQL, HAProxy and this client spent, from their own accounting, and
+// the database statements and round trips.
 //
 //   npm run bench
 //   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|stock|claims|js
 //   npm run bench -- --only stock --units 100     # the units of the limited-stock drop
 //   npm run bench -- --database postgres --nodes 1,2
+//   npm run bench -- --database postgres --nodes 1,2,3 --pin
 //   npm run bench -- --port 3400       # the shop (or HAProxy); the run uses port..port+19
 //
 // Only a full run (no --only) writes the docs; a part that fails is reported and the docs are
@@ -41,14 +47,21 @@ import { measureJavaScript } from "../bench/js-size.js";
 import { runLiveDrop } from "../bench/live-drop.js";
 import { countPaidOrders } from "../bench/paid-orders.js";
 import { openLiveBoard } from "../bench/live-board.js";
+import { ASSUMPTIONS, capacityModel, predictedCeiling } from "../bench/capacity.js";
+import { costPerCheckout, startCostMeter } from "../bench/cost.js";
+import { cpuSets, ensureTaskset, pinPlan, pinTree } from "../bench/pinning.js";
 import {
+  capacitySection,
+  costSection,
   dropSection,
   httpSection,
   javaScriptSection,
   liveSection,
   machineLine,
+  nodesCostSection,
   nodesSection,
   claimsSection,
+  pinnedSection,
   stockNodesSection,
   stockSection,
   writeSection,
@@ -87,6 +100,7 @@ function readOptions() {
         nodes: { type: "string", default: "1,2" },
         port: { type: "string", default: "3400" },
         units: { type: "string", default: "100" },
+        pin: { type: "boolean", default: false },
       },
     }));
   } catch (error) {
@@ -100,6 +114,7 @@ function readOptions() {
   };
   if (values.only && !PARTS.includes(values.only)) fail(`--only: one of ${PARTS.join(", ")} (got ${values.only})`);
   if (!["sqlite", "postgres"].includes(values.database)) fail(`--database: sqlite or postgres (got ${values.database})`);
+  if (values.pin && values.database !== "postgres") fail("--pin pins PostgreSQL and the nodes: use it with --database postgres");
   if (values.database === "postgres" && values.only === "js")
     fail("--only js measures the pages' JavaScript, the same on any database: run it without --database");
   const nodes = values.nodes.split(",").map(Number);
@@ -117,6 +132,7 @@ function readOptions() {
     full: !values.only,
     postgres: values.database === "postgres",
     nodes,
+    pin: values.pin,
     port: whole("port", 1024, 65_000),
   };
 }
@@ -155,11 +171,13 @@ async function liveDrop(shop, host, options, liveCode = null) {
     });
   await run(Math.min(WARM_UP_SHOPPERS, options.shoppers));
   const paidBefore = await countPaidOrders(shop.databaseUrl);
+  const meter = await startCostMeter(shop);
   const drop = await run(options.shoppers);
+  const cost = costPerCheckout(await meter.stop(), drop.completed);
   const grewBy = (await countPaidOrders(shop.databaseUrl)) - paidBefore;
   const paidAmongThem = drop.paidOrderIds.length ? await countPaidOrders(shop.databaseUrl, drop.paidOrderIds) : 0;
   const exactlyOnce = { grewBy, paidAmongThem, pass: grewBy === drop.paidOrderIds.length && paidAmongThem === drop.paidOrderIds.length };
-  return { drop, exactlyOnce };
+  return { drop, exactlyOnce, cost };
 }
 
 /**
@@ -191,9 +209,12 @@ async function limitedStockDrop(shop, host, options, productId) {
   try {
     await run(Math.min(WARM_UP_SHOPPERS, options.shoppers), null);
     const afterOrderId = await putUnitsOnSale(shop.databaseUrl, productId, options.units);
+    const meter = await startCostMeter(shop);
     drop = await run(options.shoppers, SOLD_OUT_TEXT);
+    // Per checkout completed: the refused shoppers' requests are part of what the units cost.
+    const cost = costPerCheckout(await meter.stop(), drop.completed);
     const figures = await stockDropFigures(shop.databaseUrl, productId, afterOrderId);
-    return { drop, units: options.units, figures, verdict: judgeStockDrop(drop, figures, options.units) };
+    return { drop, units: options.units, figures, verdict: judgeStockDrop(drop, figures, options.units), cost };
   } finally {
     await board.finish(drop?.paidAt ?? new Map());
   }
@@ -237,8 +258,8 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
       // The drop first, as on the node below: each part measures a server that was at rest.
       if (options.parts.includes("drop")) {
         sections.dropOneProcess = await part("Live drop, one process", async () => {
-          const { drop: figures, exactlyOnce } = await drop(shop);
-          return dropSection(figures, exactlyOnce, { judged: false });
+          const { drop: figures, exactlyOnce, cost } = await drop(shop);
+          return `${dropSection(figures, exactlyOnce, { judged: false })}\n\n${costSection(cost)}`;
         });
       }
       if (options.parts.includes("http"))
@@ -255,8 +276,8 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
       const { productId } = await readCatalogue(port, host);
       if (options.parts.includes("drop")) {
         sections.drop = await part("Live drop", async () => {
-          const { drop: figures, exactlyOnce } = await drop(shop);
-          return dropSection(figures, exactlyOnce);
+          const { drop: figures, exactlyOnce, cost } = await drop(shop);
+          return `${dropSection(figures, exactlyOnce)}\n\n${costSection(cost)}`;
         });
       }
       if (options.parts.includes("live")) {
@@ -268,8 +289,8 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
             productId,
             timeoutMs: DROP_REQUEST_TIMEOUT_MS,
           });
-          const { drop: figures, exactlyOnce } = await drop(shop, board.code);
-          return liveSection(figures, exactlyOnce, await board.finish(figures.paidAt));
+          const { drop: figures, exactlyOnce, cost } = await drop(shop, board.code);
+          return `${liveSection(figures, exactlyOnce, await board.finish(figures.paidAt))}\n\n${costSection(cost)}`;
         });
       }
       // Before the limited-stock drop, which sells out the product whose checkout it measures.
@@ -278,7 +299,7 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
         sections.stock = await part("Limited-stock drop through a live's link", async () => {
           const stock = await limitedStockDrop(shop, host, options, productId);
           exactlyOnceFailed ||= !stock.verdict.pass;
-          return stockSection(stock.drop, stock);
+          return `${stockSection(stock.drop, stock)}\n\n${costSection(stock.cost)}`;
         });
       }
       if (options.parts.includes("claims")) {
@@ -320,8 +341,7 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
   return {
     markdown,
     complete: expected.every((name) => sections[name]),
-    file: "docs/performance.md",
-    marker: "bench",
+    writes: [{ file: "docs/performance.md", marker: "bench", markdown }],
     exactlyOnceFailed,
   };
 }
@@ -385,16 +405,30 @@ async function javaScript(host, port, productId) {
   );
 }
 
-/** `--database postgres`: each cluster size on a fresh PostgreSQL; figures into docs/scaling.md. */
+/**
+ * `--database postgres`: each cluster size on a fresh PostgreSQL; figures into docs/scaling.md,
+ * with the capacity model computed from the run's costs per checkout. `--pin`: PostgreSQL, the
+ * nodes, HAProxy and this process each on CPUs of their own (bench/pinning.js), the figures
+ * and the model's check against them into their own section.
+ */
 async function benchPostgres(options, { dir, log, loadAverage }) {
   const port = options.port;
   const host = `demo.localhost:${port}`;
   const runs = [];
   let complete = true;
+  if (options.pin) ensureTaskset();
   for (const nodes of options.nodes) {
-    console.log(`\n== ${nodes} node${nodes > 1 ? "s" : ""} on PostgreSQL behind HAProxy`);
-    const shop = await startShopOnPostgres({ port, count: nodes, dir: path.join(dir, `nodes-${nodes}`), log });
-    const run = { nodes };
+    // All the machine's CPUs: this process may already be pinned to some (availableParallelism counts those).
+    const pin = options.pin ? pinPlan(os.cpus().length, nodes) : null;
+    console.log(`\n== ${nodes} node${nodes > 1 ? "s" : ""} on PostgreSQL behind HAProxy${pin ? " (pinned)" : ""}`);
+    if (pin) {
+      pinTree([process.pid], pin.harness);
+      console.log(
+        `CPUs: PostgreSQL ${pin.database}, nodes ${pin.nodes.join(" ")}${pin.shared ? " (shared)" : ""}, client and HAProxy ${pin.harness}`,
+      );
+    }
+    const shop = await startShopOnPostgres({ port, count: nodes, dir: path.join(dir, `nodes-${nodes}`), log, pin });
+    const run = { nodes, pin };
     try {
       // The demo shop answers through HAProxy before anything is measured.
       await readCatalogue(port, host);
@@ -406,12 +440,13 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
       }
       if (options.parts.includes("drop")) {
         Object.assign(run, await part(`Live drop, ${nodes} node(s)`, () => liveDrop(shop, host, options)));
-        if (run.drop) console.log(dropSection(run.drop, run.exactlyOnce));
+        if (run.drop) console.log(`${dropSection(run.drop, run.exactlyOnce)}\n\n${costSection(run.cost)}`);
+        if (run.cost && pin) run.ceiling = predictedCeiling(cpuSets(pin), groupCosts(run.cost));
       }
       if (options.parts.includes("stock")) {
         const { productId } = await readCatalogue(port, host);
         run.stock = await part(`Limited-stock drop, ${nodes} node(s)`, () => limitedStockDrop(shop, host, options, productId));
-        if (run.stock) console.log(stockSection(run.stock.drop, run.stock));
+        if (run.stock) console.log(`${stockSection(run.stock.drop, run.stock)}\n\n${costSection(run.stock.cost)}`);
       }
     } finally {
       await shop.stop();
@@ -419,25 +454,49 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
     complete &&= options.parts.every((name) => run[name]);
     runs.push(run);
   }
+  const pinned = options.pin ? ", each part pinned to its CPUs (`--pin`)" : "";
   const markdown = [
     machineLine(loadAverage),
     `Catalogue page: autocannon, ${CONNECTIONS} connections, ${options.duration} s after a ${WARM_UP_SECONDS} s warm-up. Live drop: ${options.shoppers} shoppers, ` +
       `${options.concurrency} at once (the journey of docs/performance.md). Each node count on a fresh PostgreSQL 15 with the demo shop, ` +
-      "behind HAProxy configured as `npm run cluster` does (`scripts/balancer.js`), on the same machine as the benchmark.",
+      `behind HAProxy configured as \`npm run cluster\` does (\`scripts/balancer.js\`), on the same machine as the benchmark${pinned}.`,
     (options.parts.includes("http") || options.parts.includes("drop")) && nodesSection(runs),
+    options.parts.includes("drop") &&
+      `Cost per completed checkout of the live drop (CPU from the processes' own accounting; statements and round trips counted by the app's driver; WAL from the server):\n\n${nodesCostSection(runs, "drop")}`,
+    options.pin && options.parts.includes("drop") && `The capacity model checked against this run's own costs:\n\n${pinnedSection(runs)}`,
     options.parts.includes("stock") &&
       `Limited-stock drop (issue 27): ${options.shoppers} shoppers, ${options.concurrency} at once, race through a live's link for ` +
         `${options.units} units of its pinned product, the live board open; the checks of docs/performance.md.\n\n${stockNodesSection(runs)}`,
+    options.parts.includes("stock") && `Cost per completed checkout of the limited-stock drop:\n\n${nodesCostSection(runs, "stock")}`,
   ]
     .filter(Boolean)
     .join("\n\n");
+  const writes = [{ file: "docs/scaling.md", marker: options.pin ? "bench-pinned" : "bench-nodes", markdown }];
+  const model = modelFromRuns(runs, options.pin);
+  if (model) writes.push({ file: "docs/scaling.md", marker: "capacity-model", markdown: model });
   return {
-    markdown,
+    markdown: [markdown, model].filter(Boolean).join("\n\n"),
     complete,
-    file: "docs/scaling.md",
-    marker: "bench-nodes",
+    writes,
     exactlyOnceFailed: runs.some((run) => (run.exactlyOnce && !run.exactlyOnce.pass) || (run.stock && !run.stock.verdict.pass)),
   };
+}
+
+/** A cost per checkout by the names of bench/cost.js's process groups. */
+const groupCosts = (cost) => ({ app: cost.appMs, database: cost.databaseMs, balancer: cost.balancerMs, client: cost.clientMs });
+
+/** The capacity model from the live drops' mean cost over the run's node counts, or null without one. */
+function modelFromRuns(runs, pinned) {
+  const costs = runs.map((run) => run.cost).filter((cost) => cost && cost.appMs !== null && cost.databaseMs !== null);
+  if (!costs.length) return null;
+  const mean = (key) =>
+    costs.some((cost) => cost[key] === null) ? null : costs.reduce((total, cost) => total + cost[key], 0) / costs.length;
+  const measured = { appMs: mean("appMs"), databaseMs: mean("databaseMs"), walKb: mean("walKb"), commits: mean("commits") };
+  const nodeCounts = runs.filter((run) => run.cost).map((run) => run.nodes);
+  const source =
+    `the ${pinned ? "pinned " : ""}PostgreSQL run of ${new Date().toISOString().slice(0, 10)} ` +
+    `(the live drop's cost per checkout, the mean over ${nodeCounts.join(", ")} node${nodeCounts.length > 1 || nodeCounts[0] > 1 ? "s" : ""})`;
+  return capacitySection(capacityModel(measured), { ...measured, source }, ASSUMPTIONS);
 }
 
 // The project's root, whatever the current directory: server.js, the builds and the docs are found from there.
@@ -470,10 +529,11 @@ try {
 if (!result) process.exit(1);
 
 console.log(`\n${result.markdown}\n`);
+const files = [...new Set(result.writes.map((write) => write.file))].join(", ");
 if (result.complete && options.full) {
-  writeSection(result.file, result.marker, result.markdown);
-  console.log(`Written to ${result.file}.`);
+  for (const { file, marker, markdown } of result.writes) writeSection(file, marker, markdown);
+  console.log(`Written to ${files}.`);
 } else {
-  console.log(`${result.file} left as it was (${result.complete ? "a partial run" : "a part failed"}).`);
+  console.log(`${files} left as it was (${result.complete ? "a partial run" : "a part failed"}).`);
 }
 process.exit(result.complete && !result.exactlyOnceFailed ? 0 : 1);

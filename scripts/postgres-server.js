@@ -2,7 +2,7 @@
 // directory of its own, listening on 127.0.0.1 only, trusted logins, removed on stop.
 //
 //   import { start } from "./postgres-server.js";
-//   const server = await start({ port: 55432 });   // { url, dir, port, stop() }
+//   const server = await start({ port: 55432 });   // { url, dir, port, pid, stop() }
 //   ... DATABASE_URL=server.url ...
 //   await server.stop();
 //
@@ -66,8 +66,12 @@ function freePort() {
  * crash of the machine: fsync, synchronous commit, full-page writes. The suites copy a
  * template database per test file, and with them on, the copies' writes to disk took a large
  * part of the suites' time. The benchmark and the local cluster keep them on, as production.
+ *
+ * `statementStats: true` (the benchmark's servers) loads pg_stat_statements, created in the
+ * maintenance database `postgres`: the server's own count of the statements each database ran.
+ * The result's `pid` is the postmaster's (its backends are its children).
  */
-export async function start({ dir, port, database = DEFAULT_DATABASE, durable = true } = {}) {
+export async function start({ dir, port, database = DEFAULT_DATABASE, durable = true, statementStats = false } = {}) {
   let binaries = findBinaries();
   if (!binaries) {
     // The package's own default cluster is not used.
@@ -87,6 +91,7 @@ export async function start({ dir, port, database = DEFAULT_DATABASE, durable = 
     const serverOptions = [
       `-p ${listenPort} -k ${dataDir} -c listen_addresses=127.0.0.1`,
       ...(durable ? [] : ["-c fsync=off -c synchronous_commit=off -c full_page_writes=off"]),
+      ...(statementStats ? ["-c shared_preload_libraries=pg_stat_statements"] : []),
     ].join(" ");
     run(binaries, "pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "start"]);
   } catch (error) {
@@ -110,11 +115,17 @@ export async function start({ dir, port, database = DEFAULT_DATABASE, durable = 
   };
   try {
     run(binaries, "createdb", ["-h", "127.0.0.1", "-p", String(listenPort), "-U", "postgres", database]);
+    if (statementStats) {
+      const psql = ["-h", "127.0.0.1", "-p", String(listenPort), "-U", "postgres", "-d", "postgres", "-q"];
+      run(binaries, "psql", [...psql, "-c", "create extension pg_stat_statements"]);
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${listenPort}/${database}`, dir: dataDir, port: listenPort, stop };
+  // The first line of postmaster.pid is the server's process id.
+  const pid = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  return { url: `postgres://postgres@127.0.0.1:${listenPort}/${database}`, dir: dataDir, port: listenPort, pid, stop };
 }
 
 // `node scripts/postgres-server.js [port]`: a server for a local try, until Ctrl-C.
