@@ -467,7 +467,8 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
     options.parts.includes("stock") &&
       `Limited-stock drop (issue 27): ${options.shoppers} shoppers, ${options.concurrency} at once, race through a live's link for ` +
         `${options.units} units of its pinned product, the live board open; the checks of docs/performance.md.\n\n${stockNodesSection(runs)}`,
-    options.parts.includes("stock") && `Cost per completed checkout of the limited-stock drop:\n\n${nodesCostSection(runs, "stock")}`,
+    options.parts.includes("stock") &&
+      `Cost per paid checkout of the limited-stock drop (the refused shoppers' requests included):\n\n${nodesCostSection(runs, "stock")}`,
   ]
     .filter(Boolean)
     .join("\n\n");
