@@ -297,9 +297,16 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     const pid = started.process.pid!;
     await until(() => childProcesses(pid).length === 2, "two workers");
     await until(() => started.output().includes("(seller under review)"), "the whole banner");
-    // The primary migrated and seeded before forking: one banner, the demo data added once.
+    // The first worker migrated and seeded before the second started: one banner, the demo data added once.
     expect(occurrences(started.output(), "Main site:")).toBe(1);
     expect(occurrences(started.output(), "Demo data was added")).toBe(1);
+    // Ready (startNode waited for it) once both workers have warmed up: whichever answers says so.
+    expect(occurrences(started.output(), '"msg":"warmed up"')).toBe(2);
+    for (let i = 0; i < 4; i++) expect((await get(started.port, "/readyz", `localhost:${started.port}`)).status).toBe(200);
+    // The primary only supervises: the app (its database driver) is loaded by the workers alone.
+    const loadsTheApp = (processId: number) => fs.readFileSync(`/proc/${processId}/maps`, "utf8").includes("better_sqlite3.node");
+    expect(loadsTheApp(pid)).toBe(false);
+    expect(childProcesses(pid).map(loadsTheApp)).toEqual([true, true]);
     const catalogue = () => get(started.port, "/products", `demo.localhost:${started.port}`);
     // Each request on a connection of its own: the workers take turns.
     for (let i = 0; i < 4; i++) expect((await catalogue()).status).toBe(200);
@@ -312,6 +319,8 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     }, "a worker in place of the killed one");
     await until(() => started.output().includes('"msg":"worker replaced"'), "the new worker to listen");
     expect(started.output()).toContain('"msg":"worker exited"');
+    // The node stays ready: the new worker says so as it listens (it warms up while the other serves).
+    for (let i = 0; i < 4; i++) expect((await get(started.port, "/readyz", `localhost:${started.port}`)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await catalogue()).status).toBe(200);
 
     const workers = childProcesses(pid);
