@@ -8,9 +8,10 @@ import { logger } from "~/lib/logger.server";
  * its caches empty: a fresh node's first drop was 1.5 s at the catalogue's p99 (issue 31).
  * Before it says it is ready, it opens the pages a drop asks for itself, in-process through
  * the app's handler: V8 compiles the code of those routes, the page cache holds their pages,
- * the prepared statements and both languages' translators exist. Nothing is written: only GETs,
- * sent as prefetches (`Sec-Purpose: prefetch`, which counts no page view nor a live's visit,
- * `views.server.ts`), outside the request log (no line per warm-up page).
+ * the prepared statements and both languages' translators exist. Nothing is written: GETs sent
+ * as prefetches (`Sec-Purpose: prefetch`, which counts no page view nor a live's visit,
+ * `views.server.ts`), and shipping forms posted empty (refused with their errors before
+ * anything is stored: the order step's parsing and its form's errors), outside the request log.
  */
 export type WarmUpHandler = (request: Request) => Promise<Response>;
 
@@ -33,7 +34,10 @@ const BROWSER = {
 // A cookie of no meaning to the app: the page is not the anonymous one, so it is rendered.
 const NOT_ANONYMOUS = "livecart_warm_up=1";
 
-type Page = { url: string; language: string; cookie: string | null };
+type Page = { url: string; language: string; cookie: string | null; form?: string };
+
+/** Where a checkout page's shipping form posts to (`/` is an index route: React Router's `?index`). */
+const formTarget = (path: string) => (path.startsWith("/?") ? `/?index&${path.slice(2)}` : path);
 
 function pagesToOpen(shops: { baseUrl: string; paths: string[] }[]): Page[] {
   const pages: Page[] = [{ url: `${mainSiteUrl()}/`, language: "en", cookie: null }];
@@ -42,10 +46,30 @@ function pagesToOpen(shops: { baseUrl: string; paths: string[] }[]): Page[] {
       for (const path of paths) {
         if (round === 0) for (const language of ANONYMOUS_LANGUAGES) pages.push({ url: baseUrl + path, language, cookie: null });
         else pages.push({ url: baseUrl + path, language: "en", cookie: NOT_ANONYMOUS });
+        const productId = /[?&]product_id=(\d+)/.exec(path)?.[1];
+        // Without the shopper's details: refused (400) before any order is made.
+        if (round > 0 && productId)
+          pages.push({
+            url: baseUrl + formTarget(path),
+            language: "en",
+            cookie: NOT_ANONYMOUS,
+            form: `intent=shipping&product_id=${productId}`,
+          });
       }
     }
   }
   return pages;
+}
+
+function requestOf(page: Page): Request {
+  const headers = new Headers({ ...BROWSER, "Accept-Language": page.language });
+  if (page.cookie) headers.set("Cookie", page.cookie);
+  if (page.form === undefined) return new Request(page.url, { headers });
+  headers.delete("Sec-Purpose");
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  headers.set("Origin", new URL(page.url).origin);
+  headers.set("Sec-Fetch-Site", "same-origin");
+  return new Request(page.url, { method: "POST", headers, body: page.form });
 }
 
 async function openPages(handle: WarmUpHandler, deadline: number): Promise<{ opened: number; failed: string[] }> {
@@ -54,9 +78,7 @@ async function openPages(handle: WarmUpHandler, deadline: number): Promise<{ ope
   let opened = 0;
   for (const page of pages) {
     if (performance.now() > deadline) break;
-    const headers = new Headers({ ...BROWSER, "Accept-Language": page.language });
-    if (page.cookie) headers.set("Cookie", page.cookie);
-    const response = await handle(new Request(page.url, { headers }));
+    const response = await handle(requestOf(page));
     // The whole page: a streamed render finishes only once it is read.
     await response.arrayBuffer();
     opened += 1;
