@@ -4,7 +4,8 @@
 //
 // A node of several workers has a primary that only supervises: it loads the build's small
 // `supervisor.js` (the configuration and the event streams' counter), never the app, express
-// or React (issue 31). The first worker migrates and seeds before the others start.
+// or React (issue 31). The workers load the app together; the first to have loaded it
+// migrates and seeds, the others wait for it before they prepare.
 import cluster from "node:cluster";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,8 @@ process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 // The messages between a worker and its primary about starting (the event streams' have their own).
+const LOADED = "livecart:loaded";
+const MAY_PREPARE = "livecart:may-prepare";
 const PREPARED = "livecart:prepared";
 const WARMED_UP = "livecart:warmed-up";
 const NODE_WARMED_UP = "livecart:node-warmed-up";
@@ -68,6 +71,7 @@ async function serve() {
   let info;
   await exitOnConfigError(async () => {
     built = await loadApp();
+    if (cluster.isWorker) await askPrimary({ tag: LOADED }, MAY_PREPARE);
     info = await built.prepare({ background: true });
   });
 
@@ -75,15 +79,10 @@ async function serve() {
   // the primary says. It answers that it was prepared with whether the node is warm already:
   // a worker that replaces another is ready as it listens (the others serve), and warms up too.
   if (cluster.isWorker) {
-    const answered = new Promise((resolve) => {
-      process.on("message", (message) => {
-        if (message?.tag !== NODE_WARMED_UP) return;
-        if (message.warmedUp) built.markWarmedUp();
-        resolve();
-      });
+    process.on("message", (message) => {
+      if (message?.tag === NODE_WARMED_UP && message.warmedUp) built.markWarmedUp();
     });
-    process.send({ tag: PREPARED, info });
-    await answered;
+    await askPrimary({ tag: PREPARED, info }, NODE_WARMED_UP);
   }
 
   // Health answers for the load balancer come first: any Host, no session, no log line.
@@ -167,10 +166,23 @@ async function serve() {
   }
 }
 
+/** A worker's question to its primary, and the answer (listened for before the question leaves). */
+function askPrimary(message, answerTag) {
+  return new Promise((resolve) => {
+    const onAnswer = (answer) => {
+      if (answer?.tag !== answerTag) return;
+      process.off("message", onAnswer);
+      resolve(answer);
+    };
+    process.on("message", onAnswer);
+    process.send(message);
+  });
+}
+
 /**
  * The primary of a node with several workers: forks them (each runs this file and serves the
- * port; the primary hands out connections), the first alone until it has prepared the
- * database, replaces one that dies, says when all have warmed up, and on SIGTERM/SIGINT stops
+ * port; the primary hands out connections), lets the first that has loaded the app prepare the
+ * database while the others wait, replaces one that dies, says when all have warmed up, and on SIGTERM/SIGINT stops
  * them all gracefully and exits 0 once every worker has. It serves nothing itself.
  */
 function runWorkers(count, supervisor) {
@@ -180,6 +192,9 @@ function runWorkers(count, supervisor) {
   let failedStarts = 0;
   // What the first worker prepared (the banner's URLs and logins); null until then.
   let info = null;
+  // The worker preparing the database, and those waiting for it to be done.
+  let preparing = null;
+  const waiting = [];
   let nodeWarmedUp = false;
   const exitCodes = [];
   // Counted here: cluster.workers drops a worker only once it has both exited and
@@ -194,12 +209,16 @@ function runWorkers(count, supervisor) {
     const startedAt = Date.now();
     let serving = false;
     worker.on("message", (message) => {
-      if (message?.tag === PREPARED) {
+      if (message?.tag === LOADED) {
+        if (info || !preparing) worker.send({ tag: MAY_PREPARE }, () => {});
+        else waiting.push(worker);
+        preparing ??= worker;
+      } else if (message?.tag === PREPARED) {
         worker.send({ tag: NODE_WARMED_UP, warmedUp: nodeWarmedUp }, () => {});
         if (info) return;
-        // The database is ready: the other workers start.
+        // The database is ready: the others prepare (and find nothing left to do).
         info = message.info;
-        if (!stopping) for (let i = 1; i < count; i++) fork();
+        for (const other of waiting.splice(0)) other.send({ tag: MAY_PREPARE }, () => {});
       } else if (message?.tag === WARMED_UP) {
         warmedUp.add(worker);
         if (nodeWarmedUp || running.size < count || ![...running].every((other) => warmedUp.has(other))) return;
@@ -222,8 +241,11 @@ function runWorkers(count, supervisor) {
         if (running.size === 0) process.exit(exitCodes.every((c) => c === 0) ? 0 : 1);
         return;
       }
-      // The first worker could not prepare the node (the database unreachable...): it said why.
-      if (!info) process.exit(code || 1);
+      // The node could not start (the database unreachable...): the worker said why.
+      if (!info) {
+        for (const other of running) other.process.kill("SIGKILL");
+        process.exit(code || 1);
+      }
       log("error", "worker exited", { pid: worker.process.pid, code, signal });
       // A worker that cannot even start would be replaced forever: give up after three.
       if (Date.now() - startedAt < 10_000 && ++failedStarts >= 3) {
@@ -247,7 +269,7 @@ function runWorkers(count, supervisor) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS + 2_000).unref();
   };
-  fork();
+  for (let i = 0; i < count; i++) fork();
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -5,7 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeTwitchChat } from "../support/fake-twitch-chat";
-import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess } from "./server-process";
+import { freePort, sendRequest, serverEnv, startServerJs, type Answer, type ServerProcess } from "./server-process";
 
 /**
  * `server.js` as a node behind a load balancer sees it: health answers on any Host, and a
@@ -297,7 +298,7 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     const pid = started.process.pid!;
     await until(() => childProcesses(pid).length === 2, "two workers");
     await until(() => started.output().includes("(seller under review)"), "the whole banner");
-    // The first worker migrated and seeded before the second started: one banner, the demo data added once.
+    // One worker migrated and seeded while the other waited: one banner, the demo data added once.
     expect(occurrences(started.output(), "Main site:")).toBe(1);
     expect(occurrences(started.output(), "Demo data was added")).toBe(1);
     // Ready (startNode waited for it) once both workers have warmed up: whichever answers says so.
@@ -331,5 +332,24 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     expect(occurrences(started.output(), '"msg":"shutdown complete"')).toBe(2);
     // The primary exits only once its workers have: none is left serving on its own.
     expect(workers.filter((worker) => fs.existsSync(`/proc/${worker}`))).toEqual([]);
+  });
+
+  it("stops, exit 1 and the worker's error shown, when its workers cannot prepare the database", async () => {
+    const env = serverEnv({
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      WEB_CONCURRENCY: "2",
+      // Nothing listens there: the migrations cannot even take their lock.
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+      SESSION_SECRET: "s".repeat(40),
+    });
+    const server = spawn(process.execPath, ["server.js"], { env });
+    let output = "";
+    server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => server.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain("ECONNREFUSED");
+    expect(output).not.toContain("Main site:");
   });
 });
