@@ -55,15 +55,32 @@ function everyPageChunk(id: string): string | undefined {
   return EVERY_PAGE_MODULES.includes(id) ? "every-page" : undefined;
 }
 
+/**
+ * The server build's two entries keep their names (`index.js`, `supervisor.js`): React
+ * Router names every entry of it `index.js` (`index2.js` for the second, in no set order).
+ */
+function serverEntryNames(): Plugin {
+  return {
+    name: "server-entry-names",
+    outputOptions(options) {
+      if (this.environment?.name !== "ssr") return null;
+      return { ...options, entryFileNames: (chunk) => (chunk.name === "supervisor" ? "supervisor.js" : "index.js") };
+    },
+  };
+}
+
 // The server bundle's entry is our own `server/app.ts` (express app, request handler and
-// database bootstrap), so one build contains everything `npm start` and the tests need.
+// database bootstrap), so one build contains everything `npm start` and the tests need; its
+// second entry, `server/supervisor.ts`, is the little a node's primary loads (server.js).
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: everyPageChunk } },
+    rollupOptions: isSsrBuild
+      ? { input: { index: "./server/app.ts", supervisor: "./server/supervisor.ts" } }
+      : { output: { manualChunks: everyPageChunk } },
   },
   ssr: {
     // Native and Node-only packages stay external; they are loaded from node_modules.
     external: ["better-sqlite3", "sharp"],
   },
-  plugins: [componentTranslations(), tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [componentTranslations(), tailwindcss(), reactRouter(), tsconfigPaths(), serverEntryNames()],
 }));

@@ -99,7 +99,16 @@ export async function startShopOnSqlite({ port, dir, log, workers }) {
     await stop();
     throw error;
   }
-  return { port, databaseUrl: env.DATABASE_URL, stop, engine: "sqlite", statementStatsDir: stats, processes: { app: [node.child.pid] } };
+  // The node's first process (a cluster's primary): the fresh-node part reads its memory and its workers'.
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL,
+    pid: node.child.pid,
+    stop,
+    engine: "sqlite",
+    statementStatsDir: stats,
+    processes: { app: [node.child.pid] },
+  };
 }
 
 /**

@@ -16,6 +16,8 @@
 //   claims a burst of claiming comments on one live (issue 29): comments accepted per second
 //         and their latency, exactly as many claims held as units, the rest waitlisted
 //   js    the gzipped JavaScript of the catalogue, the checkout and the landing page
+//   fresh a node just started (issue 31): the time until it is ready, its idle memory, and
+//         the drop at once, with no warm-up drop (bench/fresh-node.js)
 //
 // and writes the figures into docs/performance.md (between its bench markers). With
 // `--database postgres --nodes 1,2` it measures the catalogue and the drops on PostgreSQL with
@@ -28,7 +30,7 @@
 // the database statements and round trips.
 //
 //   npm run bench
-//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|stock|claims|js
+//   npm run bench -- --shoppers 300 --concurrency 50 --duration 10 --only http|drop|live|stock|claims|js|fresh
 //   npm run bench -- --only stock --units 100     # the units of the limited-stock drop
 //   npm run bench -- --database postgres --nodes 1,2
 //   npm run bench -- --database postgres --nodes 1,2,3 --pin
@@ -70,12 +72,13 @@ import { startBareApp, startShopOnPostgres, startShopOnSqlite, stopEverything } 
 import { runClaimsBurst } from "../bench/claims-burst.js";
 import { judgeStockDrop, putUnitsOnSale, SOLD_OUT_TEXT, stockDropFigures } from "../bench/stock-drop.js";
 import { ensureBuild } from "./ensure-build.js";
+import { freshNodeSection, measureFreshNode } from "../bench/fresh-node.js";
 
 // The drop's per-request and overall limits: a slow server is reported, it cannot hang the run.
 const DROP_REQUEST_TIMEOUT_MS = 15_000;
 const DROP_TIME_LIMIT_MS = 120_000;
 const WARM_UP_SHOPPERS = 100;
-const PARTS = ["http", "drop", "live", "stock", "claims", "js"];
+const PARTS = ["http", "drop", "live", "stock", "claims", "js", "fresh"];
 // The claims burst: this many comments, for this many units.
 const CLAIM_COMMENTS = 1_000;
 const CLAIM_UNITS = 20;
@@ -117,6 +120,7 @@ function readOptions() {
   if (values.pin && values.database !== "postgres") fail("--pin pins PostgreSQL and the nodes: use it with --database postgres");
   if (values.database === "postgres" && values.only === "js")
     fail("--only js measures the pages' JavaScript, the same on any database: run it without --database");
+  if (values.database === "postgres" && values.only === "fresh") fail("--only fresh runs on SQLite: run it without --database");
   const nodes = values.nodes.split(",").map(Number);
   if (nodes.some((count) => !Number.isInteger(count) || count < 1 || count > 8))
     fail(`--nodes: node counts from 1 to 8, e.g. 1,2 (got ${values.nodes})`);
@@ -269,7 +273,24 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
     }
   }
 
-  if (options.parts.some((name) => name !== "http")) {
+  if (options.parts.includes("fresh")) {
+    sections.fresh = await part("A fresh node's first drop", async () => {
+      const fresh = await measureFreshNode({
+        port,
+        host,
+        dir: path.join(dir, "fresh"),
+        log,
+        shoppers: options.shoppers,
+        concurrency: options.concurrency,
+        timeoutMs: DROP_REQUEST_TIMEOUT_MS,
+        timeLimitMs: DROP_TIME_LIMIT_MS,
+      });
+      exactlyOnceFailed ||= !fresh.exactlyOnce.pass;
+      return freshNodeSection(fresh);
+    });
+  }
+
+  if (options.parts.some((name) => name !== "http" && name !== "fresh")) {
     console.log(`\nOne node as \`npm start\` runs it (${workers} worker processes, one per core)`);
     const shop = await startShopOnSqlite({ port, dir: path.join(dir, "node"), log });
     try {
@@ -334,6 +355,7 @@ async function benchSqlite(options, { dir, log, loadAverage }) {
     sections.stock && `### Limited-stock drop through a live's link (${node})\n\n${sections.stock}`,
     sections.claims && `### Claims burst on a live (${node})\n\n${sections.claims}`,
     sections.js && `### JavaScript shipped per page type\n\n${sections.js}`,
+    sections.fresh && `### A fresh node's first drop, and its idle memory (${node})\n\n${sections.fresh}`,
   ]
     .filter(Boolean)
     .join("\n\n");

@@ -16,7 +16,8 @@ import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
 import { crossOriginEdge, withoutForeignOrigin } from "~/http/cross-origin.server";
-import { startBackgroundWork } from "./lifecycle";
+import { markWarmedUp, startBackgroundWork } from "./lifecycle";
+import { warmUp, type WarmUpHandler } from "./warm-up";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -25,13 +26,12 @@ import { startBackgroundWork } from "./lifecycle";
 export { ConfigError } from "~/config.server";
 export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
-export { healthCheck, isDraining, stopBackgroundWork } from "./lifecycle";
+export { healthCheck, isDraining, markWarmedUp, readiness, stopBackgroundWork } from "./lifecycle";
 export { closeDatabase } from "~db/client";
-// A node's primary counts its workers' event streams (per address and in all).
-export { serveStreamSlots } from "~/http/stream-slots.server";
 // Background rounds the lifecycle runs on timers, for tests to run on demand.
 export { sendDueLiveReminders } from "~/domain/lives/reminders.server";
 export { flushLiveVisits } from "~/domain/lives/visits.server";
+export { flushShopViews } from "~/domain/shops/views.server";
 // Tests capture the app's log lines (levels, stacks) with these.
 export { createLogger, setLogger } from "~/lib/logger.server";
 // `npm run db:migrate` (scripts/migrate.js): SQLite or PostgreSQL, from DATABASE_URL alone.
@@ -115,4 +115,20 @@ export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Pr
     const edge = withoutForeignOrigin(request);
     return fetchHandler(edge.request, createLoadContext(clientAddress, new URL(request.url).pathname, edge.crossOrigin));
   });
+}
+
+/**
+ * The node's warm-up before it is ready (`warm-up.ts`): its pages through the fetch handler,
+ * outside the request log; then `/readyz` says ready, unless `thenReady` is false (a worker
+ * of several, whose primary says when the whole node has warmed up: server.js). `handle` and
+ * `limitMs` are for tests.
+ */
+export async function warmUpNode({
+  handle,
+  limitMs,
+  thenReady = true,
+}: { handle?: WarmUpHandler; limitMs?: number; thenReady?: boolean } = {}): Promise<void> {
+  const pages: WarmUpHandler = (request) => fetchHandler(request, createLoadContext("127.0.0.1", new URL(request.url).pathname));
+  await warmUp({ handle: handle ?? pages, limitMs });
+  if (thenReady) markWarmedUp();
 }

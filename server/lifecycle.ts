@@ -134,11 +134,22 @@ export function isDraining(): boolean {
   return draining;
 }
 
-type Readiness = { ready: true } | { ready: false; reason: "shutting_down" | "database" };
+/**
+ * Whether the node has warmed up (`warm-up.ts`): until then `/readyz` says `warming_up`. In a
+ * node of several workers each worker warms itself and the primary says when all have, so
+ * that every worker answers for the node (server.js).
+ */
+let warmedUp = false;
+export function markWarmedUp(): void {
+  warmedUp = true;
+}
 
-/** Ready to take traffic: not stopping, and the database answers. */
+type Readiness = { ready: true } | { ready: false; reason: "shutting_down" | "warming_up" | "database" };
+
+/** Ready to take traffic: not stopping, warmed up, and the database answers. */
 export async function readiness(): Promise<Readiness> {
   if (draining) return { ready: false, reason: "shutting_down" };
+  if (!warmedUp) return { ready: false, reason: "warming_up" };
   try {
     await getDatabase()
       .select({ one: sql<number>`1` })
@@ -152,8 +163,8 @@ export async function readiness(): Promise<Readiness> {
 }
 
 /**
- * `/healthz` (the process is up and answering) and `/readyz` (and its database is
- * reachable, and it is not stopping). Mounted before everything else: any Host, no
+ * `/healthz` (the process is up and answering) and `/readyz` (and it has warmed up, its
+ * database is reachable, and it is not stopping). Mounted before everything else: any Host, no
  * session, no request log line (balancers ask every few seconds).
  */
 export async function healthCheck(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {

@@ -15,6 +15,12 @@ type ServerBuild = {
   handleRequest(request: Request, clientAddress?: string): Promise<Response>;
   createLogger(level: "info", destination: { write: (line: string) => void }): unknown;
   setLogger(logger: unknown): void;
+  /** The node's warm-up before it says it is ready (server/warm-up.ts), and that readiness. */
+  warmUpNode(options?: { handle?: (request: Request) => Promise<Response>; limitMs?: number }): Promise<void>;
+  readiness(): Promise<{ ready: true } | { ready: false; reason: string }>;
+  /** The page views and live visits this process counted, written now. */
+  flushShopViews(): Promise<void>;
+  flushLiveVisits(): Promise<void>;
 };
 
 let app: Promise<ServerBuild> | undefined;

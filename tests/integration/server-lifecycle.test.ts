@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -5,7 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeTwitchChat } from "../support/fake-twitch-chat";
-import { freePort, sendRequest, startServerJs, type Answer, type ServerProcess } from "./server-process";
+import { freePort, sendRequest, serverEnv, startServerJs, type Answer, type ServerProcess } from "./server-process";
 
 /**
  * `server.js` as a node behind a load balancer sees it: health answers on any Host, and a
@@ -297,9 +298,18 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     const pid = started.process.pid!;
     await until(() => childProcesses(pid).length === 2, "two workers");
     await until(() => started.output().includes("(seller under review)"), "the whole banner");
-    // The primary migrated and seeded before forking: one banner, the demo data added once.
+    // One worker migrated and seeded while the other waited: one banner, the demo data added once.
     expect(occurrences(started.output(), "Main site:")).toBe(1);
     expect(occurrences(started.output(), "Demo data was added")).toBe(1);
+    // Ready (startNode waited for it) once both workers have warmed up: whichever answers says so.
+    expect(occurrences(started.output(), '"msg":"warmed up"')).toBe(2);
+    for (let i = 0; i < 4; i++) expect((await get(started.port, "/readyz", `localhost:${started.port}`)).status).toBe(200);
+    // The primary only supervises: the app (its database driver) is loaded by the workers alone.
+    const maps = (processId: number) => fs.readFileSync(`/proc/${processId}/maps`, "utf8");
+    expect(maps(pid)).not.toContain("better_sqlite3.node");
+    expect(childProcesses(pid).map((worker) => maps(worker).includes("better_sqlite3.node"))).toEqual([true, true]);
+    // Nor do the workers load what only an upload needs (sharp's libvips) before one comes.
+    expect(childProcesses(pid).filter((worker) => maps(worker).includes("libvips"))).toEqual([]);
     const catalogue = () => get(started.port, "/products", `demo.localhost:${started.port}`);
     // Each request on a connection of its own: the workers take turns.
     for (let i = 0; i < 4; i++) expect((await catalogue()).status).toBe(200);
@@ -312,6 +322,8 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     }, "a worker in place of the killed one");
     await until(() => started.output().includes('"msg":"worker replaced"'), "the new worker to listen");
     expect(started.output()).toContain('"msg":"worker exited"');
+    // The node stays ready: the new worker says so as it listens (it warms up while the other serves).
+    for (let i = 0; i < 4; i++) expect((await get(started.port, "/readyz", `localhost:${started.port}`)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await catalogue()).status).toBe(200);
 
     const workers = childProcesses(pid);
@@ -320,5 +332,24 @@ describe("worker processes (WEB_CONCURRENCY)", () => {
     expect(occurrences(started.output(), '"msg":"shutdown complete"')).toBe(2);
     // The primary exits only once its workers have: none is left serving on its own.
     expect(workers.filter((worker) => fs.existsSync(`/proc/${worker}`))).toEqual([]);
+  });
+
+  it("stops, exit 1 and the worker's error shown, when its workers cannot prepare the database", async () => {
+    const env = serverEnv({
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      WEB_CONCURRENCY: "2",
+      // Nothing listens there: the migrations cannot even take their lock.
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+      SESSION_SECRET: "s".repeat(40),
+    });
+    const server = spawn(process.execPath, ["server.js"], { env });
+    let output = "";
+    server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => server.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain("ECONNREFUSED");
+    expect(output).not.toContain("Main site:");
   });
 });

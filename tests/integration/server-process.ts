@@ -42,7 +42,8 @@ async function serverDatabaseUrl(): Promise<string> {
 
 /**
  * Starts `server.js` (on `env.PORT`, else a free port); resolves once its output contains
- * `ready` (the banner).
+ * `ready` (the banner) and, with the banner, once its `/readyz` answers 200 (it has warmed up),
+ * as a load balancer would wait for it.
  */
 export async function startServerJs(env: Record<string, string> = {}, ready = "Main site:"): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -61,7 +62,13 @@ export async function startServerJs(env: Record<string, string> = {}, ready = "M
     child.stdout!.on("data", onData);
     void exited.then((code) => reject(new Error(`server.js exited (${code}): ${output}`)));
   });
+  if (ready === "Main site:") await untilReady(port);
   return { process: child, port, output: () => output, exited };
+}
+
+/** Polls `/readyz` until it answers 200 (the test's own time limit ends a node that never is). */
+async function untilReady(port: number): Promise<void> {
+  while ((await sendRequest(port, "/readyz")).status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /**

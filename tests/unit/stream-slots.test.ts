@@ -1,14 +1,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import {
-  remoteStreamSlots,
-  serveStreamSlots,
-  StreamSlotCounter,
-  streamAddressKey,
-  type StreamSlots,
-  type ToPrimary,
-  type WorkerChannel,
-} from "~/http/stream-slots.server";
+import { serveStreamSlots, StreamSlotCounter, type WorkerChannel } from "~/http/stream-slot-counter";
+import { remoteStreamSlots, streamAddressKey, type StreamSlots, type ToPrimary } from "~/http/stream-slots.server";
 
 describe("event stream slots", () => {
   it("counts per address and in all, and a released slot is free again", () => {

@@ -1,5 +1,3 @@
-import QRCode from "qrcode";
-
 /**
  * QR codes of live links, as SVG markup the board inlines (crisp at any size on stream). The
  * text is only ever a URL the platform built (`liveUrl`), never what a user typed. Encoding
@@ -12,6 +10,8 @@ const CACHE_SIZE = 200;
 export async function liveQrSvg(url: string): Promise<string> {
   const cached = cache.get(url);
   if (cached) return cached;
+  // Loaded with the first live board: a node that never shows one does not hold it.
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(url, svg);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { mailOutbox } from "~db/schema";
@@ -13,12 +13,14 @@ const MAX_ATTEMPTS = 5;
 const CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 
 let transporter: Transporter | undefined;
-function smtpTransport(url: string): Transporter {
+/** Loaded with the first mail sent: a node without SMTP_URL never holds nodemailer. */
+async function smtpTransport(url: string): Promise<Transporter> {
   // Timeouts keep a dead SMTP server from holding deliveries for minutes.
   const options = new URL(url);
   options.searchParams.set("connectionTimeout", "10000");
   options.searchParams.set("greetingTimeout", "10000");
   options.searchParams.set("socketTimeout", "20000");
+  const { default: nodemailer } = await import("nodemailer");
   transporter ??= nodemailer.createTransport(options.toString());
   return transporter;
 }
@@ -98,7 +100,9 @@ export async function deliverMail(id: number): Promise<void> {
     .returning();
   if (!claimed) return;
   try {
-    await smtpTransport(config.SMTP_URL).sendMail({
+    await (
+      await smtpTransport(config.SMTP_URL)
+    ).sendMail({
       from: config.MAIL_FROM,
       to: claimed.to,
       subject: claimed.subject,

@@ -7,7 +7,6 @@
  * The output keeps the input's format (PNG, JPEG, GIF, WebP): transparency and animation
  * survive, and the stored extension and `Content-Type` stay what the magic-byte check said.
  */
-import sharp from "sharp";
 import { checkLogo, checkProductImage, type LogoCheck, type LogoExtension, type ProductImageCheck } from "./logo.server";
 
 /** Longest side of a stored image, in pixels: larger images are scaled down to it. */
@@ -22,6 +21,9 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** Re-encodes `bytes` (already identified as `extension` by its magic bytes); null when it does not decode. */
 export async function reencodeImage(bytes: Uint8Array, extension: LogoExtension, maxSide: number): Promise<Buffer | null> {
   const animated = extension === "gif" || extension === "webp";
+  // Loaded on the first upload: libvips and its bindings weigh about 30 MB in a process that
+  // may never receive one (issue 31's idle node).
+  const { default: sharp } = await import("sharp");
   try {
     // `failOn: "error"`: phone photos often carry recoverable warnings; only undecodable input is refused.
     const image = sharp(bytes, { animated, failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
