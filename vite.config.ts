@@ -81,6 +81,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     // Native and Node-only packages stay external; they are loaded from node_modules.
     external: ["better-sqlite3", "sharp"],
+    // Not external, so that the dev server resolves it through componentTranslations() as the
+    // build does: Vite's dev server keeps an external's bare name and Node loads the real
+    // react-i18next, whose `i18n.language` is unset there (every page with an amount failed).
+    noExternal: ["react-i18next"],
   },
   plugins: [componentTranslations(), tailwindcss(), reactRouter(), tsconfigPaths(), serverEntryNames()],
 }));
