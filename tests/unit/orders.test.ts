@@ -4,6 +4,7 @@ import { canManageOrder, canViewOrder, type OrderViewer } from "~/domain/orders/
 import { canMovePayment } from "~/domain/orders/payment-state";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { statementsOf } from "../support/statements";
 import { CHECKOUT_FIELDS, createProduct, createShop } from "./factories";
 
 const valid = { ...CHECKOUT_FIELDS, reference: "R1", total_amount: "10" };
@@ -131,6 +132,36 @@ describe("orders", () => {
     await expect(getVisibleOrder(order.id, { shopperKeyHash: null, user: null, ownedShopId: other.id })).rejects.toThrowError(
       NotFoundError,
     );
+  });
+
+  it("reads an order with its items, in their order, in one statement (issue 31); an order without items has none", async () => {
+    const shop = await createShop();
+    const mug = await createProduct(shop.id, { name: "Mug", priceCents: 1500 });
+    const cup = await createProduct(shop.id, { name: "Cup", priceCents: 500 });
+    const input = checkoutSchema(1000).parse(valid);
+    const shopper = { shopperKeyHash: "h1", userId: null, language: "en" as const };
+    const viewer = { shopperKeyHash: "h1", user: null, ownedShopId: null };
+    const order = await createOrder(
+      shop,
+      {
+        ...input,
+        totalAmountCents: 3500,
+        items: [
+          { productId: mug.id, quantity: 2 },
+          { productId: cup.id, quantity: 1 },
+        ],
+      },
+      shopper,
+    );
+    const { result, statements } = await statementsOf(() => getVisibleOrder(order.id, viewer, shop.id));
+    expect(statements).toBe(1);
+    expect(result).toMatchObject({ id: order.id, shopName: shop.name, shopSubdomain: shop.subdomain });
+    expect(result.items.map((i) => [i.productName, i.quantity])).toEqual([
+      ["Mug", 2],
+      ["Cup", 1],
+    ]);
+    const live = await createOrder(shop, { ...input, items: [] }, shopper);
+    expect((await getVisibleOrder(live.id, viewer)).items).toEqual([]);
   });
 
   it("lists a shop's orders for its seller only", async () => {

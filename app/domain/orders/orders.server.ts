@@ -250,34 +250,31 @@ async function writeOrder(
 
 export type OrderWithItems = Order & { items: OrderItem[]; shopName: string; shopSubdomain: string };
 
-// Every step of a checkout reads its order: prepared once (see preparedRead).
-const orderWithShop = (db: AppDatabase) =>
+// Every step of a checkout reads its order with its items: one statement (a row per item),
+// prepared once (see preparedRead).
+const orderWithShopAndItems = (db: AppDatabase) =>
   db
-    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
+    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain, item: orderItems })
     .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId));
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id));
 const orderById = preparedRead("order_by_id", (db) =>
-  orderWithShop(db)
+  orderWithShopAndItems(db)
     .where(eq(orders.id, sql.placeholder("orderId")))
-    .limit(1),
+    .orderBy(orderItems.id),
 );
 const shopOrderById = preparedRead("shop_order_by_id", (db) =>
-  orderWithShop(db)
+  orderWithShopAndItems(db)
     .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.shopId, sql.placeholder("shopId"))))
-    .limit(1),
-);
-const itemsOfOrder = preparedRead("items_of_order", (db) =>
-  db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, sql.placeholder("orderId"))),
+    .orderBy(orderItems.id),
 );
 
 /** One order with its items, if the viewer may see it; NotFound otherwise (no hint it exists). */
 export async function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): Promise<OrderWithItems> {
-  const [row] = shopId === undefined ? await orderById({ orderId }) : await shopOrderById({ orderId, shopId });
+  const rows = shopId === undefined ? await orderById({ orderId }) : await shopOrderById({ orderId, shopId });
+  const [row] = rows;
   if (!row || !canViewOrder(row.order, viewer)) throw new NotFoundError("orders.not_found");
-  const items = await itemsOfOrder({ orderId });
+  const items = rows.flatMap((r) => (r.item ? [r.item] : []));
   return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
 }
 
