@@ -267,7 +267,7 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
         return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });
       // The units must still be the shopper's (taken again after a hold that ended), else a
       // 409 "Sold out" shown above the card form, and the card is never charged.
-      await holdOrderForPayment(order.id);
+      await holdOrderForPayment(order);
       const attempt = await payOrderWithSimulatedCard(order.id, cardFromForm(submission.value));
       if (!attempt) return redirect(paymentStep(order.id));
       const paid = attempt.intent;
