@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createOrder, formatOrderNumber, getVisibleOrder, listOrders } from "~/domain/orders/orders.server";
+import { createOrder, formatOrderNumber, getVisibleOrder, getVisibleOrderAndPayment, listOrders } from "~/domain/orders/orders.server";
+import { getDatabase } from "~db/client";
+import { paymentTransactions } from "~db/schema";
 import { canManageOrder, canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
 import { canMovePayment } from "~/domain/orders/payment-state";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
@@ -162,6 +164,29 @@ describe("orders", () => {
     ]);
     const live = await createOrder(shop, { ...input, items: [] }, shopper);
     expect((await getVisibleOrder(live.id, viewer)).items).toEqual([]);
+  });
+
+  it("reads an order with its payment in one statement too (the checkout's payment steps): none before it starts", async () => {
+    const shop = await createShop();
+    const viewer = { shopperKeyHash: "h1", user: null, ownedShopId: null };
+    const input = { ...checkoutSchema(1000).parse(valid), items: [] };
+    const order = await createOrder(shop, input, { shopperKeyHash: "h1", userId: null, language: "en" });
+    const { result, statements } = await statementsOf(() => getVisibleOrderAndPayment(order.id, viewer, shop.id));
+    expect(statements).toBe(1);
+    expect(result).toMatchObject({ order: { id: order.id, items: [] }, payment: undefined });
+    await getDatabase().insert(paymentTransactions).values({
+      id: "txn_test",
+      orderId: order.id,
+      shopId: shop.id,
+      provider: "simulated",
+      providerAccountId: "acct_x",
+      amountCents: order.totalAmountCents,
+      applicationFeeCents: 0,
+      currency: "eur",
+      status: "pending",
+    });
+    expect((await getVisibleOrderAndPayment(order.id, viewer, shop.id)).payment).toMatchObject({ id: "txn_test", status: "pending" });
+    await expect(getVisibleOrderAndPayment(order.id, { ...viewer, shopperKeyHash: "h2" }, shop.id)).rejects.toThrowError(NotFoundError);
   });
 
   it("lists a shop's orders for its seller only", async () => {

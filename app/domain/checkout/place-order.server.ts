@@ -3,6 +3,7 @@ import {
   assertOrderEditable,
   createOrder,
   getVisibleOrder,
+  getVisibleOrderAndPayment,
   revisedOrderAmounts,
   updateUnpaidOrder,
   type NewOrder,
@@ -137,6 +138,17 @@ export async function reviseOrder(request: {
   await updateUnpaidOrder(current.id, input, viewer);
   const payment = await payOrder(current.id, viewer, { shopId });
   return { order: await getVisibleOrder(current.id, viewer, shopId), payment };
+}
+
+/** `visibleOrderOrNull` with the order's payment (`getVisibleOrderAndPayment`): one statement. */
+export async function visibleOrderAndPaymentOrNull(orderId: number, viewer: OrderViewer, shopId: number) {
+  if (!orderId) return null;
+  try {
+    return await getVisibleOrderAndPayment(orderId, viewer, shopId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return null;
+  }
 }
 
 /** The order a checkout form names, when this viewer may see it in this shop (a stale or foreign id is none). */

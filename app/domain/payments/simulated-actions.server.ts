@@ -37,8 +37,10 @@ export async function payWithSimulatedCard(
 export async function payOrderWithSimulatedCard(
   orderId: number,
   card: CardInput,
+  /** The order's payment when the caller has just read it with the order (`getVisibleOrderAndPayment`). */
+  known?: { payment: PaymentTransaction | undefined },
 ): Promise<{ transactionId: string; intent: ProviderIntent } | null> {
-  const transaction = await findOrderTransaction(orderId);
+  const transaction = known ? known.payment : await findOrderTransaction(orderId);
   if (!transaction?.clientSecret) return null;
   return { transactionId: transaction.id, intent: await payWithSimulatedCard(transaction.clientSecret, card, { transaction }) };
 }
