@@ -85,7 +85,7 @@ export async function startPayment(
   shopId?: number,
 ): Promise<PaymentIntentResource> {
   const placed = typeof orderOrId === "number" ? null : orderOrId;
-  const order = placed?.order ?? (await getVisibleOrder(orderOrId as number, viewer, shopId));
+  const order = typeof orderOrId === "number" ? await getVisibleOrder(orderOrId, viewer, shopId) : orderOrId.order;
   const payments = getPaymentProvider();
   if (providerSlug !== payments.slug)
     throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
