@@ -261,6 +261,19 @@ export async function writeTransaction<T>(work: (tx: Transaction) => Promise<T>,
   return queueSqliteTransaction(sqlite, db, work);
 }
 
+/**
+ * One write statement (`work` sends exactly one), as its own transaction: on PostgreSQL
+ * without BEGIN and COMMIT around it (a statement alone is atomic: one round trip instead of
+ * three), on SQLite through `writeTransaction` (its group commit: one disk sync for the writes
+ * queued together). Inside an open transaction it joins it.
+ */
+export async function writeAlone<T>(work: (db: AppDatabase) => PromiseLike<T>): Promise<T> {
+  const open = openTransaction.getStore();
+  const db = getDatabase();
+  if (open?.open || sqliteHandle(db)) return writeTransaction(async (tx) => await work(tx), db);
+  return await work(db);
+}
+
 /** postgres.js's connection of a transaction (the pool's on PostgreSQL), or null (PGlite, SQLite). */
 type PipelinedClient = {
   unsafe: (query: string, params: unknown[], options: { prepare: boolean }) => { execute(): Promise<Record<string, unknown>[]> };

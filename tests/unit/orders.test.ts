@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createOrder, formatOrderNumber, getVisibleOrder, listOrders } from "~/domain/orders/orders.server";
+import { createOrder, formatOrderNumber, getVisibleOrder, getVisibleOrderAndPayment, listOrders } from "~/domain/orders/orders.server";
+import { getDatabase } from "~db/client";
+import { paymentTransactions } from "~db/schema";
 import { canManageOrder, canViewOrder, type OrderViewer } from "~/domain/orders/visibility.server";
 import { canMovePayment } from "~/domain/orders/payment-state";
 import { checkoutSchema, orderListQuerySchema } from "~/schemas/checkout";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { statementsOf } from "../support/statements";
 import { CHECKOUT_FIELDS, createProduct, createShop } from "./factories";
 
 const valid = { ...CHECKOUT_FIELDS, reference: "R1", total_amount: "10" };
@@ -131,6 +134,59 @@ describe("orders", () => {
     await expect(getVisibleOrder(order.id, { shopperKeyHash: null, user: null, ownedShopId: other.id })).rejects.toThrowError(
       NotFoundError,
     );
+  });
+
+  it("reads an order with its items, in their order, in one statement (issue 31); an order without items has none", async () => {
+    const shop = await createShop();
+    const mug = await createProduct(shop.id, { name: "Mug", priceCents: 1500 });
+    const cup = await createProduct(shop.id, { name: "Cup", priceCents: 500 });
+    const input = checkoutSchema(1000).parse(valid);
+    const shopper = { shopperKeyHash: "h1", userId: null, language: "en" as const };
+    const viewer = { shopperKeyHash: "h1", user: null, ownedShopId: null };
+    const order = await createOrder(
+      shop,
+      {
+        ...input,
+        totalAmountCents: 3500,
+        items: [
+          { productId: mug.id, quantity: 2 },
+          { productId: cup.id, quantity: 1 },
+        ],
+      },
+      shopper,
+    );
+    const { result, statements } = await statementsOf(() => getVisibleOrder(order.id, viewer, shop.id));
+    expect(statements).toBe(1);
+    expect(result).toMatchObject({ id: order.id, shopName: shop.name, shopSubdomain: shop.subdomain });
+    expect(result.items.map((i) => [i.productName, i.quantity])).toEqual([
+      ["Mug", 2],
+      ["Cup", 1],
+    ]);
+    const live = await createOrder(shop, { ...input, items: [] }, shopper);
+    expect((await getVisibleOrder(live.id, viewer)).items).toEqual([]);
+  });
+
+  it("reads an order with its payment in one statement too (the checkout's payment steps): none before it starts", async () => {
+    const shop = await createShop();
+    const viewer = { shopperKeyHash: "h1", user: null, ownedShopId: null };
+    const input = { ...checkoutSchema(1000).parse(valid), items: [] };
+    const order = await createOrder(shop, input, { shopperKeyHash: "h1", userId: null, language: "en" });
+    const { result, statements } = await statementsOf(() => getVisibleOrderAndPayment(order.id, viewer, shop.id));
+    expect(statements).toBe(1);
+    expect(result).toMatchObject({ order: { id: order.id, items: [] }, payment: undefined });
+    await getDatabase().insert(paymentTransactions).values({
+      id: "txn_test",
+      orderId: order.id,
+      shopId: shop.id,
+      provider: "simulated",
+      providerAccountId: "acct_x",
+      amountCents: order.totalAmountCents,
+      applicationFeeCents: 0,
+      currency: "eur",
+      status: "pending",
+    });
+    expect((await getVisibleOrderAndPayment(order.id, viewer, shop.id)).payment).toMatchObject({ id: "txn_test", status: "pending" });
+    await expect(getVisibleOrderAndPayment(order.id, { ...viewer, shopperKeyHash: "h2" }, shop.id)).rejects.toThrowError(NotFoundError);
   });
 
   it("lists a shop's orders for its seller only", async () => {

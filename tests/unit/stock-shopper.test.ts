@@ -179,16 +179,35 @@ describe("holds on the checkout's steps", () => {
     // Someone else buys the unit meanwhile.
     await order(shop, product.id, 1, 1000);
     expect((await state())!.state).toBe("sold_out");
-    await expect(holdOrderForPayment(mine.id)).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(holdOrderForPayment(await getVisibleOrder(mine.id, viewer))).rejects.toBeInstanceOf(OutOfStockError);
     // Units back: the payment takes them again, for a new hold time.
     vi.setSystemTime(Date.now() + 11 * 60_000);
-    await holdOrderForPayment(mine.id);
+    await holdOrderForPayment(await getVisibleOrder(mine.id, viewer));
     const again = await state();
     expect(again!.state).toBe("held");
     expect(Date.parse(again!.until)).toBeGreaterThan(Date.now());
     // Nothing counted: nothing to say.
     const untracked = await createProduct(shop.id);
     expect(await orderHoldState(await getVisibleOrder((await order(shop, untracked.id, 1, 1000)).id, viewer))).toBeNull();
+  });
+});
+
+describe("the card step's look at the units (issue 31: statements per checkout)", () => {
+  it("sends nothing for a running hold, one read for an order that held nothing, and takes the units the seller started counting since", async () => {
+    const shop = await createShop();
+    const running = await getVisibleOrder((await order(shop, (await createProduct(shop.id, { stock: 2 })).id, 1, 1000)).id, viewer);
+    expect((await statementsOf(() => holdOrderForPayment(running))).statements).toBe(0);
+    const product = await createProduct(shop.id);
+    const uncounted = await getVisibleOrder((await order(shop, product.id, 1, 1000)).id, viewer);
+    expect(uncounted.reservedUntil).toBeNull();
+    expect((await statementsOf(() => holdOrderForPayment(uncounted))).statements).toBe(1);
+    // The seller counts the product's stock since, and none is left: the card is never charged.
+    await getDatabase().update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, product.id));
+    await expect(holdOrderForPayment(uncounted)).rejects.toBeInstanceOf(OutOfStockError);
+    // With a unit left it is taken for the order.
+    await getDatabase().update(productVariants).set({ stock: 1 }).where(eq(productVariants.productId, product.id));
+    await holdOrderForPayment(uncounted);
+    expect((await getVisibleOrder(uncounted.id, viewer)).reservedUntil).not.toBeNull();
   });
 });
 

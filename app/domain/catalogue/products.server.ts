@@ -197,6 +197,7 @@ export async function findShopProduct(shopId: number, productId: number) {
         priceCents: row.priceCents,
         imageUrl: row.imagePath,
         isInStock: row.isInStock,
+        options: row.options,
       }
     : null;
 }

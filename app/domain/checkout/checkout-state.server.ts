@@ -12,7 +12,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { parsePathId } from "~/lib/path-id";
 import { PARCEL_SHIPPING } from "~/lib/shipping";
 import type { Shop } from "~db/schema";
-import { visibleOrderOrNull } from "./place-order.server";
+import { visibleOrderAndPaymentOrNull, visibleOrderOrNull } from "./place-order.server";
 import { orderHoldState } from "./hold-state.server";
 import { checkoutPurchase, purchasePricing, resumableOrder, type PurchaseLink } from "./purchase.server";
 
@@ -56,7 +56,9 @@ function checkoutOrderSummary(order: OrderWithItems) {
  */
 export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, link: CheckoutLink) {
   const minimumCents = minimumOrderCents(shop);
-  let order = await visibleOrderOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
+  // The order the link names comes with its payment (one read); a resumed one reads its own.
+  const named = await visibleOrderAndPaymentOrNull(parsePathId(link.order) ?? 0, viewer, shop.id);
+  let order = named?.order ?? null;
   const linked = order ? null : await checkoutPurchase(shop.id, minimumCents, link, null);
   const resumed = link.order === null && linked ? await resumableOrder(shop.id, viewer, linked) : null;
   order ??= resumed;
@@ -70,7 +72,7 @@ export async function checkoutState(shop: CheckoutShop, viewer: OrderViewer, lin
       : editable && (resumed || link.step === "shipping")
         ? "shipping"
         : "payment";
-  const transaction = order ? await findOrderTransaction(order.id) : undefined;
+  const transaction = !order ? undefined : named?.order === order ? named.payment : await findOrderTransaction(order.id);
   const provider = getPaymentProvider();
   // Only a new order is prefilled; editing an order keeps its own fields.
   const lastPaid = step === "shipping" && !order ? await lastPaidShippingInfo(shop.id, viewer) : null;

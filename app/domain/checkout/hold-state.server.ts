@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { isPaid } from "~/domain/orders/payment-state";
 import type { OrderWithItems } from "~/domain/orders/orders.server";
-import { availableUnits, ensureOrderHeld } from "~/domain/stock/holds.server";
+import { availableUnits, countsAnyVariant, ensureOrderHeld } from "~/domain/stock/holds.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { stockHolds } from "~db/schema";
 
@@ -36,8 +36,18 @@ export async function orderHoldState(order: OrderWithItems, now = new Date()): P
 /**
  * Right before the shopper's card is charged: the order's units must be theirs. A hold past
  * its end is extended or taken again for a new hold time (`ensureOrderHeld`); when they are
- * gone it throws `OutOfStockError` (409 "Sold out") and the card is never charged.
+ * gone it throws `OutOfStockError` (409 "Sold out") and the card is never charged. `order` is
+ * the order as the card step just read it: a running hold needs nothing (nothing releases the
+ * hold of an order that is not cancelled before its end), and an order that held nothing needs
+ * a look at its variants only, in case the seller started counting them since; the rest goes
+ * through the write transaction.
  */
-export async function holdOrderForPayment(orderId: number): Promise<void> {
-  await writeTransaction((tx) => ensureOrderHeld(tx, orderId, new Date()));
+export async function holdOrderForPayment(order: Pick<OrderWithItems, "id" | "status" | "reservedUntil" | "items">): Promise<void> {
+  const now = new Date();
+  if (order.status !== "cancelled") {
+    if (order.reservedUntil && order.reservedUntil > now) return;
+    const variantIds = order.items.flatMap((item) => (item.variantId === null ? [] : [item.variantId]));
+    if (!order.reservedUntil && !(await countsAnyVariant(getDatabase(), variantIds))) return;
+  }
+  await writeTransaction((tx) => ensureOrderHeld(tx, order.id, now));
 }

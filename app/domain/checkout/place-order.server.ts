@@ -3,13 +3,14 @@ import {
   assertOrderEditable,
   createOrder,
   getVisibleOrder,
+  getVisibleOrderAndPayment,
   revisedOrderAmounts,
   updateUnpaidOrder,
   type NewOrder,
   type OrderWithItems,
 } from "~/domain/orders/orders.server";
 import { canEditOrder, type OrderViewer } from "~/domain/orders/visibility.server";
-import { discardUnpaidIntent, startPayment, type PaymentIntentResource } from "~/domain/payments/intents.server";
+import { discardUnpaidIntent, startPayment, type PaymentIntentResource, type PlacedOrder } from "~/domain/payments/intents.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import type { Language } from "~/lib/i18n";
 import type { CheckoutDetails } from "~/schemas/checkout";
@@ -37,12 +38,12 @@ export type CheckoutShopper = { shopperKeyHash: string; userId: number | null; l
  * asks: the shipping step, the payment step's retry, or the API's `pay/`.
  */
 export async function payOrder(
-  orderId: number,
+  order: number | PlacedOrder,
   viewer: OrderViewer,
   options: { shopId?: number; providerSlug?: string } = {},
 ): Promise<PaymentStart> {
   try {
-    const intent = await startPayment(orderId, viewer, options.providerSlug ?? getPaymentProvider().slug, options.shopId);
+    const intent = await startPayment(order, viewer, options.providerSlug ?? getPaymentProvider().slug, options.shopId);
     return { started: true, intent };
   } catch (error) {
     if (error instanceof DomainError) return { started: false, reason: error };
@@ -65,8 +66,10 @@ export async function placeOrder(request: {
   const { shop, shopper } = request;
   const created = await createOrder(shop, request.input, shopper);
   const placedBy: OrderViewer = { shopperKeyHash: shopper.shopperKeyHash, user: null, ownedShopId: null };
-  const payment = request.payment === "now" ? await payOrder(created.id, placedBy, { shopId: shop.id }) : null;
-  return { order: await getVisibleOrder(created.id, placedBy, shop.id), payment };
+  // Read once: starting its payment changes nothing of the order itself.
+  const order = await getVisibleOrder(created.id, placedBy, shop.id);
+  const payment = request.payment === "now" ? await payOrder({ order }, placedBy, { shopId: shop.id }) : null;
+  return { order, payment };
 }
 
 /**
@@ -135,6 +138,17 @@ export async function reviseOrder(request: {
   await updateUnpaidOrder(current.id, input, viewer);
   const payment = await payOrder(current.id, viewer, { shopId });
   return { order: await getVisibleOrder(current.id, viewer, shopId), payment };
+}
+
+/** `visibleOrderOrNull` with the order's payment (`getVisibleOrderAndPayment`): one statement. */
+export async function visibleOrderAndPaymentOrNull(orderId: number, viewer: OrderViewer, shopId: number) {
+  if (!orderId) return null;
+  try {
+    return await getVisibleOrderAndPayment(orderId, viewer, shopId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return null;
+  }
 }
 
 /** The order a checkout form names, when this viewer may see it in this shop (a stale or foreign id is none). */

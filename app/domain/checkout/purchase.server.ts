@@ -166,9 +166,8 @@ export async function checkoutPurchase(
   const productParam = link.productId;
   if (productParam === null || productParam.trim() === "") return { kind: "live" };
   const productId = parsePathId(productParam.trim()) ?? 0;
-  const [product, choice] = productId
-    ? await Promise.all([findShopProduct(shopId, productId), productChoice(shopId, productId, now)])
-    : [null, null];
+  const product = productId ? await findShopProduct(shopId, productId) : null;
+  const choice = product ? await productChoice(shopId, productId, now, product) : null;
   if (!product || !choice) {
     return {
       kind: "catalogue",

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, writeTransaction, type Transaction } from "~db/client";
 import { mailOutbox } from "~db/schema";
 import type { RenderedMail } from "./templates.server";
 
@@ -53,12 +53,24 @@ export function outboxRow(mail: OutgoingMail, now = new Date()) {
 export async function sendMail(mail: OutgoingMail): Promise<boolean> {
   // A transaction of its own (or the caller's): SQLite commits it with the others queued
   // meanwhile (group commit), rather than one disk sync per mail.
-  const [inserted] = await writeTransaction((tx) =>
-    tx.insert(mailOutbox).values(outboxRow(mail)).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id }),
-  );
-  if (!inserted) return false;
-  mailQueued(inserted.id, mail);
+  const id = await writeTransaction((tx) => insertMail(tx, mail));
+  if (id === null) return false;
+  mailQueued(id, mail);
   return true;
+}
+
+/**
+ * A mail's outbox row, written in the caller's transaction (several mails in one): its id,
+ * or null when a mail with the same dedupe key already exists. Once committed, the caller
+ * hands each id to `mailQueued`.
+ */
+export async function insertMail(tx: Transaction, mail: OutgoingMail): Promise<number | null> {
+  const [inserted] = await tx
+    .insert(mailOutbox)
+    .values(outboxRow(mail))
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return inserted?.id ?? null;
 }
 
 /**

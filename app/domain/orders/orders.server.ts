@@ -24,7 +24,17 @@ import { moveClaimsToOrder, type OrderedClaims } from "~/domain/stock/claim-hold
 import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/shipping/shipping.server";
 import { getDatabase, insideTransaction, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
-import { orderEvents, orderItems, orders, shops, type Order, type OrderItem, type Shop } from "~db/schema";
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  paymentTransactions,
+  shops,
+  type Order,
+  type OrderItem,
+  type PaymentTransaction,
+  type Shop,
+} from "~db/schema";
 import { purchaseLabelResource, shippingResource } from "./shipping-fields.server";
 import { formatOrderNumber } from "./order-number";
 import { fulfillmentResource, orderFulfillment } from "./tracking.server";
@@ -250,35 +260,59 @@ async function writeOrder(
 
 export type OrderWithItems = Order & { items: OrderItem[]; shopName: string; shopSubdomain: string };
 
-// Every step of a checkout reads its order: prepared once (see preparedRead).
-const orderWithShop = (db: AppDatabase) =>
+// Every step of a checkout reads its order with its items: one statement (a row per item),
+// prepared once (see preparedRead).
+const orderWithShopAndItems = (db: AppDatabase) =>
   db
-    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain })
+    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain, item: orderItems })
     .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId));
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id));
 const orderById = preparedRead("order_by_id", (db) =>
-  orderWithShop(db)
+  orderWithShopAndItems(db)
     .where(eq(orders.id, sql.placeholder("orderId")))
-    .limit(1),
+    .orderBy(orderItems.id),
 );
 const shopOrderById = preparedRead("shop_order_by_id", (db) =>
-  orderWithShop(db)
+  orderWithShopAndItems(db)
     .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.shopId, sql.placeholder("shopId"))))
-    .limit(1),
+    .orderBy(orderItems.id),
 );
-const itemsOfOrder = preparedRead("items_of_order", (db) =>
+
+// The checkout's payment and success steps and its card form also read the order's payment.
+const shopOrderAndPaymentById = preparedRead("shop_order_and_payment_by_id", (db) =>
   db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, sql.placeholder("orderId"))),
+    .select({ order: orders, shopName: shops.name, shopSubdomain: shops.subdomain, item: orderItems, payment: paymentTransactions })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(paymentTransactions, eq(paymentTransactions.orderId, orders.id))
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.shopId, sql.placeholder("shopId"))))
+    .orderBy(orderItems.id),
 );
+
+type OrderRow = { order: Order; shopName: string; shopSubdomain: string; item: OrderItem | null };
+
+function visibleOrderOf(rows: OrderRow[], viewer: OrderViewer): OrderWithItems {
+  const [row] = rows;
+  if (!row || !canViewOrder(row.order, viewer)) throw new NotFoundError("orders.not_found");
+  const items = rows.flatMap((r) => (r.item ? [r.item] : []));
+  return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
+}
 
 /** One order with its items, if the viewer may see it; NotFound otherwise (no hint it exists). */
 export async function getVisibleOrder(orderId: number, viewer: OrderViewer, shopId?: number): Promise<OrderWithItems> {
-  const [row] = shopId === undefined ? await orderById({ orderId }) : await shopOrderById({ orderId, shopId });
-  if (!row || !canViewOrder(row.order, viewer)) throw new NotFoundError("orders.not_found");
-  const items = await itemsOfOrder({ orderId });
-  return { ...row.order, items, shopName: row.shopName, shopSubdomain: row.shopSubdomain };
+  return visibleOrderOf(shopId === undefined ? await orderById({ orderId }) : await shopOrderById({ orderId, shopId }), viewer);
+}
+
+/** `getVisibleOrder` in a shop, with the order's payment (undefined when none was started): one statement. */
+export async function getVisibleOrderAndPayment(
+  orderId: number,
+  viewer: OrderViewer,
+  shopId: number,
+): Promise<{ order: OrderWithItems; payment: PaymentTransaction | undefined }> {
+  const rows = await shopOrderAndPaymentById({ orderId, shopId });
+  return { order: visibleOrderOf(rows, viewer), payment: rows[0]?.payment ?? undefined };
 }
 
 /** A shop's shopper's orders: what canViewOrder lets that viewer see in the shop. */

@@ -44,28 +44,29 @@ export type ParcelCandidate = Address & Pick<Order, "shopId" | "email" | "liveId
  * are the shipping rates' part): the same rule `joinParcel` applies when the order is paid.
  */
 export async function openParcelFor(candidate: ParcelCandidate, db: Queryable = getDatabase()): Promise<Parcel | null> {
-  const [shop] = await db.select({ windowHours: shops.parcelWindowHours }).from(shops).where(eq(shops.id, candidate.shopId)).limit(1);
-  if (!shop) return null;
-  const window = shop.windowHours * 3_600_000;
-  const placed = candidate.placedAt.getTime();
-  const [parcel] = await db
-    .select()
+  // The shopper's open parcels at this address, newest first, each with its shop's window:
+  // one read (a shopper has a few at most), and none of the shop's when there is no parcel.
+  const open = await db
+    .select({ parcel: parcels, windowHours: shops.parcelWindowHours })
     .from(parcels)
+    .innerJoin(shops, eq(shops.id, parcels.shopId))
     .where(
       and(
         eq(parcels.shopId, candidate.shopId),
         eq(parcels.email, candidate.email.toLowerCase()),
         eq(parcels.addressKey, addressKey(candidate)),
         isNull(parcels.shippedAt),
-        or(
-          candidate.liveId !== null ? eq(parcels.liveId, candidate.liveId) : undefined,
-          between(parcels.firstOrderAt, new Date(placed - window), new Date(placed + window)),
-        ),
       ),
     )
-    .orderBy(desc(parcels.id))
-    .limit(1);
-  return parcel ?? null;
+    .orderBy(desc(parcels.id));
+  const placed = candidate.placedAt.getTime();
+  const found = open.find(({ parcel, windowHours }) => {
+    if (candidate.liveId !== null && parcel.liveId === candidate.liveId) return true;
+    const window = windowHours * 3_600_000;
+    const first = parcel.firstOrderAt.getTime();
+    return first >= placed - window && first <= placed + window;
+  });
+  return found?.parcel ?? null;
 }
 
 /** Who may add an order to a parcel: whoever placed one of its orders (or proved its email), nobody else. */

@@ -4,7 +4,7 @@ import { NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusLinkMail } from "~/domain/mail/templates.server";
 import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, writeTransaction, type Transaction } from "~db/client";
 import { orderStatusLinks, orders, shops } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
 
@@ -31,6 +31,15 @@ export async function createOrderStatusLink(orderId: number): Promise<{ id: numb
       .returning({ id: orderStatusLinks.id }),
   );
   return { id: row!.id, token };
+}
+
+/** A link for the order with this token (made by `randomToken()`), in the caller's transaction: its id. */
+export async function insertOrderStatusLink(tx: Transaction, orderId: number, token: string): Promise<number> {
+  const [row] = await tx
+    .insert(orderStatusLinks)
+    .values({ orderId, tokenHash: hashToken(token) })
+    .returning({ id: orderStatusLinks.id });
+  return row!.id;
 }
 
 /**

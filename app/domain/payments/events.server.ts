@@ -1,6 +1,7 @@
 import { ValidationError } from "~/domain/errors.server";
 import { requestLog } from "~/lib/logger.server";
 import { getDatabase } from "~db/client";
+import type { PaymentTransaction } from "~db/schema";
 import { applyAccountStatus, forgetDeauthorizedAccount, sellerOfAccount } from "./accounts.server";
 import { recordDispute } from "./disputes.server";
 import { recordProviderEvent, type EventOutcome } from "./event-log.server";
@@ -23,12 +24,16 @@ async function recordUnactionable(event: ProviderEvent, type: string, outcome: E
  * Every provider event (Stripe webhook or simulated) goes through here, once per event id.
  * Returns what it did.
  */
-export async function handleProviderEvent(event: ProviderEvent): Promise<{ processed: boolean; outcome: EventOutcome }> {
-  const outcome = await applyProviderEvent(event);
+export async function handleProviderEvent(
+  event: ProviderEvent,
+  known: { transaction?: PaymentTransaction } = {},
+): Promise<{ processed: boolean; outcome: EventOutcome }> {
+  const outcome = await applyProviderEvent(event, known);
   return { processed: outcome === "applied", outcome };
 }
 
-async function applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
+/** `known.transaction`: our transaction of the event's intent when the caller has just read it (the built-in card form). */
+async function applyProviderEvent(event: ProviderEvent, known: { transaction?: PaymentTransaction }): Promise<EventOutcome> {
   switch (event.type) {
     case "account.updated": {
       const sellerId = await sellerOfAccount(event.accountId);
@@ -45,7 +50,11 @@ async function applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
     case "payment.succeeded":
     case "payment.failed":
     case "payment.updated": {
-      const txn = await transactionForIntent(event.accountId, event.intent.id);
+      const mine = known.transaction;
+      const txn =
+        mine && mine.providerPaymentId === event.intent.id && mine.providerAccountId === event.accountId
+          ? mine
+          : await transactionForIntent(event.accountId, event.intent.id);
       if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
       const change = await applyIntentState(txn.id, event.intent, event.id, event.type);
       return change.duplicateEvent ? "duplicate" : change.moved ? "applied" : "unchanged";

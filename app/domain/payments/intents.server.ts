@@ -3,15 +3,15 @@ import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
-import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { getVisibleOrder, type OrderWithItems } from "~/domain/orders/orders.server";
 import { joinParcel, leaveParcel } from "~/domain/orders/parcels.server";
 import { ensureOrderHeld, SaleRaced, sellOrderUnits } from "~/domain/stock/holds.server";
 import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
-import { getDatabase, insideTransaction, preparedRead, writeTransaction } from "~db/client";
-import { orderEvents, orderItems, orders, paymentTransactions, type PaymentTransaction } from "~db/schema";
+import { getDatabase, insideTransaction, preparedRead, writeAlone, writeTransaction } from "~db/client";
+import { orderEvents, orderItems, orders, paymentTransactions, type OrderItem, type PaymentTransaction } from "~db/schema";
 import { shopPaymentAccount } from "./accounts.server";
 import { recordProviderEvent } from "./event-log.server";
 import { refundOrder } from "./refunds.server";
@@ -46,6 +46,9 @@ export async function transactionForIntent(accountId: string, intentId: string):
   return txn;
 }
 
+/** An order its caller has just placed and read (see `placeOrder`): its payment was never started. */
+export type PlacedOrder = { order: OrderWithItems };
+
 export type PaymentIntentResource = {
   client_secret: string;
   transaction_id: string;
@@ -76,12 +79,13 @@ function intentResource(txn: PaymentTransaction): PaymentIntentResource {
  * connected account, with the platform fee incl. VAT as application fee.
  */
 export async function startPayment(
-  orderId: number,
+  orderOrId: number | PlacedOrder,
   viewer: OrderViewer,
   providerSlug: string,
   shopId?: number,
 ): Promise<PaymentIntentResource> {
-  const order = await getVisibleOrder(orderId, viewer, shopId);
+  const placed = typeof orderOrId === "number" ? null : orderOrId;
+  const order = typeof orderOrId === "number" ? await getVisibleOrder(orderOrId, viewer, shopId) : orderOrId.order;
   const payments = getPaymentProvider();
   if (providerSlug !== payments.slug)
     throw new ValidationError("errors.validation", { provider_slug: ["payments.errors.unknown_provider"] });
@@ -95,7 +99,8 @@ export async function startPayment(
   // order that is not cancelled; an order that held nothing has nothing counted).
   const now = new Date();
   if (order.reservedUntil && order.reservedUntil <= now) await writeTransaction((tx) => ensureOrderHeld(tx, order.id, now));
-  const existing = await findOrderTransaction(order.id);
+  // An order placed by this request has no payment yet (its id was never given out).
+  const existing = placed ? undefined : await findOrderTransaction(order.id);
   if (existing && existing.status !== "canceled") return intentResource(existing);
 
   const attempt = existing ? `-${crypto.randomBytes(4).toString("hex")}` : "";
@@ -124,6 +129,14 @@ export async function startPayment(
     currency: order.currency,
     status: "pending" as const,
   };
+  // The first payment of an order: one statement (a concurrent call's row stays, and the
+  // careful way below hands it out).
+  const [first] = existing
+    ? []
+    : await writeAlone((tx) =>
+        tx.insert(paymentTransactions).values(values).onConflictDoNothing({ target: paymentTransactions.orderId }).returning(),
+      );
+  if (first) return intentResource(first);
   const txn = await writeTransaction(async (tx) => {
     const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).limit(1);
     // A concurrent call won the race: everyone gets its intent (same idempotency key).
@@ -140,7 +153,15 @@ export async function startPayment(
   return intentResource(txn);
 }
 
-type StateChange = { transaction: PaymentTransaction; moved: boolean; becamePaid: boolean; duplicateEvent: boolean; unitsGone?: boolean };
+type StateChange = {
+  transaction: PaymentTransaction;
+  moved: boolean;
+  becamePaid: boolean;
+  duplicateEvent: boolean;
+  unitsGone?: boolean;
+  /** The paid order's items, as its transaction read them (its mails show them). */
+  paidItems?: OrderItem[];
+};
 
 /**
  * Moves a transaction and its order to the provider's status, at most once per event id
@@ -179,28 +200,34 @@ export async function applyIntentState(
         return { transaction: current ?? txn, moved: false, becamePaid: false, duplicateEvent: false };
       }
       const becamePaid = intent.status === "succeeded";
-      const [order] = await tx
-        .update(orders)
-        .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
-        .where(eq(orders.id, txn.orderId))
-        .returning();
-      // The live's board shows the payment as it happens.
-      if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
+      // The order's row and, once paid, its history's: one round trip.
+      const [[order]] = await Promise.all([
+        tx
+          .update(orders)
+          .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
+          .where(eq(orders.id, txn.orderId))
+          .returning(),
+        becamePaid
+          ? tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" })
+          : undefined,
+      ]);
+      // The live's board shows the payment as it happens (with the reads below when paid).
+      const toldLive = order?.liveId ? recordLiveEvent(tx, order.liveId, "order") : undefined;
+      if (!becamePaid) await toldLive;
       let unitsGone = false;
+      let paidItems: OrderItem[] | undefined;
       if (becamePaid) {
-        await tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" });
         // The units become a sale; if they were gone (a payment that landed after its hold
         // ran out and someone else bought them), the order is cancelled and refunded below.
         // A paid order goes in its parcel (the open one of this shopper, or a new one) before its
         // units are sold: the sale locks its variants' rows, which every other payment of a drop
         // waits for, so it comes last, one round trip from the commit.
         const [items, parcelId] = await Promise.all([
-          tx
-            .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-            .from(orderItems)
-            .where(eq(orderItems.orderId, txn.orderId)),
+          tx.select().from(orderItems).where(eq(orderItems.orderId, txn.orderId)),
           joinParcel(tx, order!),
+          toldLive,
         ]);
+        paidItems = items;
         const sale = await sellOrderUnits(tx, { id: txn.orderId, shopId: txn.shopId, items }, now, { withoutShopLock });
         if (!sale.sold) {
           unitsGone = true;
@@ -217,7 +244,7 @@ export async function applyIntentState(
           });
         }
       }
-      return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone };
+      return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone, paidItems };
     });
   const result = insideTransaction()
     ? await apply(false)
@@ -233,7 +260,7 @@ export async function applyIntentState(
       { userId: null, shopId: result.transaction.shopId },
       { notifyShopper: true, soldOut: true },
     );
-  } else if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId);
+  } else if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId, { items: result.paidItems });
   return result;
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { NotFoundError } from "~/domain/errors.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { getDatabase } from "~db/client";
-import { orders, paymentTransactions, simulatedPaymentIntents } from "~db/schema";
+import { orders, paymentTransactions, simulatedPaymentIntents, type PaymentTransaction } from "~db/schema";
 import { handleProviderEvent } from "./events.server";
 import { findOrderTransaction } from "./intents.server";
 import type { ProviderIntent } from "./provider.server";
@@ -19,10 +19,14 @@ import {
 // each outcome goes through the same event handler as a real provider's webhook.
 
 /** The built-in card form: confirms the intent with a test card and records the outcome. */
-export async function payWithSimulatedCard(clientSecret: string, card: CardInput): Promise<ProviderIntent> {
+export async function payWithSimulatedCard(
+  clientSecret: string,
+  card: CardInput,
+  known: { transaction?: PaymentTransaction } = {},
+): Promise<ProviderIntent> {
   if (getPaymentProvider().slug !== "simulated") throw new NotFoundError("errors.api_not_found");
   const { intent, event } = await withProvider(async () => confirmSimulatedIntent(clientSecret, card), "payments.errors.confirm_failed");
-  if (event) await handleProviderEvent(event);
+  if (event) await handleProviderEvent(event, known);
   return intent;
 }
 
@@ -33,10 +37,12 @@ export async function payWithSimulatedCard(clientSecret: string, card: CardInput
 export async function payOrderWithSimulatedCard(
   orderId: number,
   card: CardInput,
+  /** The order's payment when the caller has just read it with the order (`getVisibleOrderAndPayment`). */
+  known?: { payment: PaymentTransaction | undefined },
 ): Promise<{ transactionId: string; intent: ProviderIntent } | null> {
-  const transaction = await findOrderTransaction(orderId);
+  const transaction = known ? known.payment : await findOrderTransaction(orderId);
   if (!transaction?.clientSecret) return null;
-  return { transactionId: transaction.id, intent: await payWithSimulatedCard(transaction.clientSecret, card) };
+  return { transactionId: transaction.id, intent: await payWithSimulatedCard(transaction.clientSecret, card, { transaction }) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
-import { lockRows, sendsWithCommit, sendWithCommit, writeTransaction, type Transaction } from "~db/client";
+import { lockRows, sendsWithCommit, sendWithCommit, writeTransaction, type Queryable, type Transaction } from "~db/client";
 import { isNotNullViolation } from "~db/errors";
 import { NEXT_NUMBER, numberingSteps } from "~db/order-numbers";
 import { holdEnd } from "./hold-time";
@@ -412,19 +412,22 @@ export async function sellOrderUnits(
     if (covered && held.every((h) => h.expiresAt.getTime() > now.getTime() + SALE_MARGIN_MS)) {
       // The lives are told with the holds' update, before any variant's row is locked.
       const [sold] = await Promise.all([
-        tx
-          .update(stockHolds)
-          .set({ state: "sold", updatedAt: now })
-          .where(
-            and(
-              inArray(
-                stockHolds.id,
-                held.map((h) => h.id),
-              ),
-              eq(stockHolds.state, "held"),
-            ),
-          )
-          .returning({ id: stockHolds.id }),
+        // An order that held nothing (its stock is not counted) has no hold to mark.
+        held.length === 0
+          ? []
+          : tx
+              .update(stockHolds)
+              .set({ state: "sold", updatedAt: now })
+              .where(
+                and(
+                  inArray(
+                    stockHolds.id,
+                    held.map((h) => h.id),
+                  ),
+                  eq(stockHolds.state, "held"),
+                ),
+              )
+              .returning({ id: stockHolds.id }),
         tellLives(tx, liveIds),
       ]);
       // A hold released between the read and the update: this transaction holds rows a
@@ -583,6 +586,17 @@ async function variantsById(tx: Transaction, ids: number[]): Promise<Map<number,
   if (unique.length === 0) return new Map();
   const rows = await tx.select().from(productVariants).where(inArray(productVariants.id, unique));
   return new Map(rows.map((v) => [v.id, v]));
+}
+
+/** Whether the stock of one of these variants is counted (one read, outside any transaction too). */
+export async function countsAnyVariant(db: Queryable, variantIds: number[]): Promise<boolean> {
+  if (variantIds.length === 0) return false;
+  const [counted] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(inArray(productVariants.id, [...new Set(variantIds)]), isNotNull(productVariants.stock)))
+    .limit(1);
+  return counted !== undefined;
 }
 
 /** The lives (not ended) pinning one of these products. */

@@ -3,7 +3,7 @@ import { variantName } from "~/domain/catalogue/variants.server";
 import { productAvailable, stockLabel, type StockLabel } from "~/lib/stock-label";
 import type { ProductOption } from "~/lib/stock-kinds";
 import { getDatabase } from "~db/client";
-import { products } from "~db/schema";
+import { products, type Product } from "~db/schema";
 import { productStock, type ProductStock } from "./holds.server";
 
 /**
@@ -68,12 +68,20 @@ export async function shopperStocks(
 /** A product's options and its variants as the checkout's picker shows them (null: not a live product of the shop). */
 export type ProductChoice = { options: ProductOption[]; stock: ShopperStock; variants: ShopperVariant[] };
 
-export async function productChoice(shopId: number, productId: number, now = new Date()): Promise<ProductChoice | null> {
-  const [product] = await getDatabase()
-    .select({ options: products.options, priceCents: products.priceCents, isInStock: products.isInStock })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.shopId, shopId), isNull(products.archivedAt)))
-    .limit(1);
+export async function productChoice(
+  shopId: number,
+  productId: number,
+  now = new Date(),
+  known?: Pick<Product, "options" | "priceCents" | "isInStock"> | null,
+): Promise<ProductChoice | null> {
+  // The caller may have read the product already (a live one of this shop): one read less.
+  const [product] = known
+    ? [known]
+    : await getDatabase()
+        .select({ options: products.options, priceCents: products.priceCents, isInStock: products.isInStock })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.shopId, shopId), isNull(products.archivedAt)))
+        .limit(1);
   if (!product) return null;
   const stock = (await productStock(getDatabase(), [productId], now)).get(productId);
   const threshold = stock?.threshold ?? 0;

@@ -16,7 +16,7 @@ import { parseInput } from "~/http/api.server";
 import { clientAddressContext } from "~/middleware/request.server";
 import { waitlistFormSchema } from "~/schemas/waitlist";
 import { shopPageMeta } from "~/routes/page-meta.server";
-import { getVisibleOrder } from "~/domain/orders/orders.server";
+import { getVisibleOrder, getVisibleOrderAndPayment } from "~/domain/orders/orders.server";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 import { formAction, formRecordId, type FormErrorReply, type IntentArgs, type IntentHandler } from "~/http/forms.server";
@@ -128,6 +128,13 @@ function formOrderId(formData: FormData): number {
 /** The order a payment form is about; a stale or foreign id (another shopper's, a tampered form) is a plain 404. */
 async function visibleFormOrder(formData: FormData, viewer: OrderViewer, shopId: number, context: Args["context"]) {
   return orNotFound(getVisibleOrder(formOrderId(formData), viewer, shopId), { message: getI18nInstance(context).t("orders.not_found") });
+}
+
+/** `visibleFormOrder` with the order's payment, read together. */
+async function visibleFormOrderAndPayment(formData: FormData, viewer: OrderViewer, shopId: number, context: Args["context"]) {
+  return orNotFound(getVisibleOrderAndPayment(formOrderId(formData), viewer, shopId), {
+    message: getI18nInstance(context).t("orders.not_found"),
+  });
 }
 
 /** How the shipping form answers a refusal (the checkout's, a live's link's, a claim link's). */
@@ -261,14 +268,14 @@ export const checkoutAction = formAction(({ context }) => hostShopPage(context))
         { status: error.status },
       ),
     handle: async ({ request, context, guarded: shop, formData }) => {
-      const order = await visibleFormOrder(formData, await orderViewer(request, context), shop.id, context);
+      const { order, payment } = await visibleFormOrderAndPayment(formData, await orderViewer(request, context), shop.id, context);
       const submission = parseWithZod(formData, { schema: simulatedCardFormSchema });
       if (submission.status !== "success")
         return data({ card: submission.reply({ hideFields: ["cvc"] }), cardError: null }, { status: 400 });
       // The units must still be the shopper's (taken again after a hold that ended), else a
       // 409 "Sold out" shown above the card form, and the card is never charged.
-      await holdOrderForPayment(order.id);
-      const attempt = await payOrderWithSimulatedCard(order.id, cardFromForm(submission.value));
+      await holdOrderForPayment(order);
+      const attempt = await payOrderWithSimulatedCard(order.id, cardFromForm(submission.value), { payment });
       if (!attempt) return redirect(paymentStep(order.id));
       const paid = attempt.intent;
       // The success step itself says "Payment successful!".
