@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { bagCheckoutSchema, checkoutSchema, type CataloguePricing } from "~/schemas/checkout";
-import { simulatedCardFormSchema } from "~/schemas/payments";
+import { bagCheckoutSchema, checkoutSchema, type CataloguePricing } from "~/schemas/checkout-form";
+import { simulatedCardFormSchema } from "~/schemas/card-form";
 
 /**
  * The checkout forms' client validation, loaded on the first focus of a form
