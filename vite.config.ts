@@ -29,30 +29,22 @@ function componentTranslations(): Plugin {
 
 /**
  * The checkout's client validation (`checkout-validation.ts`, loaded on the form's first
- * focus) gets zod, Conform's zod adapter and the schemas as a copy of its own, built from
- * zod/mini: about 12 kB gzipped instead of 26 kB of zod's full build (decision 014).
- * - A copy: the other pages' forms use zod's full build, and one module shared by both would
- *   carry everything the full build needs. Modules imported under the validation (zod's,
- *   Conform's adapter's, `app/schemas/`) get their ids marked, so Rollup bundles them apart.
- * - zod/mini: Conform's adapter rebuilds a schema with `lazy`, `optional`, `pipe` and
- *   `transform` from zod's full build; in the copy it takes zod/mini's functions of the same
- *   names and behaviour. The server keeps the full build.
+ * focus) gets zod and the schemas as a copy of its own, in zod/mini: about 12 kB gzipped
+ * instead of the 26 kB of zod's full build (decision 014). The other pages' forms use the full
+ * build, and a zod module shared by both would carry everything the full build needs; the
+ * modules imported under the validation (zod's, `app/schemas/`) get their ids marked, so
+ * Rollup bundles them apart.
  */
-function checkoutValidationWithZodMini(): Plugin {
+function checkoutValidationWithOwnZod(): Plugin {
   const MARK = "?checkout-validation";
   const entry = path.resolve("app/components/checkout/checkout-validation.ts");
-  const copied = [
-    path.resolve("node_modules/zod") + "/",
-    path.resolve("node_modules/@conform-to/zod") + "/",
-    path.resolve("app/schemas") + "/",
-  ];
+  const copied = [path.resolve("node_modules/zod") + "/", path.resolve("app/schemas") + "/"];
   return {
-    name: "checkout-validation-with-zod-mini",
+    name: "checkout-validation-with-own-zod",
     enforce: "pre",
     async resolveId(source, importer) {
       if (this.environment.name !== "client" || !importer || !(importer === entry || importer.endsWith(MARK))) return null;
-      const conformAdapter = importer.includes("/node_modules/@conform-to/zod/");
-      const resolved = await this.resolve(conformAdapter && source === "zod/v4" ? "zod/mini" : source, importer, { skipSelf: true });
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (!resolved || resolved.external || !copied.some((folder) => resolved.id.startsWith(folder))) return resolved;
       return { ...resolved, id: resolved.id.split("?")[0] + MARK };
     },
@@ -100,5 +92,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native and Node-only packages stay external; they are loaded from node_modules.
     external: ["better-sqlite3", "sharp"],
   },
-  plugins: [componentTranslations(), checkoutValidationWithZodMini(), tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [componentTranslations(), checkoutValidationWithOwnZod(), tailwindcss(), reactRouter(), tsconfigPaths()],
 }));
