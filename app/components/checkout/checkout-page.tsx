@@ -14,11 +14,7 @@ import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
 import { useInstantFormat } from "~/components/ui/local-time";
 import { CheckoutFrame } from "./checkout-frame";
-import { HoldNotice } from "./hold-notice";
 import { OrderSummary } from "./order-summary";
-import { PaymentSetupError } from "./payment-setup-error";
-import { VariantPicker } from "./variant-picker";
-import { WaitlistForm } from "./waitlist-form";
 import { BackLink } from "~/components/ui/back-link";
 import { AddToBagForm } from "~/components/bag/add-to-bag";
 
@@ -28,6 +24,12 @@ import { AddToBagForm } from "~/components/bag/add-to-bag";
 const ShippingForm = lazy(() => import("./shipping-form").then((m) => ({ default: m.ShippingForm })));
 const SimulatedCardForm = lazy(() => import("./simulated-card-form").then((m) => ({ default: m.SimulatedCardForm })));
 const StripePayment = lazy(() => import("./stripe-payment"));
+// What only some checkouts show (an order's hold, a product's options, a waitlist, a shop that
+// cannot take payments) loads when shown: the shipping step of most is without them.
+const HoldNotice = lazy(() => import("./hold-notice").then((m) => ({ default: m.HoldNotice })));
+const PaymentSetupError = lazy(() => import("./payment-setup-error").then((m) => ({ default: m.PaymentSetupError })));
+const VariantPicker = lazy(() => import("./variant-picker").then((m) => ({ default: m.VariantPicker })));
+const WaitlistForm = lazy(() => import("./waitlist-form").then((m) => ({ default: m.WaitlistForm })));
 
 type Data = Awaited<ReturnType<typeof checkoutPageData>>;
 type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
