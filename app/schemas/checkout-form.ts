@@ -193,19 +193,17 @@ export function checkoutFields(minimumCents: number, computedTotal: boolean) {
     state: optional(100),
     zip_code: text(4, "checkout.errors.zip_code", 20),
     // A code (any case) or a country's name in English or French; stored as the upper-case code.
-    country: z
-      .pipe(
-        text(2, "checkout.errors.country", 100),
-        z.transform((value: string, ctx) => {
-          const code = resolveCountry(value);
-          if (!code) {
-            ctx.issues.push({ code: "custom", message: "checkout.errors.country_unknown", input: value });
-            return z.NEVER;
-          }
-          return code;
-        }),
-      )
-      .check(z.describe("ISO 3166-1 alpha-2 code, or the country's name in English or French (answers give the code)")),
+    country: z.pipe(
+      text(2, "checkout.errors.country", 100),
+      z.transform((value: string, ctx) => {
+        const code = resolveCountry(value);
+        if (!code) {
+          ctx.issues.push({ code: "custom", message: "checkout.errors.country_unknown", input: value });
+          return z.NEVER;
+        }
+        return code;
+      }),
+    ),
     phone: text(5, "checkout.errors.phone", 30),
     social_network_handle: optional(100),
     reference: optional(200),
@@ -213,32 +211,26 @@ export function checkoutFields(minimumCents: number, computedTotal: boolean) {
     live_reference: optional(200),
     // The shipping rate chosen: required by a shop that charges shipping (the order domain
     // checks it), or "parcel": add the order to the shopper's open parcel, no shipping fee.
-    shipping_rate: z
-      .optional(
-        z.pipe(
-          emptyAsMissing,
-          z.optional(
-            z.union(
-              [
-                z.literal(PARCEL_SHIPPING),
-                z.coerce
-                  .number({ error: "shipping.errors.rate_unknown" })
-                  .check(
-                    z.int("shipping.errors.rate_unknown"),
-                    z.positive("shipping.errors.rate_unknown"),
-                    z.lte(MAX_RECORD_ID, "shipping.errors.rate_unknown"),
-                  ),
-              ],
-              { error: "shipping.errors.rate_unknown" },
-            ),
+    shipping_rate: z.optional(
+      z.pipe(
+        emptyAsMissing,
+        z.optional(
+          z.union(
+            [
+              z.literal(PARCEL_SHIPPING),
+              z.coerce
+                .number({ error: "shipping.errors.rate_unknown" })
+                .check(
+                  z.int("shipping.errors.rate_unknown"),
+                  z.positive("shipping.errors.rate_unknown"),
+                  z.lte(MAX_RECORD_ID, "shipping.errors.rate_unknown"),
+                ),
+            ],
+            { error: "shipping.errors.rate_unknown" },
           ),
         ),
-      )
-      .check(
-        z.describe(
-          "A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping. Or \"parcel\": add this order to the caller's open parcel (a parcel holding a paid, unshipped order this browser or account placed, with the same email and address, of the same live or within the shop's parcel window): no shipping fee, `shipping_method` names the parcel. Refused (400) when there is no such parcel.",
-        ),
       ),
+    ),
     // A string from forms; a number or a string from the API.
     total_amount: z.pipe(
       z.nullish(z.union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })),

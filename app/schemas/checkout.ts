@@ -14,12 +14,23 @@ export * from "./checkout-form";
  */
 export function orderCreateSchema(minimumCents: number) {
   // The form's fields (zod/mini) in zod's full build's object: the API's schemas are full ones.
+  const fields = checkoutFields(minimumCents, false).shape;
   return z
-    .object({ ...checkoutFields(minimumCents, false).shape, items: orderItemsSchema })
+    .object({
+      ...fields,
+      // The API's descriptions are added here: the browser loads the form's fields without them.
+      country: fields.country.check(z.describe(COUNTRY_DESCRIPTION)),
+      shipping_rate: fields.shipping_rate.check(z.describe(SHIPPING_RATE_DESCRIPTION)),
+      items: orderItemsSchema,
+    })
     .omit({ quantity: true })
     .refine((value) => purchaseIsIdentified(value, Array.isArray(value.items) && value.items.length > 0), purchaseRuleIssue)
     .transform((value) => ({ ...toCheckoutDetails(value, "total"), items: value.items }));
 }
+
+const COUNTRY_DESCRIPTION = "ISO 3166-1 alpha-2 code, or the country's name in English or French (answers give the code)";
+const SHIPPING_RATE_DESCRIPTION =
+  "A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping. Or \"parcel\": add this order to the caller's open parcel (a parcel holding a paid, unshipped order this browser or account placed, with the same email and address, of the same live or within the shop's parcel window): no shipping fee, `shipping_method` names the parcel. Refused (400) when there is no such parcel.";
 
 export const orderItemsSchema = z
   .array(
