@@ -60,7 +60,7 @@ export type IntentArgs<G> = FormActionArgs & {
    * The value of a valid submission; an invalid one answers the form's 400 reply. The
    * options also apply to a later domain error's reply ("form" errors).
    */
-  parse: <S extends z.ZodType>(schema: S, options?: FormReplyOptions) => z.output<S>;
+  parse: <S extends z.core.$ZodType>(schema: S, options?: FormReplyOptions) => z.output<S>;
   /** The "form" answer to a domain error, for an `errors` function that answers most errors that way. */
   reply: (error: DomainError, options?: FormReplyOptions) => FormErrorReply;
 };

@@ -1,173 +1,11 @@
-import { messageKey } from "~/lib/messages";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
-import { centsToDecimalString, parseAmountToCents } from "~/lib/money";
-import { itemsTotalCents, MAX_ITEM_QUANTITY, minimumQuantity } from "~/lib/order-total";
+import { MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import { MAX_RECORD_ID } from "~/lib/path-id";
-import { resolveCountry } from "~/lib/countries";
-import { PARCEL_SHIPPING } from "~/lib/shipping";
+import { checkoutFields, purchaseIsIdentified, purchaseRuleIssue, toCheckoutDetails } from "./checkout-form";
 import { z } from "./zod-messages";
 
-const text = (min: number, message: string, max = 200) => z.string({ error: message }).trim().min(min, message).max(max, message);
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v ?? "");
-
-/**
- * A catalogue purchase: the product's unit price, from which the total is computed. The
- * server verifies the total sent; the browser computes it from the quantity itself (and
- * would validate before its own total is updated).
- */
-export type CataloguePricing = { unitPriceCents: number; verifyTotal?: boolean };
-
-/**
- * The shipping form of the checkout (spec section 5). The minimum total depends on the
- * shop (10 when unset), so the schema is built per shop; the browser and the server use it.
- * A live purchase (no `catalogue`) takes the typed total and needs a reference; a
- * catalogue purchase takes a quantity (enough to reach the minimum) and its total must be
- * the unit price times that quantity (the order domain checks it again against the
- * product's stored price).
- */
-export function checkoutSchema(minimumCents: number, catalogue?: CataloguePricing) {
-  // Built once per shop minimum and price: building a zod schema costs more than using it,
-  // and every checkout page and shipping form of a shop asks for the same few.
-  const key = `${minimumCents}:${catalogue?.unitPriceCents ?? ""}:${catalogue?.verifyTotal ? 1 : 0}`;
-  let schema = builtCheckoutSchemas.get(key);
-  if (!schema) {
-    if (builtCheckoutSchemas.size >= BUILT_SCHEMAS_KEPT) builtCheckoutSchemas.delete(builtCheckoutSchemas.keys().next().value!);
-    schema = buildCheckoutSchema(minimumCents, catalogue);
-    builtCheckoutSchemas.set(key, schema);
-  }
-  return schema;
-}
-
-const BUILT_SCHEMAS_KEPT = 500;
-const builtCheckoutSchemas = new Map<string, ReturnType<typeof buildCheckoutSchema>>();
-
-function buildCheckoutSchema(minimumCents: number, catalogue?: CataloguePricing) {
-  const minimum = centsToDecimalString(minimumCents);
-  const fewest = catalogue ? minimumQuantity(catalogue.unitPriceCents, minimumCents) : 1;
-  return (
-    checkoutFields(minimumCents, catalogue !== undefined)
-      .refine((value) => purchaseIsIdentified(value, catalogue !== undefined), purchaseRuleIssue)
-      // Missing, or too few to reach the minimum (an invalid number has its own message already).
-      .refine(
-        (value) =>
-          catalogue === undefined ||
-          (typeof value.quantity === "number" ? value.quantity < 1 || value.quantity >= fewest : value.quantity !== undefined),
-        {
-          path: ["quantity"],
-          message: fewest > 1 ? messageKey("purchase.errors.quantity_minimum", { quantity: fewest, minimum }) : "purchase.errors.quantity",
-        },
-      )
-      .superRefine((value, ctx) => {
-        if (!catalogue?.verifyTotal || typeof value.quantity !== "number") return;
-        const expected = itemsTotalCents([{ unitPriceCents: catalogue.unitPriceCents, quantity: value.quantity }]);
-        if (value.total_amount !== expected) {
-          ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
-        }
-      })
-      .transform((value) => toCheckoutDetails(value, "subtotal"))
-  );
-}
-
-/** The shipping form's fields as the browser sends them. */
-export type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
-
-/**
- * The checkout as the domain takes it. The form's and the API's names (snake_case) stop
- * at these schemas; the names are the order's columns.
- */
-export type ShippingDetails = {
-  fullName: string;
-  companyName: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-  socialNetworkHandle: string;
-};
-/** What the shopper said was bought (a live purchase): reference, content, live reference. */
-export type PurchaseLabel = { reference: string; content: string; liveReference: string };
-/**
- * `totalAmountCents` is the amount stated: the screen's is the subtotal (shipping is added
- * to it), the API's what is paid, shipping included (`amountStated`). `shippingRateId` is
- * the rate chosen (a shop that charges shipping needs one).
- */
-export type CheckoutDetails = ShippingDetails &
-  PurchaseLabel & {
-    totalAmountCents: number;
-    quantity?: number;
-    shippingRateId: number | null;
-    /** "Add to my parcel" (`shipping_rate: "parcel"`): no rate, no fee; the shopper's open parcel takes it. */
-    addToParcel?: boolean;
-    amountStated: "subtotal" | "total";
-  };
-
-function toCheckoutDetails(
-  v: Omit<z.output<ReturnType<typeof checkoutFields>>, "quantity"> & { quantity?: number },
-  amountStated: CheckoutDetails["amountStated"],
-): CheckoutDetails {
-  return {
-    fullName: v.full_name,
-    companyName: v.company_name,
-    email: v.email,
-    address: v.address,
-    city: v.city,
-    state: v.state,
-    zipCode: v.zip_code,
-    country: v.country,
-    phone: v.phone,
-    socialNetworkHandle: v.social_network_handle,
-    reference: v.reference,
-    content: v.content,
-    liveReference: v.live_reference,
-    totalAmountCents: v.total_amount,
-    quantity: v.quantity,
-    shippingRateId: typeof v.shipping_rate === "number" ? v.shipping_rate : null,
-    addToParcel: v.shipping_rate === PARCEL_SHIPPING,
-    amountStated,
-  };
-}
-
-/**
- * The seller must know what was bought: a catalogue item, or for a live purchase at least
- * one of reference, content or live reference (the error shows on reference).
- */
-function purchaseIsIdentified(value: { reference?: unknown; content?: unknown; live_reference?: unknown }, hasItem: boolean): boolean {
-  return hasItem || [value.reference, value.content, value.live_reference].some((v) => String(v ?? "").trim() !== "");
-}
-// Checked even when other fields are invalid, so every error shows at once.
-const purchaseRuleIssue = { path: ["reference"], message: "checkout.errors.reference_required", when: () => true };
-
-/**
- * A bag's checkout (issue 28): the total is the bag's at the prices the shopper agreed to
- * (sent back as is, not typed; the order domain checks it again against the prices of now),
- * at least the shop's minimum; no reference needed (the lines say what was bought). Its
- * errors are the form's: the total is not a field the shopper sees.
- */
-export function bagCheckoutSchema(minimumCents: number, bagTotalCents: number) {
-  return (
-    checkoutFields(minimumCents, true)
-      .omit({ quantity: true })
-      .superRefine((value, ctx) => {
-        if (bagTotalCents < minimumCents) {
-          const minimum = centsToDecimalString(minimumCents);
-          ctx.addIssue({ code: "custom", path: [], message: messageKey("bag.errors.minimum", { minimum }) });
-        } else if (value.total_amount !== bagTotalCents) {
-          ctx.addIssue({ code: "custom", path: [], message: totalMismatchMessage(bagTotalCents) });
-        }
-      })
-      // A screen: the amount sent is the subtotal, shipping is added to it.
-      .transform((value) => toCheckoutDetails(value, "subtotal"))
-  );
-}
+// The checkout's forms (shared with the browser, in zod/mini) are in `checkout-form.ts`.
+export * from "./checkout-form";
 
 /**
  * POST /api/v1/shop/orders/: the checkout fields plus items (spec section 7). `total_amount`
@@ -175,107 +13,24 @@ export function bagCheckoutSchema(minimumCents: number, bagTotalCents: number) {
  * rate (`shipping_rate`).
  */
 export function orderCreateSchema(minimumCents: number) {
-  return checkoutFields(minimumCents, false)
+  // The form's fields (zod/mini) in zod's full build's object: the API's schemas are full ones.
+  const fields = checkoutFields(minimumCents, false).shape;
+  return z
+    .object({
+      ...fields,
+      // The API's descriptions are added here: the browser loads the form's fields without them.
+      country: fields.country.check(z.describe(COUNTRY_DESCRIPTION)),
+      shipping_rate: fields.shipping_rate.check(z.describe(SHIPPING_RATE_DESCRIPTION)),
+      items: orderItemsSchema,
+    })
     .omit({ quantity: true })
-    .extend({ items: orderItemsSchema })
     .refine((value) => purchaseIsIdentified(value, Array.isArray(value.items) && value.items.length > 0), purchaseRuleIssue)
     .transform((value) => ({ ...toCheckoutDetails(value, "total"), items: value.items }));
 }
 
-function checkoutFields(minimumCents: number, computedTotal: boolean) {
-  const minimum = centsToDecimalString(minimumCents);
-  return z.object({
-    full_name: text(2, "checkout.errors.full_name"),
-    company_name: optional(200),
-    email: z.string({ error: "checkout.errors.email" }).trim().toLowerCase().max(254).pipe(z.email("checkout.errors.email")),
-    address: text(5, "checkout.errors.address", 300),
-    city: text(2, "checkout.errors.city", 100),
-    state: optional(100),
-    zip_code: text(4, "checkout.errors.zip_code", 20),
-    // A code (any case) or a country's name in English or French; stored as the upper-case code.
-    country: text(2, "checkout.errors.country", 100)
-      .transform((value, ctx) => {
-        const code = resolveCountry(value);
-        if (!code) {
-          ctx.addIssue({ code: "custom", message: "checkout.errors.country_unknown" });
-          return z.NEVER;
-        }
-        return code;
-      })
-      .describe("ISO 3166-1 alpha-2 code, or the country's name in English or French (answers give the code)"),
-    phone: text(5, "checkout.errors.phone", 30),
-    social_network_handle: optional(100),
-    reference: optional(200),
-    content: optional(1000),
-    live_reference: optional(200),
-    // The shipping rate chosen: required by a shop that charges shipping (the order domain
-    // checks it), or "parcel": add the order to the shopper's open parcel, no shipping fee.
-    shipping_rate: z
-      .preprocess(
-        (v) => (v === "" || v === null ? undefined : v),
-        z
-          .union(
-            [
-              z.literal(PARCEL_SHIPPING),
-              z.coerce
-                .number({ error: "shipping.errors.rate_unknown" })
-                .int("shipping.errors.rate_unknown")
-                .positive("shipping.errors.rate_unknown")
-                .max(MAX_RECORD_ID, "shipping.errors.rate_unknown"),
-            ],
-            { error: "shipping.errors.rate_unknown" },
-          )
-          .optional(),
-      )
-      .optional()
-      .describe(
-        "A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping. Or \"parcel\": add this order to the caller's open parcel (a parcel holding a paid, unshipped order this browser or account placed, with the same email and address, of the same live or within the shop's parcel window): no shipping fee, `shipping_method` names the parcel. Refused (400) when there is no such parcel.",
-      ),
-    // A string from forms; a number or a string from the API.
-    total_amount: z
-      .union([z.string(), z.number()], { error: "checkout.errors.total_amount_invalid" })
-      .nullish()
-      .transform((raw, ctx) => {
-        const value = raw === null || raw === undefined ? "" : String(raw);
-        if (value.trim() === "") {
-          ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_required" });
-          return z.NEVER;
-        }
-        const cents = parseAmountToCents(value.trim());
-        if (cents === null) {
-          ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_invalid" });
-          return z.NEVER;
-        }
-        // A catalogue total is computed, not typed: the quantity rule below carries the minimum.
-        if (!computedTotal && cents < minimumCents) {
-          ctx.addIssue({ code: "custom", message: messageKey("checkout.errors.total_amount_minimum", { minimum }) });
-          return z.NEVER;
-        }
-        if (cents > 100_000_00) {
-          ctx.addIssue({ code: "custom", message: "checkout.errors.total_amount_too_high" });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-    // Only a catalogue purchase has a quantity.
-    quantity: z
-      .preprocess(
-        (v) => (v === "" || v === null ? undefined : v),
-        z.coerce
-          .number({ error: "purchase.errors.quantity" })
-          .int("purchase.errors.quantity")
-          .min(1, "purchase.errors.quantity")
-          .max(MAX_ITEM_QUANTITY, "purchase.errors.quantity")
-          .optional(),
-      )
-      .optional(),
-  });
-}
-
-/** The total sent is not the price times the quantity: the message says what it is. */
-export function totalMismatchMessage(expectedCents: number): string {
-  return messageKey("purchase.errors.total_amount_mismatch", { total: centsToDecimalString(expectedCents) });
-}
+const COUNTRY_DESCRIPTION = "ISO 3166-1 alpha-2 code, or the country's name in English or French (answers give the code)";
+const SHIPPING_RATE_DESCRIPTION =
+  "A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping. Or \"parcel\": add this order to the caller's open parcel (a parcel holding a paid, unshipped order this browser or account placed, with the same email and address, of the same live or within the shop's parcel window): no shipping fee, `shipping_method` names the parcel. Refused (400) when there is no such parcel.";
 
 export const orderItemsSchema = z
   .array(

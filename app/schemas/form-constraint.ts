@@ -7,7 +7,11 @@ import { z } from "zod";
  * constraints need the fields, not the mapped result.
  */
 function formFields(schema: z.core.$ZodType): z.core.$ZodType {
-  return schema instanceof z.ZodPipe && schema.out instanceof z.ZodTransform ? formFields(schema.in) : schema;
+  // Read from the definitions: zod's full build and zod/mini (the checkout's) have classes of their own.
+  const def = schema._zod.def;
+  if (def.type !== "pipe") return schema;
+  const pipe = def as z.core.$ZodPipeDef;
+  return pipe.out._zod.def.type === "transform" ? formFields(pipe.in) : schema;
 }
 
 /** A form's native constraints (required, lengths, patterns), read from its schema. */

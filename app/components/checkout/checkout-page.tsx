@@ -1,36 +1,34 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toasts";
-import { IntentButton } from "~/components/forms/intent-button";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { CheckCircleIcon } from "~/components/ui/icons";
-import { Spinner } from "~/components/ui/spinner";
 import { translateMessage } from "~/lib/messages";
 import { DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
 import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
 import { useInstantFormat } from "~/components/ui/local-time";
 import { CheckoutFrame } from "./checkout-frame";
-import { HoldNotice } from "./hold-notice";
 import { OrderSummary } from "./order-summary";
-import { PaymentSetupError } from "./payment-setup-error";
-import { VariantPicker } from "./variant-picker";
-import { WaitlistForm } from "./waitlist-form";
-import { BackLink } from "~/components/ui/back-link";
 import { AddToBagForm } from "~/components/bag/add-to-bag";
 
 // Each step's own code loads on that step: the shipping form on the shipping step; the card
 // form (simulated provider), or Stripe.js and its React bindings (Stripe provider), on the
 // payment step.
 const ShippingForm = lazy(() => import("./shipping-form").then((m) => ({ default: m.ShippingForm })));
-const SimulatedCardForm = lazy(() => import("./simulated-card-form").then((m) => ({ default: m.SimulatedCardForm })));
-const StripePayment = lazy(() => import("./stripe-payment"));
+// The payment step (its card forms, hold notice) loads when shown, as the shipping form.
+const PaymentStep = lazy(() => import("./payment-step").then((m) => ({ default: m.PaymentStep })));
+// What only some checkouts show (a product's options, a waitlist, a shop that cannot take
+// payments) loads when shown: the shipping step of most is without them.
+const PaymentSetupError = lazy(() => import("./payment-setup-error").then((m) => ({ default: m.PaymentSetupError })));
+const VariantPicker = lazy(() => import("./variant-picker").then((m) => ({ default: m.VariantPicker })));
+const WaitlistForm = lazy(() => import("./waitlist-form").then((m) => ({ default: m.WaitlistForm })));
 
-type Data = Awaited<ReturnType<typeof checkoutPageData>>;
-type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
+export type Data = Awaited<ReturnType<typeof checkoutPageData>>;
+export type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
 
 /**
  * The checkout. On a live's link it names the live's order (`liveReference`, the form does
@@ -250,100 +248,6 @@ function PreviousInfo({ data }: { data: Data }) {
         <span role="status" className="text-slate-700">
           {t("checkout.previous.none")}
         </span>
-      )}
-    </div>
-  );
-}
-
-function PaymentStep({ data, cardResult }: { data: Data; cardResult: CardResult | null }) {
-  const { t } = useTranslation();
-  const { csrfToken } = useRootData();
-  const order = data.order!;
-  // Opened from its status link in another browser: the order can be paid here, not changed.
-  const back = data.editable ? (
-    <BackLink to={`/?order=${order.id}&step=shipping`}>{t("checkout.payment.back")}</BackLink>
-  ) : (
-    <div data-testid="details-locked">
-      <Alert tone="info">
-        {t("checkout.payment.details_locked")}{" "}
-        <Link to="/orders/access" className="font-medium underline">
-          {t("checkout.payment.details_locked_access")}
-        </Link>
-      </Alert>
-    </div>
-  );
-  if (order.paymentStatus === "processing") {
-    // The bank has the payment: no second payment form, no edit; a webhook settles it.
-    return (
-      <div className="space-y-4" data-testid="payment-processing">
-        <Alert tone="info" title={t("sec_payments.processing.title")}>
-          {t("sec_payments.processing.body")}
-        </Alert>
-        <Link to={`/?order=${order.id}&step=payment`} className={buttonClasses("outline")}>
-          {t("sec_payments.processing.refresh")}
-        </Link>
-      </div>
-    );
-  }
-  if (!data.payment) {
-    return (
-      <div className="space-y-4">
-        {back}
-        {data.hold ? <HoldNotice hold={data.hold} /> : null}
-        {data.hold?.state === "sold_out" ? null : (
-          <>
-            <Alert tone="warning" title={t("checkout.payment.not_ready")} />
-            <IntentButton intent="start-payment" fields={{ order: order.id }} variant="primary" size="md">
-              {t("checkout.payment.prepare")}
-            </IntentButton>
-          </>
-        )}
-      </div>
-    );
-  }
-  const lastError = data.payment.lastError ? translateMessage(t, data.payment.lastError) : null;
-  // Its units went to someone else after the hold ended: no way to pay, nobody charged.
-  if (data.hold?.state === "sold_out") {
-    return (
-      <div className="space-y-4">
-        {back}
-        <HoldNotice hold={data.hold} />
-      </div>
-    );
-  }
-  return (
-    <div className="space-y-4">
-      {back}
-      {data.hold ? <HoldNotice hold={data.hold} /> : null}
-      {data.provider.slug === "simulated" ? (
-        <SimulatedCardForm
-          orderId={order.id}
-          amountCents={order.totalCents}
-          currency={data.currency}
-          lastResult={cardResult?.card}
-          error={cardResult?.cardError ?? lastError}
-          constraint={data.constraints.card}
-        />
-      ) : data.provider.publishableKey ? (
-        <>
-          <noscript>
-            <Alert tone="warning" title={t("checkout.payment.needs_javascript")} />
-          </noscript>
-          <Suspense fallback={<Spinner label={t("common.loading")} />}>
-            <StripePayment
-              publishableKey={data.provider.publishableKey}
-              accountId={data.payment.accountId}
-              clientSecret={data.payment.clientSecret}
-              transactionId={data.payment.transactionId}
-              orderId={order.id}
-              amountCents={order.totalCents}
-              currency={data.currency}
-              csrfToken={csrfToken}
-            />
-          </Suspense>
-        </>
-      ) : (
-        <PaymentSetupError contactEmail={data.contactEmail} />
       )}
     </div>
   );
