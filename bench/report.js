@@ -1,16 +1,17 @@
 // The benchmark's figures as Markdown (printed as they are, and written into the docs between
-// the benchmark's own markers), with the targets of issue 15 beside them.
+// the benchmark's own markers), with the targets of issues 15 and 31 beside them.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { CONNECTIONS, WARM_UP_SECONDS } from "./http-load.js";
 
+// Issue 31's targets (issue 15's were 40 checkouts/s, p99 under 1 s, a 145 kB checkout).
 export const TARGETS = {
-  checkoutsPerSecond: 40,
-  stepP99Ms: 1000,
+  checkoutsPerSecond: 100,
+  stepP99Ms: 500,
   catalogueToBare: 0.7,
-  // Gzipped JavaScript per page type, in kB (1024 bytes).
-  javaScriptKb: { catalogue: 125, checkout: 145, landing: 125 },
+  // Gzipped JavaScript per page type, in kB (1024 bytes); the checkout also once its form is in use.
+  javaScriptKb: { catalogue: 125, checkout: 130, checkoutInUse: 150, landing: 125 },
   // Issue 16: a paid order is on the live board within 2 s.
   boardDeliveryMs: 2000,
   // Issue 29: a live takes at least 100 claiming comments a second.
@@ -223,13 +224,10 @@ export function stockNodesSection(runs) {
 export function javaScriptSection(pages) {
   return table(
     ["Page", "JS files", "JS gzipped", "Target"],
-    pages.map(({ label, kind, files, bytes, deferred }) => {
+    pages.map(({ label, kind, files, bytes }) => {
       const kb = bytes / 1024;
       const target = TARGETS.javaScriptKb[kind];
-      const verdict = deferred
-        ? `the page's load plus what its form fetches on first focus: ${number(kb - target, 1)} kB over the page's ${target} kB target`
-        : `<= ${target} kB: ${mark(kb <= target)}`;
-      return [label, number(files), `${number(kb, 1)} kB`, verdict];
+      return [label, number(files), `${number(kb, 1)} kB`, `<= ${target} kB: ${mark(kb <= target)}`];
     }),
   );
 }
