@@ -494,7 +494,9 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
     .filter(Boolean)
     .join("\n\n");
   const writes = [{ file: "docs/scaling.md", marker: options.pin ? "bench-pinned" : "bench-nodes", markdown }];
-  const model = modelFromRuns(runs, options.pin);
+  // The model comes from unpinned runs: pinned on a machine with too few CPUs, the nodes share
+  // one and each checkout costs more than on a node of its own (docs/scaling.md, "Pinned runs").
+  const model = options.pin ? null : modelFromRuns(runs);
   if (model) writes.push({ file: "docs/scaling.md", marker: "capacity-model", markdown: model });
   return {
     markdown: [markdown, model].filter(Boolean).join("\n\n"),
@@ -508,7 +510,7 @@ async function benchPostgres(options, { dir, log, loadAverage }) {
 const groupCosts = (cost) => ({ app: cost.appMs, database: cost.databaseMs, balancer: cost.balancerMs, client: cost.clientMs });
 
 /** The capacity model from the live drops' mean cost over the run's node counts, or null without one. */
-function modelFromRuns(runs, pinned) {
+function modelFromRuns(runs) {
   const costs = runs.map((run) => run.cost).filter((cost) => cost && cost.appMs !== null && cost.databaseMs !== null);
   if (!costs.length) return null;
   const mean = (key) =>
@@ -516,7 +518,7 @@ function modelFromRuns(runs, pinned) {
   const measured = { appMs: mean("appMs"), databaseMs: mean("databaseMs"), walKb: mean("walKb"), commits: mean("commits") };
   const nodeCounts = runs.filter((run) => run.cost).map((run) => run.nodes);
   const source =
-    `the ${pinned ? "pinned " : ""}PostgreSQL run of ${new Date().toISOString().slice(0, 10)} ` +
+    `the PostgreSQL run of ${new Date().toISOString().slice(0, 10)} ` +
     `(the live drop's cost per checkout, the mean over ${nodeCounts.join(", ")} node${nodeCounts.length > 1 || nodeCounts[0] > 1 ? "s" : ""})`;
   return capacitySection(capacityModel(measured), { ...measured, source }, ASSUMPTIONS);
 }
