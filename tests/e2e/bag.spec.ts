@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createLiveSeller } from "./db";
-import { expect, shopUrl, test } from "./fixtures";
+import { expect, shopUrl, test, fillShopperDetails } from "./fixtures";
 import { createCountedProduct, createSizedProduct } from "./stock-db";
 
 /**
@@ -10,13 +10,7 @@ import { createCountedProduct, createSizedProduct } from "./stock-db";
  */
 async function fillShipping(page: Page) {
   const form = page.locator("#checkout-shipping");
-  await form.getByLabel(/^Full name/).fill("Bea Shopper");
-  await form.getByLabel(/^Email/).fill("bea@example.test");
-  await form.getByLabel(/^Phone/).fill("0611223344");
-  await form.getByLabel(/^Address/).fill("3 place Bellecour");
-  await form.getByLabel(/^City/).fill("Lyon");
-  await form.getByLabel(/^ZIP code/).fill("69002");
-  await form.getByLabel(/^Country/).selectOption("FR");
+  await fillShopperDetails(form, { name: "Bea Shopper", email: "bea@example.test" });
 }
 
 /** After an add: with JavaScript the page stays (`stay`) and the header counts; without it the bag's page shows. */

@@ -1,6 +1,6 @@
 import { createLiveSeller, ordersOfLive, signInWithSession, startLive } from "./db";
 import { claimOnLive, createCodedProduct } from "./claims-db";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
+import { expect, mainUrl, shopUrl, test, fillShopperDetails } from "./fixtures";
 
 /**
  * Issue 29, item 4: a viewer opens their claim link on a phone and pays, with and without
@@ -27,13 +27,7 @@ test("a viewer pays their claims from their link on a phone; the link, and the s
   await expect(line.getByTestId("hold-notice")).toContainText("We keep it for you until");
   await expect(page.getByTestId("summary-subtotal")).toHaveText("€38.00");
 
-  await page.getByLabel(/^Full name/).fill("Lea Watches");
-  await page.getByLabel(/^Email/).fill("lea.watches@example.test");
-  await page.getByLabel(/^Phone/).fill("0611223344");
-  await page.getByLabel(/^Address/).fill("3 place Bellecour");
-  await page.getByLabel(/^City/).fill("Lyon");
-  await page.getByLabel(/^ZIP code/).fill("69002");
-  await page.getByLabel(/^Country/).selectOption("FR");
+  await fillShopperDetails(page, { name: "Lea Watches", email: "lea.watches@example.test" });
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/\?order=\d+&step=payment$/);
   await expect(page.getByTestId("hold-notice")).toBeVisible();

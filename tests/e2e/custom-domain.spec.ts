@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { addVerifiedDomain, createLiveSeller, signInWithSession } from "./db";
-import { expect, mainUrl, PORT, test } from "./fixtures";
+import { expect, mainUrl, PORT, test, fillShopperDetails } from "./fixtures";
 
 // Issue 30: a shop on its own domain. Chromium resolves the seller's domain to this machine
 // (`--host-resolver-rules`, this spec only), as DNS would once the seller points it at us; the
@@ -33,13 +33,7 @@ test("a shopper buys on the shop's own domain, and the seller sees the order", a
   // The shop's subdomain now sends its shoppers to the domain (308, path and query kept).
   await page.goto(`http://${seller.subdomain}.localhost:${PORT}/`);
   await expect(page).toHaveURL(`${shop}/`);
-  await page.getByLabel(/^Full name/).fill(shopper);
-  await page.getByLabel(/^Email/).fill("nina@example.test");
-  await page.getByLabel(/^Phone/).fill("0611223344");
-  await page.getByLabel(/^Address/).fill("3 place Bellecour");
-  await page.getByLabel(/^City/).fill("Lyon");
-  await page.getByLabel(/^ZIP code/).fill("69002");
-  await page.getByLabel(/^Country/).selectOption("FR");
+  await fillShopperDetails(page, { name: shopper, email: "nina@example.test" });
   await page.getByLabel(/^Reference/).fill("LEA-DOMAIN");
   await page.getByLabel(/^Total amount/).fill("42.00");
   await page.getByRole("button", { name: "Continue to payment" }).click();

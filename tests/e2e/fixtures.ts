@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_PORT } from "./environment";
 
 export const PORT = E2E_PORT;
@@ -41,6 +41,24 @@ export { expect };
 function testClientAddress(): string {
   const n = crypto.randomInt(0, 2 ** 17);
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Who a shopper is on the checkout's shipping form; the address defaults to one in Lyon. */
+export type ShopperDetails = { name: string; email: string; address?: string; city?: string; zip?: string; country?: string };
+
+/**
+ * Types a shopper's details into the checkout's shipping form (`scope`: the page, or the form
+ * where the page has another with the same labels). A catalogue purchase's reference and
+ * total, or a live's handle, are the caller's.
+ */
+export async function fillShopperDetails(scope: Page | Locator, shopper: ShopperDetails) {
+  await scope.getByLabel(/^Full name/).fill(shopper.name);
+  await scope.getByLabel(/^Email/).fill(shopper.email);
+  await scope.getByLabel(/^Phone/).fill("0611223344");
+  await scope.getByLabel(/^Address/).fill(shopper.address ?? "3 place Bellecour");
+  await scope.getByLabel(/^City/).fill(shopper.city ?? "Lyon");
+  await scope.getByLabel(/^ZIP code/).fill(shopper.zip ?? "69002");
+  await scope.getByLabel(/^Country/).selectOption(shopper.country ?? "FR");
 }
 
 /** Logs in through the /login page and lands on the dashboard. */

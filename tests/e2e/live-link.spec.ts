@@ -1,5 +1,5 @@
 import { finishLive, ordersOfLive, pinOnLive, productNamed, startLive } from "./db";
-import { expect, shopUrl, test } from "./fixtures";
+import { expect, shopUrl, test, fillShopperDetails } from "./fixtures";
 
 /** Issue 16, item 2: a viewer of a live buys through the live's link, with and without JavaScript. */
 const DEMO = "demo";
@@ -15,13 +15,7 @@ test.describe("a live's link", () => {
     await page.getByRole("link", { name: "Buy now: Silk Scarf Aurora" }).click();
     await expect(page).toHaveURL(new RegExp(`/live/${live.code}\\?product_id=${scarf.id}$`));
     await expect(page.getByTestId("pinned-product")).toContainText("You are buying this product");
-    await page.getByLabel(/^Full name/).fill("Vera Viewer");
-    await page.getByLabel(/^Email/).fill("vera@example.test");
-    await page.getByLabel(/^Phone/).fill("0611223344");
-    await page.getByLabel(/^Address/).fill("3 place Bellecour");
-    await page.getByLabel(/^City/).fill("Lyon");
-    await page.getByLabel(/^ZIP code/).fill("69002");
-    await page.getByLabel(/^Country/).selectOption("FR");
+    await fillShopperDetails(page, { name: "Vera Viewer", email: "vera@example.test" });
     await page.getByLabel(/^Social network handle/).fill("@vera.watches");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page).toHaveURL(/\/\?order=\d+&step=payment$/);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { horizontalOverflow } from "./page-inventory";
 import { createLiveSeller, createParcelOrders, ordersOfLive, orderStatusLink, setShipping, signInWithSession, startLive } from "./db";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
+import { expect, mainUrl, shopUrl, test, fillShopperDetails } from "./fixtures";
 
 async function payByCard(page: Page, amount: string) {
   await expect(page.getByTestId("order-summary").getByTestId("summary-total")).toHaveText(amount);
@@ -28,13 +28,7 @@ test("a second order on the same live, same email and address, goes in the parce
   const live = await startLive(seller.subdomain, { title: "Parcel night" });
   await page.goto(shopUrl(seller.subdomain, `/live/${live.code}`));
   await expect(page.getByTestId("shipping-parcel")).toHaveCount(0);
-  await page.getByLabel(/^Full name/).fill("Lou Twice");
-  await page.getByLabel(/^Email/).fill("lou.twice@example.test");
-  await page.getByLabel(/^Phone/).fill("0611223344");
-  await page.getByLabel(/^Address/).fill("3 place Bellecour");
-  await page.getByLabel(/^City/).fill("Lyon");
-  await page.getByLabel(/^ZIP code/).fill("69002");
-  await page.getByLabel(/^Country/).selectOption("FR");
+  await fillShopperDetails(page, { name: "Lou Twice", email: "lou.twice@example.test" });
   await page.getByLabel(/^Reference/).fill("SCARF-1");
   await page.getByLabel(/^Total amount/).fill("25");
   await page.getByRole("button", { name: "Continue to payment" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { runAxe } from "./axe";
 import { createLiveSeller, setShipping, signInWithSession } from "./db";
-import { expect, mainUrl, shopUrl, test } from "./fixtures";
+import { expect, mainUrl, shopUrl, test, fillShopperDetails } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
 
 const PHONE = { width: 360, height: 740 };
@@ -32,13 +32,14 @@ async function shopWithRates() {
 }
 
 async function fillAddress(page: Page, country: string) {
-  await page.getByLabel(/^Full name/).fill("Nina Shopper");
-  await page.getByLabel(/^Email/).fill("nina@example.test");
-  await page.getByLabel(/^Phone/).fill("0611223344");
-  await page.getByLabel(/^Address/).fill("3 rue Neuve");
-  await page.getByLabel(/^City/).fill("Bruxelles");
-  await page.getByLabel(/^ZIP code/).fill("1000");
-  await page.getByLabel(/^Country/).selectOption(country);
+  await fillShopperDetails(page, {
+    name: "Nina Shopper",
+    email: "nina@example.test",
+    address: "3 rue Neuve",
+    city: "Bruxelles",
+    zip: "1000",
+    country,
+  });
   await page.getByLabel(/^Reference/).fill("JACKET-42");
   await page.getByLabel(/^Total amount/).fill("25");
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createLiveSeller, createPaidOrders, lastMailTo, orderStatusLink, setOrderEmail } from "./db";
-import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
+import { expect, logIn, mainUrl, shopUrl, test, fillShopperDetails } from "./fixtures";
 
 /** A live shop with two paid orders, the first placed with an email of its own (tests run in parallel). */
 async function shopWithOrders() {
@@ -70,13 +70,7 @@ test.describe("shopper access to orders from any device", () => {
     const seller = await createLiveSeller();
     // The shopper's browser stops at the payment step of a live purchase.
     await page.goto(shopUrl(seller.subdomain, "/"));
-    await page.getByLabel(/^Full name/).fill("Nina Shopper");
-    await page.getByLabel(/^Email/).fill("nina@example.test");
-    await page.getByLabel(/^Phone/).fill("0611223344");
-    await page.getByLabel(/^Address/).fill("3 place Bellecour");
-    await page.getByLabel(/^City/).fill("Lyon");
-    await page.getByLabel(/^ZIP code/).fill("69002");
-    await page.getByLabel(/^Country/).selectOption("FR");
+    await fillShopperDetails(page, { name: "Nina Shopper", email: "nina@example.test" });
     await page.getByLabel(/^Reference/).fill("JACKET-42");
     await page.getByLabel(/^Total amount/).fill("89.90");
     await page.getByRole("button", { name: "Continue to payment" }).click();

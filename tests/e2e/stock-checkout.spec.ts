@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { runAxe } from "./axe";
 import { createLiveSeller, lastMailTo, startLive } from "./db";
-import { expect, logIn, mainUrl, shopUrl, test } from "./fixtures";
+import { expect, logIn, mainUrl, shopUrl, test, fillShopperDetails } from "./fixtures";
 import { horizontalOverflow } from "./page-inventory";
 import { anotherShopperTakes, createCountedProduct, createSizedProduct, orderCountOf, waitlistOf } from "./stock-db";
 
@@ -15,13 +15,7 @@ const PHONE = { width: 360, height: 740 };
 /** The shipping form's fields (the waitlist form of another size has an email field too). */
 async function fillShipping(page: Page) {
   const form = page.locator("#checkout-shipping");
-  await form.getByLabel(/^Full name/).fill("Nina Shopper");
-  await form.getByLabel(/^Email/).fill("nina@example.test");
-  await form.getByLabel(/^Phone/).fill("0611223344");
-  await form.getByLabel(/^Address/).fill("3 place Bellecour");
-  await form.getByLabel(/^City/).fill("Lyon");
-  await form.getByLabel(/^ZIP code/).fill("69002");
-  await form.getByLabel(/^Country/).selectOption("FR");
+  await fillShopperDetails(form, { name: "Nina Shopper", email: "nina@example.test" });
 }
 
 /** A seller's sweater in S (sold out), M (2 left, €30.00) and L (plenty, the product's €25.00). */
