@@ -8,6 +8,7 @@
 // migrates and seeds, the others wait for it before they prepare.
 import cluster from "node:cluster";
 import fs from "node:fs";
+import http from "node:http";
 import { fileURLToPath } from "node:url";
 
 const DEVELOPMENT = process.argv.includes("--dev");
@@ -124,7 +125,10 @@ async function serve() {
     server.use(built.app);
   }
 
-  const httpServer = server.listen(info.port, info.host, () => {
+  // Requests take turns, so that a shopper arriving during a drop is not kept waiting behind
+  // every request of those already connected (server/request-turns.ts).
+  const httpServer = http.createServer(DEVELOPMENT ? server : built.takingTurns(server));
+  httpServer.listen(info.port, info.host, () => {
     // A cluster's primary prints the banner once all its workers listen.
     if (!cluster.isWorker) printBanner(info);
   });

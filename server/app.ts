@@ -28,6 +28,7 @@ export { securityHeaders } from "~/middleware/security-headers.server";
 export { requestEdge } from "~/http/request-log.server";
 export { healthCheck, isDraining, markWarmedUp, readiness, stopBackgroundWork } from "./lifecycle";
 export { closeDatabase } from "~db/client";
+export { takingTurns } from "./request-turns";
 // Background rounds the lifecycle runs on timers, for tests to run on demand.
 export { sendDueLiveReminders } from "~/domain/lives/reminders.server";
 export { flushLiveVisits } from "~/domain/lives/visits.server";
