@@ -148,6 +148,35 @@ test.describe("checkout with the simulated provider", () => {
     await expect(page.getByLabel(EN.fullName)).toHaveValue("Nina Shopper");
   });
 
+  // The checkout's own form state (decision 016) does what Conform's useForm did.
+  test("with JavaScript a field is checked when left and again as typed, a submit focuses the first invalid field @js-only", async ({
+    page,
+  }) => {
+    const seller = await createLiveSeller();
+    await page.goto(shopUrl(seller.subdomain, "/?lng=fr"));
+    const name = page.getByLabel(FR.fullName);
+    const email = page.getByLabel(FR.email);
+    await name.fill("N");
+    await email.fill("nina");
+    const nameError = page.getByText("Le nom complet doit contenir au moins 2 caractères");
+    await expect(nameError).toBeVisible();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAttribute("aria-describedby", "checkout-shipping-full_name-error");
+    await expect(page.locator("#checkout-shipping-full_name-error")).toContainText("Le nom complet");
+    // The field still being typed in is not checked until it is left.
+    await expect(page.getByText("Saisissez une adresse e-mail valide")).toBeHidden();
+    await name.fill("Nina Shopper");
+    await expect(nameError).toBeHidden();
+    await expect(name).not.toHaveAttribute("aria-invalid");
+    await page.getByRole("button", { name: FR.continue as string }).click();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Saisissez une adresse e-mail valide")).toBeVisible();
+    // Every field is checked on submit, those never left too.
+    await expect(page.getByText("L'adresse doit contenir au moins 5 caractères")).toBeVisible();
+    await expect(page).not.toHaveURL(/step=payment/);
+  });
+
   test("the previous-information offer on a second visit", async ({ page }) => {
     const seller = await createLiveSeller();
     await page.goto(shopUrl(seller.subdomain, "/"));

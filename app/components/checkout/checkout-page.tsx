@@ -1,16 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy, useEffect, type ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useActionData, useNavigate } from "react-router";
-import { toast } from "~/components/ui/toasts";
+import { Link, useActionData } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
-import { CheckCircleIcon } from "~/components/ui/icons";
 import { translateMessage } from "~/lib/messages";
 import { DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
 import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
-import { useInstantFormat } from "~/components/ui/local-time";
 import { CheckoutFrame } from "./checkout-frame";
 import { OrderSummary } from "./order-summary";
 import { AddToBagForm } from "~/components/bag/add-to-bag";
@@ -21,11 +18,14 @@ import { AddToBagForm } from "~/components/bag/add-to-bag";
 const ShippingForm = lazy(() => import("./shipping-form").then((m) => ({ default: m.ShippingForm })));
 // The payment step (its card forms, hold notice) loads when shown, as the shipping form.
 const PaymentStep = lazy(() => import("./payment-step").then((m) => ({ default: m.PaymentStep })));
-// What only some checkouts show (a product's options, a waitlist, a shop that cannot take
+// What only some checkouts show (a product's options, a waitlist or its offer, a shop that cannot take
 // payments) loads when shown: the shipping step of most is without them.
 const PaymentSetupError = lazy(() => import("./payment-setup-error").then((m) => ({ default: m.PaymentSetupError })));
 const VariantPicker = lazy(() => import("./variant-picker").then((m) => ({ default: m.VariantPicker })));
 const WaitlistForm = lazy(() => import("./waitlist-form").then((m) => ({ default: m.WaitlistForm })));
+const OfferNote = lazy(() => import("./offer-note").then((m) => ({ default: m.OfferNote })));
+// The success step's panel loads on that step, as each step's code.
+const SuccessPanel = lazy(() => import("./success-panel").then((m) => ({ default: m.SuccessPanel })));
 
 export type Data = Awaited<ReturnType<typeof checkoutPageData>>;
 export type CardResult = { card: SubmissionResult<string[]>; cardError: string | null };
@@ -195,20 +195,6 @@ function BagNotReady({ empty, refusal }: { empty: boolean; refusal: string | nul
   );
 }
 
-/** A waitlist offer's link: its unit is this shopper's until the offer ends. */
-function OfferNote({ expiresAt }: { expiresAt: string }) {
-  const { t } = useTranslation();
-  const formatInstant = useInstantFormat();
-  return (
-    <div className="mb-6" data-testid="offer-held">
-      <Alert tone="success">
-        {/* Node's and the browser's ICU may space a time differently: the text is the browser's right after hydration. */}
-        <span suppressHydrationWarning>{t("stock_shop.offer.held", { time: formatInstant(expiresAt, "time") })}</span>
-      </Alert>
-    </div>
-  );
-}
-
 /** Back on the link of an unpaid order: say which order the form edits, and offer a fresh one. */
 function ResumedNote({ number, productId }: { number: string; productId: number | null }) {
   const { t } = useTranslation();
@@ -250,34 +236,5 @@ function PreviousInfo({ data }: { data: Data }) {
         </span>
       )}
     </div>
-  );
-}
-
-/** Paid: "Payment successful!", then the confirmation page after 2 s. */
-function SuccessPanel({ orderId, number }: { orderId: number; number: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    toast.success(t("checkout.payment_successful"));
-    const timer = setTimeout(() => void navigate(`/order-confirmation/${orderId}`), 2000);
-    return () => clearTimeout(timer);
-  }, [orderId, navigate, t]);
-  return (
-    <section
-      className="rounded-xl border border-green-200 bg-green-50 p-8 text-center text-green-900"
-      data-testid="checkout-success"
-      aria-live="polite"
-    >
-      <CheckCircleIcon className="mx-auto size-12 text-green-600" />
-      <h2 className="mt-4 text-2xl font-bold">{t("checkout.payment_successful")}</h2>
-      <p className="mt-2">{t("checkout.success.body", { number })}</p>
-      <Link to={`/order-confirmation/${orderId}`} className={buttonClasses("primary", "md", "mt-6")}>
-        {t("checkout.success.view_order")}
-      </Link>
-      {/* Without JavaScript the browser itself moves on after the same 2 s. */}
-      <noscript
-        dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="2;url=/order-confirmation/${Number(orderId)}">` }}
-      />
-    </section>
   );
 }

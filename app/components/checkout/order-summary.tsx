@@ -1,11 +1,12 @@
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { StockBadge } from "~/components/stock/stock-label";
 import { Badge } from "~/components/ui/badge";
 import { ImageIcon } from "~/components/ui/icons";
-import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/status-badges";
 import { formatMoney } from "~/lib/money";
-import { orderItemName } from "~/lib/order-item-name";
 import type { StockLabel } from "~/lib/stock-label";
+import type { SummaryOrder } from "./order-summary-order";
+import { SummaryLines } from "./summary-lines";
 
 type SummaryProduct = {
   name: string;
@@ -24,16 +25,9 @@ export type SummaryPurchase =
   | { kind: "catalogue"; product: SummaryProduct | null; choice?: SummaryChoice }
   /** The bag's checkout: its lines at the prices agreed, and their total. */
   | { kind: "bag"; lines: { name: string; variantName: string | null; quantity: number; priceCents: number }[]; totalCents: number };
-type SummaryOrder = {
-  number: string;
-  status: string;
-  paymentStatus: string;
-  totalCents: number;
-  /** Shipping charged, and the rate's name (null: shipping included in prices). */
-  shippingCents?: number;
-  shippingMethod?: string | null;
-  items: { name: string; variantName?: string; quantity: number; priceCents: number }[];
-} | null;
+
+// The order's part (its lines, total and statuses) loads once there is an order: a new order's shipping step is without it.
+const OrderPart = lazy(() => import("./order-summary-order").then((m) => ({ default: m.OrderPart })));
 
 /** The checkout's order summary: what is being bought, then the order, its total and its two statuses. */
 export function OrderSummary({
@@ -106,67 +100,10 @@ export function OrderSummary({
         </dl>
       ) : null}
       {order ? (
-        <dl className="mt-4 space-y-2 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t("checkout.summary.order")}</dt>
-            <dd className="font-medium">#{order.number}</dd>
-          </div>
-          <SummaryLines lines={order.items} money={money} />
-          {order.shippingMethod != null ? (
-            <>
-              <div className="flex justify-between gap-3 border-t border-border pt-2">
-                <dt className="text-slate-600">{t("shipping.checkout.subtotal")}</dt>
-                <dd data-testid="summary-subtotal">{money(order.totalCents - (order.shippingCents ?? 0))}</dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-600">
-                  {t("shipping.checkout.shipping")} ({order.shippingMethod || t("shipping.pickup")})
-                </dt>
-                <dd data-testid="summary-shipping">{order.shippingCents ? money(order.shippingCents) : t("shipping.checkout.free")}</dd>
-              </div>
-            </>
-          ) : null}
-          <div className="flex justify-between gap-3 border-t border-border pt-2 text-base">
-            <dt className="font-semibold">{t("checkout.summary.total")}</dt>
-            <dd className="font-bold" data-testid="summary-total">
-              {money(order.totalCents)}
-            </dd>
-          </div>
-          {/* Two statuses, each named: the order's progress and its payment's. */}
-          <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
-            <dt className="text-slate-600">{t("purchase.summary.order_status")}</dt>
-            <dd data-testid="summary-order-status">
-              <OrderStatusBadge status={order.status} />
-            </dd>
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <dt className="text-slate-600">{t("purchase.summary.payment_status")}</dt>
-            <dd data-testid="summary-status">
-              <PaymentStatusBadge status={order.paymentStatus} />
-            </dd>
-          </div>
-        </dl>
+        <OrderPart order={order} money={money} />
       ) : purchase.kind === "live" ? (
         <p className="mt-4 text-sm text-slate-600">{t("checkout.summary.no_product")}</p>
       ) : null}
     </aside>
   );
-}
-
-/** "2 × Sweater (M)   €50.00": the lines of a bag or of an order, one row each. */
-function SummaryLines({
-  lines,
-  money,
-}: {
-  lines: readonly { name: string; variantName?: string | null; quantity: number; priceCents: number }[];
-  money: (cents: number) => string;
-}) {
-  return lines.map((line, index) => (
-    <div key={index} className="flex justify-between gap-3" data-testid="summary-line">
-      <dt className="text-slate-600">
-        {line.quantity} × {orderItemName(line)}
-      </dt>
-      <dd>{money(line.priceCents * line.quantity)}</dd>
-    </div>
-  ));
 }

@@ -1,6 +1,5 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FieldLabel } from "~/components/forms/fields";
+import { FieldErrors, FieldLabel, type FieldState } from "~/components/forms/fields";
 import { Alert } from "~/components/ui/alert";
 import type { ParcelOffer } from "~/domain/orders/parcels.server";
 import { formatMoney } from "~/lib/money";
@@ -27,7 +26,7 @@ export function CountrySelect({
   value,
   onChange,
 }: {
-  field: FieldMetadata<string>;
+  field: FieldState;
   countries: [string, string][];
   value: string;
   onChange: (code: string) => void;
@@ -82,7 +81,7 @@ export function ShippingChoice({
   offers: ShippingOffer[];
   country: string;
   countryName: string;
-  rateField: FieldMetadata<string>;
+  rateField: FieldState;
   /** A rate's id, or "parcel". */
   rateChoice: string;
   onRateChange: (choice: string) => void;

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useDeferredValidatedForm } from "~/components/forms/use-deferred-validated-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
-import { FieldErrors, FieldLabel, FormErrors, TextField } from "~/components/forms/fields";
+import { FieldErrors, FieldLabel, fieldInputProps, FormErrors, TextField, type FieldState } from "~/components/forms/fields";
 import { centsToDecimalString, formatMoney } from "~/lib/money";
 import { itemsTotalCents, MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import type { CheckoutDetails, CheckoutInput } from "~/schemas/checkout";
@@ -60,7 +60,7 @@ export function ShippingForm({
   // The customization's preview is inert: one country is enough (and renders the same in Node and the browser).
   const shipping = shippingProp ?? { countries: PREVIEW_COUNTRIES, shopCountry: "FR", offers: null };
   const unitPriceCents = catalogueItem?.unitPriceCents;
-  const [form, fields, loadOnFocus] = useDeferredValidatedForm<CheckoutInput, CheckoutDetails>(
+  const [form, fields] = useDeferredValidatedForm<CheckoutInput, CheckoutDetails>(
     "checkout-shipping",
     () =>
       import("./checkout-validation").then(({ shippingValidator }) =>
@@ -69,12 +69,12 @@ export function ShippingForm({
     { constraint, lastResult, defaultValue },
   );
   const pending = useIntentPending("shipping", { throughReload: true });
-  const amount = fields.total_amount as FieldMetadata<string>;
-  const { key: amountKey, ...amountProps } = getInputProps(amount, { type: "number" });
+  const amount = fields.total_amount;
+  const { key: amountKey, ...amountProps } = fieldInputProps(amount, { type: "number" });
   // The country (a code: the server reads an older order's typed name as one) and the rate chosen,
   // kept here so that the rates follow the country, and the amounts the quantity or amount.
-  const countryField = fields.country as FieldMetadata<string>;
-  const rateField = fields.shipping_rate as FieldMetadata<string>;
+  const countryField = fields.country;
+  const rateField = fields.shipping_rate;
   const [country, setCountry] = useState(() => {
     const initial = String(countryField.initialValue ?? "").toUpperCase();
     return shipping.countries.some(([code]) => code === initial) ? initial : shipping.shopCountry;
@@ -100,7 +100,7 @@ export function ShippingForm({
         : typedAmount;
 
   return (
-    <Form method="post" {...getFormProps(form)} {...loadOnFocus} className="space-y-6" aria-labelledby="shipping-title">
+    <Form method="post" {...form.props} className="space-y-6" aria-labelledby="shipping-title">
       <CsrfInput />
       <input type="hidden" name="intent" value="shipping" />
       {productId ? <input type="hidden" name="product_id" value={productId} /> : null}
@@ -149,7 +149,7 @@ export function ShippingForm({
       ) : catalogueItem ? (
         <CatalogueFields
           item={catalogueItem}
-          quantity={fields.quantity as FieldMetadata<string>}
+          quantity={fields.quantity}
           total={amount}
           currency={currency}
           minimumCents={minimumCents}
@@ -234,8 +234,8 @@ function CatalogueFields({
   chargesShipping,
 }: {
   item: NonNullable<ShippingCatalogueItem>;
-  quantity: FieldMetadata<string>;
-  total: FieldMetadata<string>;
+  quantity: FieldState;
+  total: FieldState;
   currency: string;
   minimumCents: number;
   count: number;
@@ -246,7 +246,7 @@ function CatalogueFields({
   const { t, i18n } = useTranslation();
   const valid = Number.isInteger(count) && count >= 1 && count <= MAX_ITEM_QUANTITY;
   const totalCents = valid ? itemsTotalCents([{ unitPriceCents: item.unitPriceCents, quantity: count }]) : null;
-  const { key: quantityKey, ...quantityProps } = getInputProps(quantity, { type: "number" });
+  const { key: quantityKey, ...quantityProps } = fieldInputProps(quantity, { type: "number" });
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold">{t("purchase.title")}</legend>

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useIntentPending } from "~/components/forms/use-intent-pending";
 import { useDeferredValidatedForm } from "~/components/forms/use-deferred-validated-form";
 import { useTranslation } from "react-i18next";
@@ -31,14 +31,14 @@ export function SimulatedCardForm({
   error: string | null;
 }) {
   const { t, i18n } = useTranslation();
-  const [form, fields, loadOnFocus] = useDeferredValidatedForm<SimulatedCardInput, SimulatedCardValues>(
+  const [form, fields] = useDeferredValidatedForm<SimulatedCardInput, SimulatedCardValues>(
     "simulated-card",
     () => import("./checkout-validation").then(({ cardValidator }) => cardValidator),
     { constraint, lastResult },
   );
   const pending = useIntentPending("pay-card", { throughReload: true });
   return (
-    <Form method="post" {...getFormProps(form)} {...loadOnFocus} className="space-y-4" data-testid="card-form">
+    <Form method="post" {...form.props} className="space-y-4" data-testid="card-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="pay-card" />
       <input type="hidden" name="order" value={orderId} />

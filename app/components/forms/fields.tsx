@@ -1,3 +1,4 @@
+import type { Constraint } from "@conform-to/dom";
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,8 +33,28 @@ export function FormErrors({ errors }: { errors?: string[] }) {
   );
 }
 
+/**
+ * What a field's markup reads of Conform's field metadata: Conform's `useForm` fields have it,
+ * and so have the checkout's (`useDeferredValidatedForm`, without Conform's form state).
+ */
+export type FieldState = Constraint & {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  descriptionId: string;
+  errors?: string[];
+  initialValue?: unknown;
+  key?: string;
+};
+
+/** Conform's input props (id, name, constraints, value, aria-invalid, aria-describedby) of a field; they read only its `FieldState`. */
+export function fieldInputProps(field: FieldState, options: Parameters<typeof getInputProps>[1]) {
+  return getInputProps(field as FieldMetadata<string>, options);
+}
+
 type FieldShellProps = {
-  field: FieldMetadata<unknown>;
+  field: FieldState;
   label: string;
   hint?: ReactNode;
   children: ReactNode;
@@ -82,19 +103,16 @@ export function TextField({
   className,
   inputProps,
 }: {
-  field: FieldMetadata<string | number | undefined | null>;
+  field: FieldState;
   label: string;
   type?: InputType;
   hint?: ReactNode;
   className?: string;
   inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
 }) {
-  const { key, ...props } = getInputProps(field as FieldMetadata<string>, {
-    type,
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
-  });
+  const { key, ...props } = fieldInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
-    <FieldShell field={field as FieldMetadata<unknown>} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label} hint={hint} className={className}>
       <input key={key} {...props} {...inputProps} className={cx(inputClasses, inputProps?.className)} />
     </FieldShell>
   );
@@ -117,7 +135,7 @@ export function TextAreaField({
 }) {
   const { key, ...props } = getTextareaProps(field as FieldMetadata<string>, { ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
-    <FieldShell field={field as FieldMetadata<unknown>} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label} hint={hint} className={className}>
       <textarea key={key} rows={rows} {...props} {...textareaProps} className={cx(inputClasses, textareaProps?.className)} />
     </FieldShell>
   );
@@ -140,7 +158,7 @@ export function SelectField({
 }) {
   const { key, ...props } = getSelectProps(field as FieldMetadata<string>, { ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
-    <FieldShell field={field as FieldMetadata<unknown>} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label} hint={hint} className={className}>
       <select key={key} {...props} className={inputClasses}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
