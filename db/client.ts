@@ -167,12 +167,34 @@ type PreparedRead<R> = { execute(values?: Record<string, unknown>): PromiseLike<
  * would not see its rows); SQLite has one connection, in a transaction or not.
  */
 export function preparedRead<R>(name: string, build: (db: AppDatabase) => { prepare(name: string): PreparedRead<R> }) {
-  const prepared = new WeakMap<AppDatabase, PreparedRead<R>>();
+  return prepared(name, build, false);
+}
+
+/**
+ * `preparedRead` for a write of a transaction's hot path (the card step's updates): its SQL
+ * built once per database. It runs only inside `writeTransaction` (on SQLite a write outside
+ * would skip the group commit). Values are placeholders: `sql.placeholder(name)` in a
+ * condition, `columnValue(column, name)` in `.set()`, since a value the builder computes
+ * itself (`$defaultFn`) would be computed once, at preparation, and then reused.
+ */
+export function preparedWrite<R>(name: string, build: (db: AppDatabase) => { prepare(name: string): PreparedRead<R> }) {
+  return prepared(name, build, true);
+}
+
+/** A value for `column` given when a prepared statement runs (`values[name]`), encoded as the column encodes it (a date, JSON). */
+export function columnValue(column: SQLWrapper & { mapToDriverValue(value: unknown): unknown }, name: string): SQL {
+  return sql`${sql.param(sql.placeholder(name), column)}`;
+}
+
+function prepared<R>(name: string, build: (db: AppDatabase) => { prepare(name: string): PreparedRead<R> }, writes: boolean) {
+  const kept = new WeakMap<AppDatabase, PreparedRead<R>>();
   return async (values: Record<string, unknown>): Promise<R> => {
     const db = getDatabase();
-    if (openTransaction.getStore()?.open && !sqliteHandle(db)) return await build(db).prepare(name).execute(values);
-    let query = prepared.get(db);
-    if (!query) prepared.set(db, (query = build(db).prepare(name)));
+    const inTransaction = openTransaction.getStore()?.open === true;
+    if (writes && !inTransaction) throw new Error(`${name} is a write: it runs inside writeTransaction`);
+    if (inTransaction && !sqliteHandle(db)) return await build(db).prepare(name).execute(values);
+    let query = kept.get(db);
+    if (!query) kept.set(db, (query = build(db).prepare(name)));
     return await query.execute(values);
   };
 }

@@ -45,8 +45,11 @@ export function bannerSurface(colors: Pick<ShopColors, "primary" | "background">
  * cards, dialogs). Every shop screen and the platform's own controls on a shop (login
  * button, links, focus ring) take them from here, so any seller palette stays readable.
  */
-export type ShopPalette = ReturnType<typeof shopPalette>;
-export function shopPalette(colors: ShopColors) {
+export type ShopPalette = ReturnType<typeof paletteOf>;
+export function shopPalette(colors: ShopColors): ShopPalette {
+  return remembered(palettes, `${colors.primary}|${colors.secondary}|${colors.background}|${colors.text}`, () => paletteOf(colors));
+}
+function paletteOf(colors: ShopColors) {
   return {
     primary: colors.primary,
     onPrimary: readableTextOn(colors.primary),
@@ -74,8 +77,30 @@ export function checkoutTextColors(theme: CheckoutColors) {
  * customization preview computes it in the seller's browser.
  */
 export function checkoutTheme(colors: Pick<ShopColors, "primary" | "secondary">): CheckoutTheme {
-  const theme = checkoutColors(colors);
-  return { ...theme, ...checkoutTextColors(theme) };
+  return remembered(checkoutThemes, `${colors.primary}|${colors.secondary}`, () => {
+    const theme = checkoutColors(colors);
+    return { ...theme, ...checkoutTextColors(theme) };
+  });
+}
+
+/**
+ * The palettes and checkout themes computed, by the colours they come from: every shop page
+ * and checkout step needs its shop's, and the contrast arithmetic cost more than the rest of
+ * the root loader (profiles of the live drop). Keyed by the colours themselves, so a seller's
+ * change of theme is a new key on every node, with nothing to invalidate; a few hundred kept,
+ * forgotten all at once past that (callers get a frozen object: shared, never changed).
+ */
+const REMEMBERED_THEMES = 500;
+const palettes = new Map<string, ShopPalette>();
+const checkoutThemes = new Map<string, CheckoutTheme>();
+function remembered<T extends object>(kept: Map<string, T>, key: string, compute: () => T): T {
+  let value = kept.get(key);
+  if (value === undefined) {
+    if (kept.size >= REMEMBERED_THEMES) kept.clear();
+    value = Object.freeze(compute());
+    kept.set(key, value);
+  }
+  return value;
 }
 
 export type ContrastIssue = { pair: "text_on_background" | "text_on_banner"; ratio: number };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contrastRatio, parseCssColor, readableShade, readableTextOn, textContrast } from "~/lib/contrast";
 import { CSS_NAMED_COLORS } from "./css-named-colors";
 import { DEFAULT_SHOP_COLORS } from "~/lib/shop-colors";
-import { bannerSurface, checkoutColors, checkoutTextColors, shopContrastIssues, shopPalette } from "~/lib/shop-theme";
+import { bannerSurface, checkoutColors, checkoutTextColors, checkoutTheme, shopContrastIssues, shopPalette } from "~/lib/shop-theme";
 
 const ratio = (a: string, b: string) => contrastRatio(parseCssColor(a)!, parseCssColor(b)!);
 
@@ -86,6 +86,27 @@ describe("shop palette", () => {
       expect(ratio(palette.onSecondary, primary)).toBeGreaterThanOrEqual(4.5);
       expect(ratio(palette.primaryInk, "#ffffff")).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it("is computed once per set of colours, and a seller's new colours give their own palette and checkout theme", () => {
+    const before = { ...DEFAULT_SHOP_COLORS, primary: "#0a7d4f", secondary: "#ffeb3b" };
+    const after = { ...before, primary: "#ffeb3b", secondary: "#0a7d4f" };
+    const palette = shopPalette(before);
+    const theme = checkoutTheme(before);
+    expect(shopPalette({ ...before })).toBe(palette);
+    expect(checkoutTheme({ ...before })).toBe(theme);
+
+    const changed = shopPalette(after);
+    expect(changed).toEqual({ ...changed, primary: "#ffeb3b", secondary: "#0a7d4f" });
+    expect(changed.onPrimary).toBe(palette.onSecondary);
+    expect(changed.onSecondary).toBe(palette.onPrimary);
+    const changedTheme = checkoutTheme(after);
+    expect(changedTheme).toEqual({ ...checkoutColors(after), ...checkoutTextColors(checkoutColors(after)) });
+    expect(changedTheme.accent).toBe("#ffeb3b");
+    expect(changedTheme.current).toBe("#0a7d4f");
+    // Back to the first colours: the first answers again.
+    expect(shopPalette(before)).toEqual(palette);
+    expect(checkoutTheme(before)).toEqual(theme);
   });
 
   it("makes the checkout's own default colours readable too (white fails on #007bff, #3b82f6, #10b981)", () => {

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ValidationError, type FieldErrors } from "~/domain/errors.server";
 import type { ProductOption } from "~/lib/stock-kinds";
-import type { Transaction } from "~db/client";
+import { preparedRead, type Transaction } from "~db/client";
 import { productVariants, products, type Product, type ProductVariant } from "~db/schema";
 
 /** "M / Blue": a variant's values in the product's option order ("" for the variant without options). */
@@ -28,6 +28,25 @@ export type ResolvedLine = {
   quantity: number;
 };
 
+const liveProductOfShop = preparedRead("live_product_of_shop", (db) =>
+  db
+    .select()
+    .from(products)
+    .where(and(eq(products.shopId, sql.placeholder("shopId")), eq(products.id, sql.placeholder("productId")), isNull(products.archivedAt))),
+);
+const liveVariantsOfProduct = preparedRead("live_variants_of_product", (db) =>
+  db
+    .select()
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, sql.placeholder("productId")),
+        eq(productVariants.shopId, sql.placeholder("shopId")),
+        isNull(productVariants.archivedAt),
+      ),
+    ),
+);
+
 /**
  * Order lines against the shop's live catalogue, in the creating transaction: each names a
  * live product of the shop, and a live variant of it when the product has options (refused
@@ -37,16 +56,23 @@ export type ResolvedLine = {
 export async function resolveOrderLines(tx: Transaction, shopId: number, lines: OrderLineInput[]): Promise<ResolvedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
   if (productIds.length === 0) return [];
-  const [found, variants] = await Promise.all([
-    tx
-      .select()
-      .from(products)
-      .where(and(eq(products.shopId, shopId), inArray(products.id, productIds), isNull(products.archivedAt))),
-    tx
-      .select()
-      .from(productVariants)
-      .where(and(inArray(productVariants.productId, productIds), eq(productVariants.shopId, shopId), isNull(productVariants.archivedAt))),
-  ]);
+  // One product (a drop's every order): its two reads built once.
+  const [found, variants] = await Promise.all(
+    productIds.length === 1
+      ? [liveProductOfShop({ shopId, productId: productIds[0] }), liveVariantsOfProduct({ shopId, productId: productIds[0] })]
+      : [
+          tx
+            .select()
+            .from(products)
+            .where(and(eq(products.shopId, shopId), inArray(products.id, productIds), isNull(products.archivedAt))),
+          tx
+            .select()
+            .from(productVariants)
+            .where(
+              and(inArray(productVariants.productId, productIds), eq(productVariants.shopId, shopId), isNull(productVariants.archivedAt)),
+            ),
+        ],
+  );
   const productById = new Map(found.map((p) => [p.id, p]));
   const errors: FieldErrors = {};
   const resolved: ResolvedLine[] = [];

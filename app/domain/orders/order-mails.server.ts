@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { mainSiteUrl, shopBaseUrl } from "~/config.server";
 import { randomToken } from "~/domain/accounts/tokens.server";
 import { insertMail, mailQueued, type OutgoingMail } from "~/domain/mail/mailer.server";
 import { shopPrimaryDomain } from "~/domain/shops/shop-hosts.server";
 import { orderPaidMailToSeller, orderPaidMailToShopper } from "~/domain/mail/templates.server";
 import { orderItemName } from "~/lib/order-item-name";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, preparedRead, writeTransaction } from "~db/client";
 import { orderItems, orderStatusLinks, orders, shops, users, type Order, type OrderItem, type Shop, type User } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
 import { insertOrderStatusLink, orderStatusUrl } from "./status-links.server";
@@ -22,6 +22,17 @@ export async function orderWithSeller(orderId: number): Promise<{ order: Order; 
   return row ?? null;
 }
 
+// Every paid checkout reads it: three whole rows, whose SQL cost more to build than to run.
+const paidOrderWithShopAndSeller = preparedRead("paid_order_with_shop_and_seller", (db) =>
+  db
+    .select({ order: orders, shop: shops, seller: users, primaryDomain: shopPrimaryDomain })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .limit(1),
+);
+
 /**
  * When an order is paid: a confirmation to the shopper (in the language they ordered in)
  * and a new-order mail to the seller (in theirs). Dedupe keys make each go out once,
@@ -29,18 +40,10 @@ export async function orderWithSeller(orderId: number): Promise<{ order: Order; 
  * has just read them (the payment's transaction).
  */
 export async function sendOrderPaidMails(orderId: number, known: { items?: OrderItem[] } = {}): Promise<void> {
-  const db = getDatabase();
-  // The order, its shop with the shop's address (the status link) and its seller: one read.
-  const [row] = await db
-    .select({ order: orders, shop: shops, seller: users, primaryDomain: shopPrimaryDomain })
-    .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .innerJoin(users, eq(users.id, shops.ownerId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const [row] = await paidOrderWithShopAndSeller({ orderId });
   if (!row) return;
   const { order, shop, seller } = row;
-  const items = known.items ?? (await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)));
+  const items = known.items ?? (await getDatabase().select().from(orderItems).where(eq(orderItems.orderId, orderId)));
   const details = {
     shopName: shop.name,
     number: formatOrderNumber(order.number),

@@ -109,6 +109,15 @@ export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: Ne
   return writeOrder(shop, input, shopper, "careful");
 }
 
+// Every order placed reads them, in its transaction.
+const orderSettingsOfShop = preparedRead("order_settings_of_shop", (db) =>
+  db
+    .select({ holdMinutes: shops.holdMinutes, chargesShipping: shops.chargesShipping, lowStockThreshold: shops.lowStockThreshold })
+    .from(shops)
+    .where(eq(shops.id, sql.placeholder("shopId")))
+    .limit(1),
+);
+
 async function writeOrder(
   shop: Pick<Shop, "id" | "currency">,
   input: NewOrder,
@@ -119,11 +128,7 @@ async function writeOrder(
     // Read before anything is locked (see numberOrder: the shop's row is taken last).
     const [lines, [shopSettings], liveIds] = await Promise.all([
       resolveOrderLines(tx, shop.id, input.items),
-      tx
-        .select({ holdMinutes: shops.holdMinutes, chargesShipping: shops.chargesShipping, lowStockThreshold: shops.lowStockThreshold })
-        .from(shops)
-        .where(eq(shops.id, shop.id))
-        .limit(1),
+      orderSettingsOfShop({ shopId: shop.id }),
       livesPinningProducts(
         tx,
         input.items.map((item) => item.productId),

@@ -10,7 +10,7 @@ import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
-import { getDatabase, insideTransaction, preparedRead, writeAlone, writeTransaction } from "~db/client";
+import { columnValue, getDatabase, insideTransaction, preparedRead, preparedWrite, writeAlone, writeTransaction } from "~db/client";
 import { orderEvents, orderItems, orders, paymentTransactions, type OrderItem, type PaymentTransaction } from "~db/schema";
 import { shopPaymentAccount } from "./accounts.server";
 import { recordProviderEvent } from "./event-log.server";
@@ -28,6 +28,52 @@ const transactionOfOrder = preparedRead("transaction_of_order", (db) =>
     .from(paymentTransactions)
     .where(eq(paymentTransactions.orderId, sql.placeholder("orderId")))
     .limit(1),
+);
+
+// Every payment that moves reads them (the card step, webhooks), in its transaction.
+const transactionById = preparedRead("transaction_by_id", (db) =>
+  db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, sql.placeholder("transactionId")))
+    .limit(1),
+);
+const itemsOfOrder = preparedRead("items_of_order", (db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder("orderId"))),
+);
+
+// The writes of a payment that moves: built once (their whole rows come back).
+const moveTransaction = preparedWrite("move_transaction", (db) =>
+  db
+    .update(paymentTransactions)
+    .set({
+      status: columnValue(paymentTransactions.status, "status"),
+      failureMessage: columnValue(paymentTransactions.failureMessage, "failureMessage"),
+      updatedAt: columnValue(paymentTransactions.updatedAt, "now"),
+    })
+    .where(and(eq(paymentTransactions.id, sql.placeholder("id")), eq(paymentTransactions.status, sql.placeholder("from"))))
+    .returning(),
+);
+const moveOrderPayment = preparedWrite("move_order_payment", (db) =>
+  db
+    .update(orders)
+    .set({ paymentStatus: columnValue(orders.paymentStatus, "paymentStatus"), updatedAt: columnValue(orders.updatedAt, "now") })
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .returning(),
+);
+const markOrderPaid = preparedWrite("mark_order_paid", (db) =>
+  db
+    .update(orders)
+    .set({
+      paymentStatus: columnValue(orders.paymentStatus, "paymentStatus"),
+      paidAt: columnValue(orders.paidAt, "now"),
+      updatedAt: columnValue(orders.updatedAt, "now"),
+    })
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .returning(),
 );
 
 /** The transaction of an order, if a payment was started. */
@@ -178,7 +224,7 @@ export async function applyIntentState(
   // that lost a race with a release is made again, whole, with it.
   const apply = (withoutShopLock: boolean) =>
     writeTransaction(async (tx): Promise<StateChange> => {
-      const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
+      const [txn] = await transactionById({ transactionId });
       if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
       if (
         eventId &&
@@ -188,11 +234,13 @@ export async function applyIntentState(
       }
       if (!canMovePayment(txn.status, intent.status)) return { transaction: txn, moved: false, becamePaid: false, duplicateEvent: false };
       const now = new Date();
-      const [moved] = await tx
-        .update(paymentTransactions)
-        .set({ status: intent.status, failureMessage: intent.lastError ?? "", updatedAt: now })
-        .where(and(eq(paymentTransactions.id, txn.id), eq(paymentTransactions.status, txn.status)))
-        .returning();
+      const [moved] = await moveTransaction({
+        id: txn.id,
+        from: txn.status,
+        status: intent.status,
+        failureMessage: intent.lastError ?? "",
+        now,
+      });
       // Another confirm or webhook moved it between the read and this write (PostgreSQL runs
       // them side by side): that one records the payment, this one changes nothing.
       if (!moved) {
@@ -202,11 +250,7 @@ export async function applyIntentState(
       const becamePaid = intent.status === "succeeded";
       // The order's row and, once paid, its history's: one round trip.
       const [[order]] = await Promise.all([
-        tx
-          .update(orders)
-          .set({ paymentStatus: intent.status, ...(becamePaid ? { paidAt: now } : {}), updatedAt: now })
-          .where(eq(orders.id, txn.orderId))
-          .returning(),
+        (becamePaid ? markOrderPaid : moveOrderPayment)({ orderId: txn.orderId, paymentStatus: intent.status, now }),
         becamePaid
           ? tx.insert(orderEvents).values({ orderId: txn.orderId, shopId: txn.shopId, kind: "payment", toValue: "succeeded" })
           : undefined,
@@ -222,11 +266,7 @@ export async function applyIntentState(
         // A paid order goes in its parcel (the open one of this shopper, or a new one) before its
         // units are sold: the sale locks its variants' rows, which every other payment of a drop
         // waits for, so it comes last, one round trip from the commit.
-        const [items, parcelId] = await Promise.all([
-          tx.select().from(orderItems).where(eq(orderItems.orderId, txn.orderId)),
-          joinParcel(tx, order!),
-          toldLive,
-        ]);
+        const [items, parcelId] = await Promise.all([itemsOfOrder({ orderId: txn.orderId }), joinParcel(tx, order!), toldLive]);
         paidItems = items;
         const sale = await sellOrderUnits(tx, { id: txn.orderId, shopId: txn.shopId, items }, now, { withoutShopLock });
         if (!sale.sold) {
