@@ -127,7 +127,9 @@ async function serve() {
 
   // Requests take turns, so that a shopper arriving during a drop is not kept waiting behind
   // every request of those already connected (server/request-turns.ts).
-  const httpServer = http.createServer(DEVELOPMENT ? server : built.takingTurns(server));
+  const turns = DEVELOPMENT ? null : built.takingTurns(server);
+  const httpServer = http.createServer(turns ?? server);
+  if (turns) httpServer.on("connection", turns.connectionArrived);
   httpServer.listen(info.port, info.host, () => {
     // A cluster's primary prints the banner once all its workers listen.
     if (!cluster.isWorker) printBanner(info);
