@@ -6,14 +6,13 @@ import { z } from "./zod-mini";
 
 /** The built-in card form as shoppers type it: number (spaces allowed), MM/YY (or MMYY), CVC. */
 export const simulatedCardFormSchema = z.object({
-  card_number: z
-    .string({ error: "payments.card.number_invalid" })
-    .check(
-      z.trim(),
-      z.minLength(12, "payments.card.number_invalid"),
-      z.maxLength(23, "payments.card.number_invalid"),
-      z.refine(passesLuhn, "payments.card.number_invalid"),
-    ),
+  card_number: z.string({ error: "payments.card.number_invalid" }).check(
+    z.trim(),
+    // A number too short or too long is not checked further: its one message, once.
+    z.minLength(12, { error: "payments.card.number_invalid", abort: true }),
+    z.maxLength(23, { error: "payments.card.number_invalid", abort: true }),
+    z.refine(passesLuhn, "payments.card.number_invalid"),
+  ),
   expiry: z.pipe(
     z.string({ error: "payments.card.expiry_invalid" }).check(z.trim()),
     z.transform((value: string, ctx) => {

@@ -35,6 +35,14 @@ describe("the built-in card form", () => {
     expect(await short.text()).toContain("Your card&#x27;s expiration date is incomplete.");
   });
 
+  it("says a number too short or too long is incorrect once, not once per rule it breaks", async () => {
+    const { pay } = await orderAtPaymentStep();
+    for (const card_number of ["4242", "4242 4242 4242 4242 4242 4242 42"]) {
+      const html = await (await pay({ card_number, expiry: "12/30" })).text();
+      expect(html.split("Your card number is incorrect.").length - 1).toBe(1);
+    }
+  });
+
   it("labels the summary's two statuses: the order's and the payment's", async () => {
     const { shopper, orderId } = await orderAtPaymentStep();
     const html = (await shopper.html(`/?order=${orderId}&step=payment`)).html;
