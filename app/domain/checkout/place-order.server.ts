@@ -104,9 +104,14 @@ export async function placeBagOrder(request: {
 
 /** The live when it is still one of the shop's lives (a bag keeps its id without a foreign key). */
 async function existingShopLive(shopId: number, liveId: number): Promise<{ id: number; code: string } | null> {
+  const live = await noneIfNotFound(() => getShopLive(shopId, liveId));
+  return live && { id: live.id, code: live.code };
+}
+
+/** What `find` finds, or null where it finds nothing (a NotFoundError); any other error stays one. */
+async function noneIfNotFound<T>(find: () => Promise<T>): Promise<T | null> {
   try {
-    const { id, code } = await getShopLive(shopId, liveId);
-    return { id, code };
+    return await find();
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -142,22 +147,10 @@ export async function reviseOrder(request: {
 
 /** `visibleOrderOrNull` with the order's payment (`getVisibleOrderAndPayment`): one statement. */
 export async function visibleOrderAndPaymentOrNull(orderId: number, viewer: OrderViewer, shopId: number) {
-  if (!orderId) return null;
-  try {
-    return await getVisibleOrderAndPayment(orderId, viewer, shopId);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    return null;
-  }
+  return orderId ? noneIfNotFound(() => getVisibleOrderAndPayment(orderId, viewer, shopId)) : null;
 }
 
 /** The order a checkout form names, when this viewer may see it in this shop (a stale or foreign id is none). */
 export async function visibleOrderOrNull(orderId: number, viewer: OrderViewer, shopId: number): Promise<OrderWithItems | null> {
-  if (!orderId) return null;
-  try {
-    return await getVisibleOrder(orderId, viewer, shopId);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    return null;
-  }
+  return orderId ? noneIfNotFound(() => getVisibleOrder(orderId, viewer, shopId)) : null;
 }
