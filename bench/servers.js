@@ -23,7 +23,7 @@ const READY_CHECK_TIMEOUT_MS = 30_000;
  * errors only in the log (a line per request would have to be read and written by the
  * benchmark, on the same cores as the server).
  */
-function shopEnvironment(env) {
+export function shopEnvironment(env) {
   const result = { ...env, NODE_ENV: "production", SEED_DEMO: "1", PAYMENT_PROVIDER: "simulated", LOG_LEVEL: "warn" };
   delete result.SMTP_URL;
   return result;

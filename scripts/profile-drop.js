@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runLiveDrop } from "../bench/live-drop.js";
+import { shopEnvironment } from "../bench/servers.js";
 import { ensureBuild } from "./ensure-build.js";
 
 const WARM_UP_SHOPPERS = 100;
@@ -36,11 +37,7 @@ const host = `demo.localhost:${port}`;
 ensureBuild();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-drop-"));
 const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  SEED_DEMO: "1",
-  PAYMENT_PROVIDER: "simulated",
-  LOG_LEVEL: "warn",
+  ...shopEnvironment(process.env),
   WEB_CONCURRENCY: "1",
   HOST: "127.0.0.1",
   PORT: String(port),
@@ -49,7 +46,6 @@ const env = {
   UPLOAD_DIR: `${dir}/uploads`,
   TRUST_PROXY: "1",
 };
-delete env.SMTP_URL;
 const profileDir = path.join(dir, "profile");
 const args = options.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "server.js"] : ["server.js"];
 const server = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
