@@ -29,8 +29,10 @@ test.describe("shop palette and readable colours", () => {
 
     await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#111111");
     await page.getByRole("button", { name: "Save customization" }).click();
-    // With JavaScript the first save's toast may still show: the newest is the second save's.
+    // With JavaScript the first save's toast may still show, so it cannot tell that the second
+    // save is done; the warning going away can (the saved colours came back).
     await expect(page.getByText("Shop customization updated successfully").last()).toBeVisible();
+    await expect(warning).toHaveCount(0);
     // Saved: the page as it comes back has the readable colour and no warning.
     await page.reload();
     await expect(page.getByRole("textbox", { name: "Text colour", exact: true })).toHaveValue("#111111");
