@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useSubmit } from "react-router";
-import { useHydrated } from "~/components/hydrated";
 import { stockLabelText } from "~/components/stock/stock-label";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/lib/class-names";
@@ -36,7 +35,6 @@ function valueState(choice: PickerChoice, index: number, value: string) {
  */
 export function VariantPicker({ productId, choice }: { productId: number; choice: PickerChoice }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const { pathname } = useLocation();
   return (
@@ -86,12 +84,14 @@ export function VariantPicker({ productId, choice }: { productId: number; choice
           </div>
         </fieldset>
       ))}
-      {/* With JavaScript a pick is enough. */}
-      {hydrated ? null : (
+      {/* Without JavaScript "Choose" sends the pick; with it a pick is enough. Not rendered and
+          then taken away at hydration: the page below would move up as it starts to run, and a
+          tap meant for "Add to bag" would land on the picker. */}
+      <noscript>
         <button type="submit" className={buttonClasses("outline", "md")}>
           {t("stock_shop.picker.choose")}
         </button>
-      )}
+      </noscript>
     </Form>
   );
 }

@@ -1,0 +1,60 @@
+import type { Page } from "@playwright/test";
+import { demoSweater } from "../../db/demo-catalogue";
+import { productNamed } from "./db";
+import { expect, shopUrl, test } from "./fixtures";
+import { DEMO_SHOP } from "./page-inventory";
+
+/**
+ * A shopper's pages do not move when they start to run. Markup the server renders for a
+ * browser without JavaScript and React then takes away (or the reverse) moves what is below
+ * it: a viewer tapping "Add to bag" as the page hydrates hit the size picker instead, and
+ * nothing was added. The browser's own layout-shift entries (those no input caused) must be
+ * none, on a desktop and on a phone.
+ */
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 360, height: 740 },
+] as const;
+
+/** The layout shifts of the page so far that no input caused, with what moved. */
+async function unpromptedShifts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const shifts: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            const moved = entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node)));
+            shifts.push(`${entry.value.toFixed(4)}: ${moved.join(", ")}`);
+          }
+        });
+        observer.observe({ type: "layout-shift", buffered: true });
+        // Buffered entries come in the observer's first callback, after this task.
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(shifts);
+        }, 50);
+      }),
+  );
+}
+
+test.describe("a shopper's pages hold still as they start to run @js-only", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`catalogue, checkout and the checkout of a product in sizes (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const sweater = await productNamed(DEMO_SHOP, demoSweater.product.name);
+      for (const path of ["/products", "/?product_id=1", `/?product_id=${sweater.id}`, `/?product_id=${sweater.id}&o0=M&o1=Red`]) {
+        await page.goto(shopUrl(DEMO_SHOP, path));
+        // What loads once the page runs (lazy parts of the checkout, the route manifest) has come.
+        await page.waitForLoadState("networkidle");
+        expect(await unpromptedShifts(page), path).toEqual([]);
+      }
+    });
+  }
+});
