@@ -21,6 +21,33 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `count` consecutive free ports, for a process that listens on a port and the next ones (the
+ * cluster: HAProxy on the first, its nodes above). Taken below the system's ephemeral range
+ * (32768 and up on Linux): there a free port found now can be taken a moment later by any
+ * test's outgoing connection, and the cluster's node failed to listen (EADDRINUSE).
+ */
+export async function freePortRange(count: number): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<net.Server | null>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(null));
+      probe.listen(port, "127.0.0.1", () => resolve(probe));
+    });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * (12_000 - count));
+    const probes = [];
+    for (let port = first; port < first + count; port++) {
+      const probe = await listen(port);
+      if (!probe) break;
+      probes.push(probe);
+    }
+    await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+    if (probes.length === count) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports between 20000 and 32000`);
+}
+
 /** The production server's environment: no demo data unless asked, one process unless asked, on 127.0.0.1. */
 export const serverEnv = (extra: Record<string, string>) => ({
   ...process.env,

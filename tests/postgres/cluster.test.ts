@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase } from "~db/client";
 import { shops } from "~db/schema";
 import { seedDemoData } from "~db/seed";
-import { freePort, sendRequest } from "../integration/server-process";
+import { freePortRange, sendRequest } from "../integration/server-process";
 
 let cluster: ChildProcess;
 let exited: Promise<number | null>;
@@ -16,7 +16,8 @@ let output = "";
 let port = 0;
 
 beforeAll(async () => {
-  port = await freePort();
+  // HAProxy on `port`, the two nodes on the next two (scripts/cluster.js).
+  port = await freePortRange(3);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", CLUSTER_NODES: "2", SEED_DEMO: "0" };
   // No DATABASE_URL: the cluster starts a PostgreSQL of its own.
   delete env.DATABASE_URL;
