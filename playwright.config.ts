@@ -19,10 +19,12 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // A failed test keeps its trace: actions, DOM snapshots, network, console. Without the
-    // screencast: recording every test's frames took a third of the browser's CPU time on a
-    // 2-core machine. `--trace retain-on-failure` on the command line brings the frames back.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps its trace: actions, network, console (and the failure's page
+    // snapshot, error-context.md). Without the screencast, nor a DOM snapshot per action:
+    // recording them for every test, passing ones included, took a third of the browser's CPU
+    // and then a sixth of the suite's time on a 2-core machine. `--trace retain-on-failure` on
+    // the command line brings both back.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? systemChromium,
       args: [
