@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { demoSweater } from "../../db/demo-catalogue";
-import { productNamed } from "./db";
-import { expect, shopUrl, test } from "./fixtures";
+import { createLiveSeller, productNamed } from "./db";
+import { expect, fillShopperDetails, shopUrl, test } from "./fixtures";
 import { DEMO_SHOP } from "./page-inventory";
+import { createCountedProduct } from "./stock-db";
 
 /**
  * A shopper's pages do not move when they start to run. Markup the server renders for a
@@ -55,6 +56,21 @@ test.describe("a shopper's pages hold still as they start to run @js-only", () =
         await page.waitForLoadState("networkidle");
         expect(await unpromptedShifts(page), path).toEqual([]);
       }
+    });
+
+    test(`the payment step of a held unit, reloaded (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const seller = await createLiveSeller();
+      const mug = await createCountedProduct(seller.subdomain, "Held Mug", 5);
+      await page.goto(shopUrl(seller.subdomain, `/?product_id=${mug.id}`));
+      await fillShopperDetails(page.locator("#checkout-shipping"), { name: "Nina Shopper", email: "nina@example.test" });
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page).toHaveURL(/step=payment/);
+      // The hold's countdown appears once the page runs: beside the end time, not pushing the card form down.
+      await page.reload();
+      await expect(page.getByTestId("hold-countdown")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(await unpromptedShifts(page)).toEqual([]);
     });
   }
 });

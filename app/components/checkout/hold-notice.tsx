@@ -76,7 +76,16 @@ function Countdown({ until }: { until: string }) {
     asked.current = true;
     void revalidator.revalidate();
   }, [over, revalidator]);
-  if (!hydrated || over) return null;
+  // Its room is kept from the server's page on: text appearing at hydration would wrap on a
+  // phone and push the card form down as the shopper reaches for it.
+  if (!hydrated) {
+    return (
+      <span className="invisible font-semibold tabular-nums" aria-hidden="true">
+        {t("stock_shop.hold.left", { time: "00:00" })}
+      </span>
+    );
+  }
+  if (over) return null;
   // A clock read out every second would be noise: screen readers get the end time beside it.
   return (
     <span className="font-semibold tabular-nums" aria-hidden="true" data-testid="hold-countdown">
