@@ -32,6 +32,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // page at rest (looping animations such as spinners aside). A toast leaves by itself after
   // a few seconds and could start leaving while axe measures: the pointer rests on it, which
   // holds it where it is (toasts pause under the pointer), so it is measured at rest too.
+  // A toast that a navigation just before asked for (the live board's "created") is shown by
+  // an effect after the page changed, and slides in a frame or two later: let those run first.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))),
+  );
   const toast = page.locator("[data-sonner-toast]").first();
   if (await toast.isVisible().catch(() => false)) await toast.hover({ timeout: 2_000 }).catch(() => undefined);
   await page
