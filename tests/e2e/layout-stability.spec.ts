@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { demoSweater } from "../../db/demo-catalogue";
-import { createLiveSeller, productNamed } from "./db";
+import { createLiveSeller, productNamed, startLive } from "./db";
 import { expect, fillShopperDetails, shopUrl, test } from "./fixtures";
 import { DEMO_SHOP } from "./page-inventory";
 import { createCountedProduct } from "./stock-db";
@@ -53,6 +53,19 @@ test.describe("a shopper's pages hold still as they start to run @js-only", () =
       for (const path of ["/products", "/?product_id=1", `/?product_id=${sweater.id}`, `/?product_id=${sweater.id}&o0=M&o1=Red`]) {
         await page.goto(shopUrl(DEMO_SHOP, path));
         // What loads once the page runs (lazy parts of the checkout, the route manifest) has come.
+        await page.waitForLoadState("networkidle");
+        expect(await unpromptedShifts(page), path).toEqual([]);
+      }
+    });
+
+    test(`the bag and a live's page (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const live = await startLive(DEMO_SHOP, { title: "Steady live", pinnedProductId: 1 });
+      await page.goto(shopUrl(DEMO_SHOP, "/?product_id=1"));
+      await page.locator('[data-testid="add-to-bag"] button[type="submit"]').click();
+      await expect(page.getByTestId("add-to-bag-view")).toBeVisible();
+      for (const path of ["/bag", `/live/${live.code}`]) {
+        await page.goto(shopUrl(DEMO_SHOP, path));
         await page.waitForLoadState("networkidle");
         expect(await unpromptedShifts(page), path).toEqual([]);
       }
