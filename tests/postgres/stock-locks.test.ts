@@ -96,8 +96,9 @@ function busyFor(ms: number): void {
 }
 
 // Long enough for both writers to be seen queueing on a busy 2-core machine (half a second was
-// not: a writer that came after the lock's end never queued, and the test waited for it forever).
-const HOLD_MS = 2_000;
+// not: a writer that came after the lock's end never queued, and the test waited for it forever;
+// two seconds failed once in a full run with the whole suite's load).
+const HOLD_MS = 4_000;
 
 /**
  * Holds `lock` (a `select ... for no key update` of one row) for HOLD_MS in a transaction run
