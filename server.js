@@ -130,6 +130,7 @@ async function serve() {
   const turns = DEVELOPMENT ? null : built.takingTurns(server);
   const httpServer = http.createServer(turns ?? server);
   if (turns) httpServer.on("connection", turns.connectionArrived);
+  const listening = new Promise((resolve) => httpServer.once("listening", resolve));
   httpServer.listen(info.port, info.host, () => {
     // A cluster's primary prints the banner once all its workers listen.
     if (!cluster.isWorker) printBanner(info);
@@ -163,11 +164,13 @@ async function serve() {
   // A worker whose primary is gone (killed outright) stops too rather than serve on alone.
   if (cluster.isWorker) process.on("disconnect", () => void shutDown("primary gone"));
 
+  // The pages once more through the port just opened: the HTTP server's code warms too.
+  const address = { port: info.port, host: info.host, listening };
   // Development reloads the code per request: nothing to warm.
   if (DEVELOPMENT) built.markWarmedUp();
-  else if (!cluster.isWorker) await built.warmUpNode();
+  else if (!cluster.isWorker) await built.warmUpNode({ address });
   else {
-    await built.warmUpNode({ thenReady: false });
+    await built.warmUpNode({ thenReady: false, address });
     process.send({ tag: WARMED_UP }, () => {});
   }
 }

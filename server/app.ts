@@ -17,7 +17,7 @@ import { translatorFor } from "~/lib/translations.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
 import { crossOriginEdge, withoutForeignOrigin } from "~/http/cross-origin.server";
 import { markWarmedUp, startBackgroundWork } from "./lifecycle";
-import { warmUp, type WarmUpHandler } from "./warm-up";
+import { warmUp, type ListeningAddress, type WarmUpHandler } from "./warm-up";
 
 /**
  * The server bundle's entry: the express app for `server.js`, a fetch-style handler for
@@ -121,15 +121,17 @@ export function handleRequest(request: Request, clientAddress = "127.0.0.1"): Pr
 /**
  * The node's warm-up before it is ready (`warm-up.ts`): its pages through the fetch handler,
  * outside the request log; then `/readyz` says ready, unless `thenReady` is false (a worker
- * of several, whose primary says when the whole node has warmed up: server.js). `handle` and
+ * of several, whose primary says when the whole node has warmed up: server.js). With `address`
+ * (where server.js listens), the pages once more through the node's own port. `handle` and
  * `limitMs` are for tests.
  */
 export async function warmUpNode({
   handle,
   limitMs,
   thenReady = true,
-}: { handle?: WarmUpHandler; limitMs?: number; thenReady?: boolean } = {}): Promise<void> {
+  address,
+}: { handle?: WarmUpHandler; limitMs?: number; thenReady?: boolean; address?: ListeningAddress } = {}): Promise<void> {
   const pages: WarmUpHandler = (request) => fetchHandler(request, createLoadContext("127.0.0.1", new URL(request.url).pathname));
-  await warmUp({ handle: handle ?? pages, limitMs });
+  await warmUp({ handle: handle ?? pages, limitMs, address });
   if (thenReady) markWarmedUp();
 }

@@ -6,6 +6,7 @@ import { fallbackLanguage, languageFromAcceptLanguage, storedLanguage } from "~/
 import { newRequestId, requestLog, runInRequestScope } from "~/lib/logger.server";
 import { translatorFor } from "~/lib/translations.server";
 import { securityHeaders } from "~/middleware/security-headers.server";
+import { isWarmUpRequest, WARM_UP_HEADER } from "./warm-up-request.server";
 
 /**
  * The edge of the app: every request gets an id (X-Request-Id), one structured log line
@@ -119,6 +120,8 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
   const started = performance.now();
   // Read now: a mounted handler (`/assets`) shortens `req.url` while it serves the request.
   const path = req.path;
+  // The node's own warm-up, not a visitor (warm-up-request.server.ts).
+  const quiet = isWarmUpRequest(req.get(WARM_UP_HEADER));
   res.setHeader(REQUEST_ID_HEADER, requestId);
   privateByDefaultOnWrite(res);
   runInRequestScope(requestId, () => {
@@ -126,6 +129,7 @@ export function requestEdge(req: ExpressRequest, res: ExpressResponse, next: Nex
     const done = () => {
       if (logged) return;
       logged = true;
+      if (quiet) return;
       logRequest({
         method: req.method,
         host: req.get("host") ?? null,

@@ -42,6 +42,21 @@ afterAll(() => {
   server?.process.kill();
 });
 
+// First in the file: no test has sent a request yet.
+describe("the node's warm-up through its own port", () => {
+  it("opened its pages on new connections before the node was ready, and logged none of them", () => {
+    expect(logLines().find((line) => line.msg === "warmed up")).toMatchObject({ level: "info", pages_over_http: 100 });
+    expect(logLines().filter((line) => line.msg === "request")).toEqual([]);
+  });
+
+  it("keeps a request out of the log only with the nodes' own token", async () => {
+    const forged = await send("/", { headers: { "X-Livecart-Warm-Up": "c2VjcmV0" } });
+    expect(forged.status).toBe(200);
+    const [line] = (await linesOf(String(forged.headers["x-request-id"]))).filter((l) => l.msg === "request");
+    expect(line).toMatchObject({ path: "/", status: 200 });
+  });
+});
+
 describe("a malformed Host header", () => {
   it.each(["localhost:99999", "%00.localhost", "[::1"])(
     "%s is refused with a 400 before the router, on pages and the API",
