@@ -131,7 +131,9 @@ function openOverHttp(address: ListeningAddress, page: Page): Promise<string | n
       },
       (response) => {
         response.resume();
-        response.on("end", () => resolve((response.statusCode ?? 0) >= 500 ? `${url.pathname}${url.search} answered ${response.statusCode}` : null));
+        response.on("end", () =>
+          resolve((response.statusCode ?? 0) >= 500 ? `${url.pathname}${url.search} answered ${response.statusCode}` : null),
+        );
         response.on("error", (error) => resolve(`${url.pathname}${url.search}: ${error.message}`));
       },
     );
