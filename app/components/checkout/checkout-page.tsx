@@ -70,7 +70,14 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
       heading={<h1 className="sr-only">{t("checkout.title")}</h1>}
     >
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="min-w-0">
+        {/* The summary (what is being bought) comes first in the page, as a phone shows it; a
+            wide screen puts it in the right column. Placed first by CSS alone, it was painted
+            after the form when the browser showed the page before it had all of it, then
+            pushed the form down. */}
+        <div className="lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1 lg:self-start">
+          <OrderSummary purchase={purchase} order={order} currency={data.currency} testMode={data.provider.testMode} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           {!data.canReceivePayments && data.step !== "success" ? (
             <PaymentSetupError contactEmail={data.contactEmail} />
           ) : unavailable ? (
@@ -168,10 +175,6 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
           ) : order ? (
             <SuccessPanel orderId={order.id} number={order.number} />
           ) : null}
-        </div>
-        {/* On a phone the summary (what is being bought) comes first. */}
-        <div className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start">
-          <OrderSummary purchase={purchase} order={order} currency={data.currency} testMode={data.provider.testMode} />
         </div>
       </div>
     </CheckoutFrame>
