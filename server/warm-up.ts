@@ -76,8 +76,7 @@ function requestOf(page: Page): Request {
   return new Request(page.url, { method: "POST", headers, body: page.form });
 }
 
-async function openPages(handle: WarmUpHandler, deadline: number): Promise<{ opened: number; failed: string[] }> {
-  const pages = pagesToOpen(await shopsToWarmUp(MAX_SHOPS));
+async function openPages(handle: WarmUpHandler, pages: Page[], deadline: number): Promise<{ opened: number; failed: string[] }> {
   const failed: string[] = [];
   let opened = 0;
   for (const page of pages) {
@@ -143,9 +142,9 @@ function openOverHttp(address: ListeningAddress, page: Page): Promise<string | n
   });
 }
 
-async function openPagesOverHttp(address: ListeningAddress, deadline: number): Promise<{ opened: number; failed: string[] }> {
+async function openPagesOverHttp(address: ListeningAddress, all: Page[], deadline: number): Promise<{ opened: number; failed: string[] }> {
   await address.listening;
-  const pages = pagesToOpen(await shopsToWarmUp(MAX_SHOPS)).filter((page) => page.cookie === null && page.form === undefined);
+  const pages = all.filter((page) => page.cookie === null && page.form === undefined);
   const failed: string[] = [];
   let opened = 0;
   for (let round = 0; round < HTTP_ROUNDS && pages.length; round++) {
@@ -179,8 +178,9 @@ export async function warmUp({
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<"timed out">((resolve) => (timer = setTimeout(() => resolve("timed out"), limitMs)));
   const openAll = async () => {
-    const inProcess = await openPages(handle, deadline);
-    const overHttp = address ? await openPagesOverHttp(address, deadline) : { opened: 0, failed: [] };
+    const pages = pagesToOpen(await shopsToWarmUp(MAX_SHOPS));
+    const inProcess = await openPages(handle, pages, deadline);
+    const overHttp = address ? await openPagesOverHttp(address, pages, deadline) : { opened: 0, failed: [] };
     return { opened: inProcess.opened, openedOverHttp: overHttp.opened, failed: [...inProcess.failed, ...overHttp.failed] };
   };
   try {
