@@ -4,7 +4,11 @@
 // accounting (user + system time in /proc/<pid>/stat, so Linux only), read before and after
 // each measured drop: it holds on a shared machine, where wall time does not.
 //
-//   node scripts/profile-drop.js [--port 3560] [--shoppers 300] [--rounds 2] [--profile]
+//   node scripts/profile-drop.js [--port 3560] [--shoppers 300] [--rounds 2] [--profile] [--database postgres]
+//
+// With --database postgres the process runs on a throwaway PostgreSQL beside it (port + 2,
+// durable as production), reached directly (no balancer): the process's CPU is then the
+// app's side of a checkout on PostgreSQL, the driver's work included.
 //
 // With --profile the process runs under `node --cpu-prof` (which slows it: compare figures
 // without it) and, stopped by SIGTERM, writes its profile; the script then prints the self
@@ -16,7 +20,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { runLiveDrop } from "../bench/live-drop.js";
 import { shopEnvironment } from "../bench/servers.js";
+import { migrate } from "./cluster.js";
 import { ensureBuild } from "./ensure-build.js";
+import { start as startPostgres } from "./postgres-server.js";
 
 const WARM_UP_SHOPPERS = 100;
 const CONCURRENCY = 50;
@@ -29,6 +35,7 @@ const { values: options } = parseArgs({
     shoppers: { type: "string", default: "300" },
     rounds: { type: "string", default: "2" },
     profile: { type: "boolean", default: false },
+    database: { type: "string", default: "sqlite" },
   },
 });
 const port = Number(options.port);
@@ -36,13 +43,18 @@ const host = `demo.localhost:${port}`;
 
 ensureBuild();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-drop-"));
+if (!["sqlite", "postgres"].includes(options.database)) throw new Error(`--database: sqlite or postgres (got ${options.database})`);
+const postgres = options.database === "postgres" ? await startPostgres({ port: port + 2 }) : null;
+const sessionSecret = "profile-drop-session-secret-of-32-chars";
+if (postgres) migrate({ databaseUrl: postgres.url, sessionSecret });
 const env = {
   ...shopEnvironment(process.env),
   WEB_CONCURRENCY: "1",
   HOST: "127.0.0.1",
   PORT: String(port),
   ROOT_DOMAIN: `localhost:${port}`,
-  DATABASE_URL: `file:${dir}/app.db`,
+  DATABASE_URL: postgres ? postgres.url : `file:${dir}/app.db`,
+  SESSION_SECRET: sessionSecret,
   UPLOAD_DIR: `${dir}/uploads`,
   TRUST_PROXY: "1",
 };
@@ -90,6 +102,7 @@ try {
 } finally {
   server.kill("SIGTERM");
   await exited;
+  await postgres?.stop();
 }
 if (options.profile) {
   const [file] = fs.readdirSync(profileDir);
