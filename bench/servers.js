@@ -133,9 +133,11 @@ export async function startShopOnPostgres({ port, count, dir, log, pin = null })
   });
   try {
     const sessionSecret = crypto.randomBytes(32).toString("hex");
-    migrate({ databaseUrl: postgres.url, sessionSecret });
+    // The nodes reach the database beside them through its Unix socket, as an operator would
+    // configure them on one machine (docs/scaling.md: 7% more checkouts/s than over TCP).
+    migrate({ databaseUrl: postgres.socketUrl, sessionSecret });
     const env = shopEnvironment({
-      ...nodeEnvironment({ databaseUrl: postgres.url, sessionSecret, rootDomain: `localhost:${port}`, uploadDir: `${dir}/uploads` }),
+      ...nodeEnvironment({ databaseUrl: postgres.socketUrl, sessionSecret, rootDomain: `localhost:${port}`, uploadDir: `${dir}/uploads` }),
       TRUST_PROXY: "2",
       // Nodes as processes: 1 and 2 nodes compare one process with two.
       WEB_CONCURRENCY: "1",

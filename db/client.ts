@@ -11,7 +11,7 @@ import postgres from "postgres";
 import * as pgSchema from "./schema-pg";
 import * as sqliteSchema from "./schema-sqlite";
 import { countSqliteStatements, postgresStatementStats } from "./statement-stats";
-import { isPostgresUrl, sqliteFilenameFromUrl } from "./url";
+import { isPostgresUrl, postgresAddress, sqliteFilenameFromUrl } from "./url";
 
 /**
  * The database the app queries, whichever engine runs it. It is typed with the SQLite
@@ -79,8 +79,14 @@ function reusePreparedStatements(sqlite: Database.Database): void {
  * three runs of each). N nodes x workers x the pool must stay under max_connections.
  */
 function openPostgres(url: string): Connection {
+  const { address, socket } = postgresAddress(url);
   const client = preparedByDefault(
-    postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE) || 4, onnotice: () => {}, ...postgresStatementStats() }),
+    postgres(address, {
+      ...socket,
+      max: Number(process.env.DATABASE_POOL_SIZE) || 4,
+      onnotice: () => {},
+      ...postgresStatementStats(),
+    }),
   );
   const db = drizzlePostgres(client, { schema: pgSchema }) as unknown as AppDatabase;
   return { engine: "postgres", db, close: () => client.end({ timeout: 5 }) };

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgresDatabase } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { postgresAddress } from "./url";
 
 // The PGlite variant for tests is db/migrate-pglite.ts: kept apart so that production code
 // importing this module never loads PGlite (a development dependency).
@@ -26,7 +27,8 @@ export const MIGRATION_LOCK_KEY = 1_414_000_014;
  */
 export async function withMigrationLock<T>(url: string, work: (db: PostgresJsDatabase) => Promise<T>): Promise<T> {
   // onnotice: "schema drizzle already exists, skipping" on every start is noise.
-  const client = postgres(url, { max: 1, onnotice: () => {} });
+  const { address, socket } = postgresAddress(url);
+  const client = postgres(address, { ...socket, max: 1, onnotice: () => {} });
   try {
     const db = drizzlePostgres(client);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);

@@ -14,3 +14,18 @@ export function sqliteFilenameFromUrl(url: string): string | null {
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url.trim());
 }
+
+/**
+ * libpq's `?host=/directory` (`postgres://user@localhost:5432/db?host=/var/run/postgresql`):
+ * the server's Unix socket in that directory, for a PostgreSQL on the node's own machine (no
+ * TCP stack between them). postgres.js takes a socket only as its `host` option (left in the
+ * URL, `host` would go to the server as a setting, which it refuses); the URL keeps the port,
+ * which names the socket file. Any other URL is returned as it is.
+ */
+export function postgresAddress(url: string): { address: string; socket: { host: string } | null } {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get("host");
+  if (!host?.startsWith("/")) return { address: url, socket: null };
+  parsed.searchParams.delete("host");
+  return { address: parsed.toString(), socket: { host } };
+}

@@ -214,7 +214,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     } else {
       console.log("Starting PostgreSQL...");
       running.postgres = await startPostgres();
-      databaseUrl = running.postgres.url;
+      // The nodes run on this machine: through the server's Unix socket.
+      databaseUrl = running.postgres.socketUrl;
       databaseLabel = `${databaseUrl} (throwaway: deleted on stop)`;
     }
 

@@ -7,8 +7,8 @@
 //   node scripts/profile-drop.js [--port 3560] [--shoppers 300] [--rounds 2] [--profile] [--database postgres]
 //
 // With --database postgres the process runs on a throwaway PostgreSQL beside it (port + 2,
-// durable as production), reached directly (no balancer): the process's CPU is then the
-// app's side of a checkout on PostgreSQL, the driver's work included.
+// durable as production), reached through its Unix socket, with no balancer: the process's
+// CPU is then the app's side of a checkout on PostgreSQL, the driver's work included.
 //
 // With --profile the process runs under `node --cpu-prof` (which slows it: compare figures
 // without it) and, stopped by SIGTERM, writes its profile; the script then prints the self
@@ -46,14 +46,14 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-drop-"));
 if (!["sqlite", "postgres"].includes(options.database)) throw new Error(`--database: sqlite or postgres (got ${options.database})`);
 const postgres = options.database === "postgres" ? await startPostgres({ port: port + 2 }) : null;
 const sessionSecret = "profile-drop-session-secret-of-32-chars";
-if (postgres) migrate({ databaseUrl: postgres.url, sessionSecret });
+if (postgres) migrate({ databaseUrl: postgres.socketUrl, sessionSecret });
 const env = {
   ...shopEnvironment(process.env),
   WEB_CONCURRENCY: "1",
   HOST: "127.0.0.1",
   PORT: String(port),
   ROOT_DOMAIN: `localhost:${port}`,
-  DATABASE_URL: postgres ? postgres.url : `file:${dir}/app.db`,
+  DATABASE_URL: postgres ? postgres.socketUrl : `file:${dir}/app.db`,
   SESSION_SECRET: sessionSecret,
   UPLOAD_DIR: `${dir}/uploads`,
   TRUST_PROXY: "1",

@@ -5,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrateDatabaseAt } from "~db/migrate-url";
-import { isPostgresUrl } from "~db/url";
+import { isPostgresUrl, postgresAddress } from "~db/url";
 
 describe("isPostgresUrl", () => {
   it("knows PostgreSQL URLs from SQLite ones", () => {
@@ -14,6 +14,29 @@ describe("isPostgresUrl", () => {
     }
     for (const url of ["file:./data/app.db", "./data/app.db", ":memory:", "postgres.db", "file:postgres://x"]) {
       expect(isPostgresUrl(url)).toBe(false);
+    }
+  });
+});
+
+describe("postgresAddress", () => {
+  it("takes libpq's ?host=/directory out of the URL and gives it to the driver as the socket's folder", () => {
+    expect(postgresAddress("postgres://app@localhost:5433/shop?host=%2Fvar%2Frun%2Fpostgresql&sslmode=disable")).toEqual({
+      address: "postgres://app@localhost:5433/shop?sslmode=disable",
+      socket: { host: "/var/run/postgresql" },
+    });
+    expect(postgresAddress("postgres://app@localhost/shop?host=/tmp/pg")).toEqual({
+      address: "postgres://app@localhost/shop",
+      socket: { host: "/tmp/pg" },
+    });
+  });
+
+  it("leaves any other URL as it is", () => {
+    for (const url of [
+      "postgres://app:secret@db.internal:5432/shop",
+      "postgresql://app@db/shop?sslmode=require",
+      "postgres://app@db/shop?host=db2",
+    ]) {
+      expect(postgresAddress(url)).toEqual({ address: url, socket: null });
     }
   });
 });
