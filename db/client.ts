@@ -169,8 +169,9 @@ type PreparedRead<R> = { execute(values?: Record<string, unknown>): PromiseLike<
  * the live drop, docs/performance.md). `build` writes the query with `sql.placeholder(name)`
  * for each value; the returned function runs it with those values, which reach the driver
  * as given (a date goes through its column's `mapToDriverValue`). Inside a transaction on
- * PostgreSQL it is prepared on the transaction's connection each time (the pool's others
- * would not see its rows); SQLite has one connection, in a transaction or not.
+ * PostgreSQL it runs on the transaction's connection (the pool's others would not see its
+ * rows), built once all the same (`onConnection`); SQLite has one connection, in a
+ * transaction or not.
  */
 export function preparedRead<R>(name: string, build: (db: AppDatabase) => { prepare(name: string): PreparedRead<R> }) {
   return prepared(name, build, false);
@@ -198,11 +199,31 @@ function prepared<R>(name: string, build: (db: AppDatabase) => { prepare(name: s
     const db = getDatabase();
     const inTransaction = openTransaction.getStore()?.open === true;
     if (writes && !inTransaction) throw new Error(`${name} is a write: it runs inside writeTransaction`);
-    if (inTransaction && !sqliteHandle(db)) return await build(db).prepare(name).execute(values);
+    if (inTransaction && !sqliteHandle(db)) {
+      const client = pipelinedClient(db);
+      const pool = connection().db;
+      // Built once on the pool and run on the transaction's connection (its rows, its locks).
+      if (client && pool !== db) return await onConnection(keptFor(pool), client).execute(values);
+      return await build(db).prepare(name).execute(values);
+    }
+    return await keptFor(db).execute(values);
+  };
+  function keptFor(db: AppDatabase): PreparedRead<R> {
     let query = kept.get(db);
     if (!query) kept.set(db, (query = build(db).prepare(name)));
-    return await query.execute(values);
-  };
+    return query;
+  }
+}
+
+/**
+ * A statement prepared on the pool (postgres.js: its SQL and parameters built once by drizzle),
+ * run on a transaction's connection instead: drizzle's prepared query sends through its
+ * `client`, which this copy replaces. The suites on PostgreSQL run every such statement, so a
+ * drizzle whose prepared query no longer has that field fails them here, not in a shop.
+ */
+function onConnection<R>(query: PreparedRead<R>, client: PipelinedClient): PreparedRead<R> {
+  if (!Object.hasOwn(query, "client")) throw new Error("A prepared PostgreSQL statement without its client: drizzle's internals changed");
+  return Object.create(query, { client: { value: client } }) as PreparedRead<R>;
 }
 
 /** Closes the process-wide connection (graceful shutdown); the next use reopens it. */
