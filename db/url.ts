@@ -16,16 +16,18 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 /**
- * libpq's `?host=/directory` (`postgres://user@localhost:5432/db?host=/var/run/postgresql`):
- * the server's Unix socket in that directory, for a PostgreSQL on the node's own machine (no
- * TCP stack between them). postgres.js takes a socket only as its `host` option (left in the
- * URL, `host` would go to the server as a setting, which it refuses); the URL keeps the port,
- * which names the socket file. Any other URL is returned as it is.
+ * libpq's `?host=` in a URL, which postgres.js does not read (left in, it would go to the
+ * server as a setting, which the server refuses): a folder (`?host=/var/run/postgresql`) is
+ * the server's Unix socket there, for a PostgreSQL on the node's own machine (no TCP stack
+ * between them), handed to postgres.js as its `host` option, the URL's port naming the socket
+ * file; a name or address (`?host=db2`) takes the URL's host's place, as libpq has it.
  */
 export function postgresAddress(url: string): { address: string; socket: { host: string } | null } {
   const parsed = new URL(url);
   const host = parsed.searchParams.get("host");
-  if (!host?.startsWith("/")) return { address: url, socket: null };
+  if (host === null) return { address: url, socket: null };
   parsed.searchParams.delete("host");
-  return { address: parsed.toString(), socket: { host } };
+  if (host.startsWith("/")) return { address: parsed.toString(), socket: { host } };
+  if (host !== "") parsed.hostname = host;
+  return { address: parsed.toString(), socket: null };
 }

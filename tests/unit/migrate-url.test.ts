@@ -30,12 +30,15 @@ describe("postgresAddress", () => {
     });
   });
 
+  it("puts a host name given as ?host= in the URL's host's place, as libpq does", () => {
+    expect(postgresAddress("postgres://app@localhost:5432/shop?host=db2.internal&sslmode=require")).toEqual({
+      address: "postgres://app@db2.internal:5432/shop?sslmode=require",
+      socket: null,
+    });
+  });
+
   it("leaves any other URL as it is", () => {
-    for (const url of [
-      "postgres://app:secret@db.internal:5432/shop",
-      "postgresql://app@db/shop?sslmode=require",
-      "postgres://app@db/shop?host=db2",
-    ]) {
+    for (const url of ["postgres://app:secret@db.internal:5432/shop", "postgresql://app@db/shop?sslmode=require"]) {
       expect(postgresAddress(url)).toEqual({ address: url, socket: null });
     }
   });
