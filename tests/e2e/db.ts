@@ -37,6 +37,10 @@ const db = () => getDatabase();
 
 export type TestUser = { id: number; email: string; password: string; firstName: string };
 
+// Every test user has the same password: its scrypt hash (about 0.2 s of CPU) is made once per
+// worker, not per user. Logging in through the form still verifies it on the server.
+let testPasswordHash: Promise<string> | undefined;
+
 export async function createTestUser(options: { verified?: boolean; firstName?: string; language?: "en" | "fr" } = {}): Promise<TestUser> {
   const email = `e2e-${crypto.randomUUID().slice(0, 12)}@example.test`;
   const password = "Test1234!";
@@ -48,7 +52,7 @@ export async function createTestUser(options: { verified?: boolean; firstName?: 
       username: email.split("@")[0]!,
       firstName,
       lastName: "Tester",
-      passwordHash: await hashPassword(password),
+      passwordHash: await (testPasswordHash ??= hashPassword(password)),
       isVerified: options.verified ?? false,
       language: options.language ?? "en",
     })
