@@ -125,6 +125,14 @@ const envSchema = z
       .min(1, "must be between 1 and 64")
       .max(64, "must be between 1 and 64")
       .optional(),
+    // PostgreSQL connections per worker process (read by db/client.ts; checked here so that a
+    // typo stops the node at start instead of silently meaning the default).
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: "must be a number of connections" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 100")
+      .max(100, "must be between 1 and 100")
+      .optional(),
     // Live updates (Server-Sent Events) one node holds at once, and per client address
     // (docs/lives.md): a household's screens fit, one client holding hundreds does not.
     MAX_EVENT_STREAMS: z.coerce

@@ -38,6 +38,14 @@ describe("configuration", () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: "many" })).toThrowError(/WEB_CONCURRENCY: must be a number of processes/);
   });
 
+  it("refuses a PostgreSQL pool size that is not a whole number from 1 to 100", () => {
+    expect(parseConfig({ DATABASE_POOL_SIZE: "8" }).DATABASE_POOL_SIZE).toBe(8);
+    expect(parseConfig({}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "four" })).toThrowError(/DATABASE_POOL_SIZE: must be a number of connections/);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "0" })).toThrowError(/DATABASE_POOL_SIZE: must be between 1 and 100/);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "2.5" })).toThrowError(/DATABASE_POOL_SIZE: must be a whole number/);
+  });
+
   it("reads the lives' Twitch chats at Twitch unless TWITCH_CHAT_URL points elsewhere or is off", () => {
     expect(parseConfig({}).TWITCH_CHAT_URL).toBe("wss://irc-ws.chat.twitch.tv:443");
     expect(parseConfig({ TWITCH_CHAT_URL: "ws://127.0.0.1:4567" }).TWITCH_CHAT_URL).toBe("ws://127.0.0.1:4567");
