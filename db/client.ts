@@ -259,6 +259,14 @@ export function isSqlite(db: Queryable): boolean {
   return sqliteHandle(db) !== null;
 }
 
+/**
+ * Ascending order with NULLs first on both engines: SQLite sorts NULL first by default and
+ * PostgreSQL last, so a bare `asc()` on a nullable column orders rows differently per engine.
+ */
+export function ascNullsFirst(column: SQLWrapper): SQL {
+  return sql`${column} asc nulls first`;
+}
+
 /** Whether this call runs inside an open write transaction (one it would join). */
 export function insideTransaction(): boolean {
   return openTransaction.getStore()?.open === true;

@@ -137,6 +137,16 @@ describe("product queries return their category", () => {
     expect(statements).toBe(2);
   });
 
+  it("lists the archived products last, the newest first within each group, on both engines", async () => {
+    // PostgreSQL sorts NULL last in ascending order and SQLite first: the order must not follow the engine.
+    const own = await createShop({ currency: "EUR" });
+    const old = await createProduct(own.id, { name: "Old", archivedAt: new Date(Date.now() - 60_000) });
+    const kept = await createProduct(own.id, { name: "Kept" });
+    const gone = await createProduct(own.id, { name: "Gone", archivedAt: new Date() });
+    const newest = await createProduct(own.id, { name: "Newest" });
+    expect((await listSellerProducts(own.id)).map((p) => p.id)).toEqual([newest.id, kept.id, old.id, gone.id]);
+  });
+
   it("reads one product with its category in one query, and create/update answer it too", async () => {
     const created = await addProduct(shop.id, productInputSchema.parse({ name: "Cap", price: "5", category: "hats" }), null);
     expect(created).toMatchObject({ name: "Cap", priceCents: 500, isInStock: true, categorySlug: "hats", categoryName: "Hats" });

@@ -260,6 +260,30 @@ describe("the background check", () => {
     // Past its 72 hours a pending domain is no longer looked up in the background.
     expect(await checkPendingDomains(new Date(added.getTime() + CHECK_WINDOW_MS + 1))).toBe(0);
   });
+
+  it("looks a domain never checked up first when more are due than a round takes", async () => {
+    const shop = await createShop();
+    // Later than the other tests' domains, so only this test's are in their 72 hours.
+    const added = new Date("2028-03-01T08:00:00Z");
+    const checkedBefore = new Date(added.getTime() + 60_000);
+    // A round's worth of domains looked at a round ago (rows of their own: a shop holds 5 at most).
+    await getDatabase()
+      .insert(shopDomains)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          shopId: shop.id,
+          domain: `bg-many-${i}.fr`,
+          verificationToken: `token-${i}`,
+          lastCheckedAt: checkedBefore,
+          checkUntil: new Date(added.getTime() + CHECK_WINDOW_MS),
+        })),
+      );
+    const other = await createShop();
+    const fresh = await addShopDomain(other, "bg-never-checked.fr", added);
+    expect(await checkPendingDomains(new Date(checkedBefore.getTime() + 5 * 60_000))).toBe(50);
+    expect(dns.queries).toContain("TXT _livecart-verify.bg-never-checked.fr");
+    expect((await rowsOf(other.id)).find((r) => r.id === fresh.id)?.lastCheckedAt).not.toBeNull();
+  });
 });
 
 describe("primary domain and removal", () => {

@@ -4,7 +4,7 @@ import { prepareProductImage } from "~/domain/shops/image-encoding.server";
 import { markShopContentChanged } from "~/domain/shops/content-version.server";
 import { deleteUpload, storeUpload } from "~/domain/shops/uploads.server";
 import type { ProductInput, ProductPatch } from "~/schemas/catalogue-admin";
-import { getDatabase, lockRows, writeTransaction } from "~db/client";
+import { ascNullsFirst, getDatabase, lockRows, writeTransaction } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
 import { insertProducts } from "~db/products";
 import { categories, orderItems, products, shops, type Category, type Product } from "~db/schema";
@@ -52,7 +52,7 @@ export async function listSellerProducts(shopId: number): Promise<SellerProductR
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.shopId, shopId))
-    .orderBy(asc(products.archivedAt), desc(products.id));
+    .orderBy(ascNullsFirst(products.archivedAt), desc(products.id));
   const ids = rows.map((r) => r.product.id);
   const orderedRows = ids.length
     ? await db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, ids))

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.s
 import { markShopContentChanged } from "~/domain/shops/content-version.server";
 import { forgetCustomDomainHosts } from "~/domain/shops/shop-hosts.server";
 import { parseCustomDomain } from "~/lib/domain-name";
-import { getDatabase, lockRows, writeTransaction } from "~db/client";
+import { ascNullsFirst, getDatabase, lockRows, writeTransaction } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
 import { shopDomains, shops, type Shop, type ShopDomain } from "~db/schema";
 import { checkDomainDns, VERIFICATION_PREFIX, type DnsProblem, type DnsSettings } from "./dns-check.server";
@@ -158,7 +158,7 @@ export async function checkPendingDomains(now = new Date()): Promise<number> {
     .select()
     .from(shopDomains)
     .where(and(eq(shopDomains.status, "pending"), gt(shopDomains.checkUntil, now), due))
-    .orderBy(asc(shopDomains.lastCheckedAt), asc(shopDomains.id))
+    .orderBy(ascNullsFirst(shopDomains.lastCheckedAt), asc(shopDomains.id))
     .limit(BACKGROUND_BATCH);
   let checked = 0;
   for (const candidate of candidates) {
