@@ -72,6 +72,15 @@ describe("resendVerification", () => {
     expect(await resendVerification(user.email, null, now + 61_000)).toEqual({ messageKey: "auth.resend.sent" });
   });
 
+  it("sends one mail when requests for one address arrive together", async () => {
+    const user = await createUser();
+    const now = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => resendVerification(user.email, null, now)));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "rejected" && result.reason instanceof RateLimitedError)).toHaveLength(4);
+    expect(await getDatabase().select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(1);
+  });
+
   it("tells only the signed-in owner that the address is already verified", async () => {
     const user = await createUser({ isVerified: true });
     await expect(resendVerification(user.email, user)).rejects.toThrowError(/already_verified/);

@@ -5,7 +5,7 @@ import { sendMail } from "~/domain/mail/mailer.server";
 import { verificationMail } from "~/domain/mail/templates.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { emailTokens, users, type User } from "~db/schema";
-import { rateLimitStatus, recordHit } from "./rate-limit.server";
+import { takeHits } from "./rate-limit.server";
 import { hashToken, randomToken } from "./tokens.server";
 import { displayName, findUserByEmail, normalizeEmail } from "./users.server";
 
@@ -76,10 +76,9 @@ export async function resendVerification(
   const normalized = normalizeEmail(email);
   const user = await findUserByEmail(normalized);
   if (user?.isVerified && currentUser?.id === user.id) throw new ValidationError("auth.resend.already_verified");
-  const key = `resend:${normalized}`;
-  const status = await rateLimitStatus(key, RESEND_COOLDOWN, now);
-  if (status.limited) throw new RateLimitedError("auth.resend.too_many", status.retryAfterSeconds);
-  await recordHit(key, RESEND_COOLDOWN.windowMs, now);
+  // Checked and counted in one transaction: parallel requests for one address send one mail.
+  const taken = await takeHits([{ key: `resend:${normalized}`, ...RESEND_COOLDOWN }], now);
+  if (taken.limited) throw new RateLimitedError("auth.resend.too_many", taken.retryAfterSeconds);
   if (user && !user.isVerified) await sendVerificationMail(user, now);
   return { messageKey: "auth.resend.sent" };
 }
