@@ -1,11 +1,14 @@
 import { statementsOf } from "../support/statements";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createProduct } from "~/domain/catalogue/manage.server";
 import { listShopProducts, productResource, sellerProductResource, withStock } from "~/domain/catalogue/products.server";
 import { createOrder } from "~/domain/orders/orders.server";
+import { productStock } from "~/domain/stock/holds.server";
 import { productListQuerySchema } from "~/schemas/catalogue";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import type { Shop } from "~db/schema";
+import { getDatabase } from "~db/client";
+import { orders, type Shop } from "~db/schema";
 import { createShop, CHECKOUT_DETAILS, TEST_SHOPPER } from "./factories";
 
 const details = CHECKOUT_DETAILS;
@@ -153,5 +156,22 @@ describe("the `available` filter", () => {
     vi.setSystemTime(Date.now() + 11 * 60_000);
     expect(await names("true")).toEqual(["Last", "Untracked"]);
     expect((await listShopProducts(shop.id, productListQuerySchema.parse({ available: "true" }))).count).toBe(2);
+  });
+
+  it("keeps a unit taken while the provider decides its payment, as the product's stock does", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const shop = await createShop();
+    const last = await createProduct(shop.id, productInputSchema.parse({ name: "Last", price: "5", stock: 1 }), null);
+    const placed = await order(shop, last.id, undefined, 1, 500);
+    // The shopper's card is being checked (3-D Secure) when the hold's time runs out.
+    await getDatabase().update(orders).set({ paymentStatus: "processing" }).where(eq(orders.id, placed.id));
+    const availableNames = async () =>
+      (await listShopProducts(shop.id, productListQuerySchema.parse({ available: "true" }))).items.map((p) => p.name);
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    expect(await availableNames()).toEqual([]);
+    expect((await productStock(getDatabase(), [last.id], new Date())).get(last.id)?.variants[0]?.available).toBe(0);
+    // A payment abandoned half-way gives the unit back in the end.
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    expect(await availableNames()).toEqual(["Last"]);
   });
 });

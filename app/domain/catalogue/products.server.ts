@@ -1,8 +1,8 @@
-import { and, asc, count, eq, isNull, lte, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { getDatabase, preparedRead } from "~db/client";
-import { categories, products, productVariants, stockHolds } from "~db/schema";
+import { categories, products, productVariants } from "~db/schema";
 import { NotFoundError } from "~/domain/errors.server";
-import { productStock, type ProductStock } from "~/domain/stock/holds.server";
+import { productStock, unitsHeldPastEnd, type ProductStock } from "~/domain/stock/holds.server";
 import { centsToDecimalString } from "~/lib/money";
 import { productAvailable } from "~/lib/stock-label";
 import type { ProductOption } from "~/lib/stock-kinds";
@@ -34,7 +34,7 @@ export function containsPattern(term: string): string {
  * neither sold nor held (holds past their end are free, as in `productStock`).
  */
 function isAvailable(now: Date): SQL {
-  const expiredHeld = sql`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.variantId} = ${productVariants.id} and ${stockHolds.state} = 'held' and ${lte(stockHolds.expiresAt, now)}), 0)`;
+  const expiredHeld = unitsHeldPastEnd(productVariants.id, now);
   return sql`(${eq(products.isInStock, true)} and exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null and (${productVariants.stock} is null or ${productVariants.stock} - ${productVariants.reserved} + ${expiredHeld} > 0)))`;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { ConflictError, type FieldErrors } from "~/domain/errors.server";
 import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
 import { lockRows, sendsWithCommit, sendWithCommit, writeTransaction, type Queryable, type Transaction } from "~db/client";
@@ -351,6 +351,15 @@ const heldPastEnd = (now: Date) =>
       lte(stockHolds.expiresAt, new Date(now.getTime() - PAYMENT_GRACE_MS)),
     ),
   );
+
+/**
+ * SQL: the units of the variant `variantId` (a column of the outer query) held past their end
+ * and so free again (`heldPastEnd`), for queries that count what is available without
+ * releasing the holds first, such as the catalogue's "available" filter.
+ */
+export function unitsHeldPastEnd(variantId: SQLWrapper, now: Date): SQL {
+  return sql`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.variantId} = ${variantId} and ${heldPastEnd(now)}), 0)`;
+}
 
 /**
  * Releases the holds past their end (see `heldPastEnd`) that `where` selects. A claim whose
