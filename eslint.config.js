@@ -1,5 +1,5 @@
 // ESLint flat config: the recommended rule sets, no import cycles, and the layer rule
-// (docs/notes-i13-lint.md explains the layers). Formatting is Prettier's job
+// (docs/architecture.md, "Layers and the import rule", explains the layers). Formatting is Prettier's job
 // (`npm run lint` = `eslint . && prettier --check .`), so eslint-config-prettier comes last.
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
