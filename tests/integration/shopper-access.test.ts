@@ -89,6 +89,8 @@ describe("order status links (issue 12, item 5)", () => {
     // GET on the action's URL goes back to the order; a bad id is a 404.
     expect((await demo.request(`/orders/${orderId}/status-link`)).headers.get("Location")).toBe(`/orders/${orderId}`);
     expect((await demo.request("/orders/abc/status-link", { form: {} })).status).toBe(404);
+    // An id beyond PostgreSQL's integer is no order either (asked for, it failed there: a 500).
+    expect((await demo.request("/orders/2147483648/status-link", { form: {} })).status).toBe(404);
   });
 });
 

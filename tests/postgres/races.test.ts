@@ -1,9 +1,10 @@
 // Races that SQLite's single writer never shows: many connections writing at once under
 // PostgreSQL's READ COMMITTED, through the app's own pool (DATABASE_URL is a real server).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { takeHits } from "~/domain/accounts/rate-limit.server";
 import { createCategory } from "~/domain/catalogue/manage.server";
+import { setPrimaryDomain } from "~/domain/domains/domains.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
@@ -13,7 +14,7 @@ import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orderRefunds, orders, shops, users } from "~db/schema";
+import { orderRefunds, orders, shopDomains, shops, users } from "~db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
 
@@ -128,5 +129,26 @@ describe("on a real PostgreSQL server", () => {
     const shop = await createShop();
     const created = await Promise.all(Array.from({ length: 6 }, () => createCategory(shop.id, { name: "Bijoux" })));
     expect(created.map((category) => category.slug).sort()).toEqual(["bijoux", "bijoux-2", "bijoux-3", "bijoux-4", "bijoux-5", "bijoux-6"]);
+  });
+
+  it("leaves one primary domain when several of a shop are made primary at once", async () => {
+    const shop = await createShop();
+    const ids: number[] = [];
+    for (const domain of ["primary-a.test", "primary-b.test", "primary-c.test"]) {
+      const [row] = await getDatabase()
+        .insert(shopDomains)
+        .values({ shopId: shop.id, domain, status: "verified", verificationToken: "token", verifiedAt: new Date(), checkUntil: new Date() })
+        .returning({ id: shopDomains.id });
+      ids.push(row!.id);
+    }
+    for (let round = 0; round < 5; round++) {
+      await getDatabase().update(shopDomains).set({ isPrimary: false }).where(eq(shopDomains.shopId, shop.id));
+      await Promise.all(ids.map((id) => setPrimaryDomain(shop.id, id, true)));
+      const primaries = await getDatabase()
+        .select({ id: shopDomains.id })
+        .from(shopDomains)
+        .where(and(eq(shopDomains.shopId, shop.id), eq(shopDomains.isPrimary, true)));
+      expect(primaries).toHaveLength(1);
+    }
   });
 });

@@ -6,8 +6,10 @@ import { claimFromComment, claimLinkByToken, liveClaims, releaseClaim, REPLY_MAX
 import { LIVE_COMMENTS_LIMIT, acceptComment } from "~/domain/claims/comments.server";
 import { shopBaseUrl } from "~/config.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
+import { createProduct as createCatalogueProduct } from "~/domain/catalogue/manage.server";
 import { createLive, endLive } from "~/domain/lives/lives.server";
 import { changeStock, releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
+import { productInputSchema } from "~/schemas/catalogue-admin";
 import { getDatabase } from "~db/client";
 import { claimLinks, claims, liveEvents, productVariants, products, shopDomains, stockHolds, waitlistEntries, type Shop } from "~db/schema";
 import { createProduct, createShop } from "./factories";
@@ -258,6 +260,30 @@ describe("claimFromComment", () => {
     expect(await comment("@Lea", "b12 x2", { typedBySeller: true, actorUserId: shop.ownerId })).toMatchObject({
       claimed: true,
       claim: { handle: "lea", quantity: 2 },
+    });
+  });
+
+  it("reads a product's options in its order, whichever engine: a value two options share is the first option's", async () => {
+    const scarf = await createCatalogueProduct(
+      shop.id,
+      productInputSchema.parse({
+        name: "Scarf",
+        price: "20",
+        code: "C3",
+        variants: [
+          { options: { Colour: "Blue", Trim: "Blue" }, stock: 2 },
+          { options: { Colour: "Red", Trim: "Blue" }, stock: 2 },
+        ],
+      }),
+      null,
+    );
+    const [blue] = await getDatabase()
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, scarf.id), eq(productVariants.position, 0)));
+    expect(await comment("lea", "SOLD C3 Blue")).toMatchObject({
+      claimed: true,
+      claim: { variant: { id: blue!.id, name: "Blue / Blue" } },
     });
   });
 

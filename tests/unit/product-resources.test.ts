@@ -87,6 +87,18 @@ describe("the product resource's stock", () => {
     expect(seller.variants.map((v) => v.stock)).toEqual([3, 0, null]);
   });
 
+  it("gives each variant's options in the product's order (PostgreSQL's jsonb reads them back sorted by length)", async () => {
+    const shop = await createShop();
+    const product = await createProduct(
+      shop.id,
+      productInputSchema.parse({ name: "Scarf", price: "20", variants: [{ options: { Colour: "Red", Size: "S" }, stock: 3 }] }),
+      null,
+    );
+    const { public: resource, seller } = await resourceOf(shop, product.id);
+    expect(Object.keys(resource.variants[0]!.options)).toEqual(["Colour", "Size"]);
+    expect(Object.keys(seller.variants[0]!.options)).toEqual(["Colour", "Size"]);
+  });
+
   it("is sold out when no unit is left or the seller switched it off", async () => {
     const shop = await createShop();
     const product = await createProduct(

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "~/domain/errors.server";
 import { createOrder, getVisibleOrder, orderResource, updateUnpaidOrder } from "~/domain/orders/orders.server";
-import { applyShippingEdit, getShippingSettings, publicShippingRates, saveShippingSettings } from "~/domain/shipping/shipping.server";
+import {
+  applyShippingEdit,
+  getShippingSettings,
+  publicShippingRates,
+  saveShippingSettings,
+  shopShippingOffers,
+} from "~/domain/shipping/shipping.server";
 import { checkoutCountryOptions, countryName, resolveCountry } from "~/lib/countries";
 import { offersForCountry, type ShippingOffer } from "~/lib/shipping";
 import { checkoutSchema, orderCreateSchema } from "~/schemas/checkout";
@@ -357,6 +363,13 @@ describe("an order's shipping", () => {
     ]);
     const order = await placing(shop, { shippingRateId: saved.pickup!.id, country: "JP" });
     expect([order.shippingAmountCents, order.shippingMethod]).toEqual([0, "Local pickup"]);
+  });
+
+  it("reads the rates in one order on both engines: the pickup (no zone) first, then each zone's in the seller's order", async () => {
+    const { shop, saved } = await shopWithRates({ ...EUROPE, pickup: { address: "3 place du Marché, Lyon" } });
+    const offers = await shopShippingOffers(shop, "en");
+    expect(offers.map((o) => o.name)).toEqual(["Local pickup", "Colissimo", "Express", "Europe"]);
+    expect(offers[0]!.id).toBe(saved.pickup!.id);
   });
 
   it("recomputes shipping when the shopper edits the order (another rate, another quantity)", async () => {

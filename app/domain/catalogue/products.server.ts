@@ -7,7 +7,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { productAvailable } from "~/lib/stock-label";
 import type { ProductOption } from "~/lib/stock-kinds";
 import type { ProductListQuery } from "~/schemas/catalogue";
-import { variantName } from "./variants.server";
+import { orderedVariantOptions, variantName } from "./variants.server";
 
 export type CatalogueProduct = {
   id: number;
@@ -148,7 +148,7 @@ export function productResource(product: ResourceProduct, currency: string, orig
         ? []
         : variants.map((v) => ({
             id: v.id,
-            options: v.options,
+            options: orderedVariantOptions(v.options, product.options),
             name: variantName(v.options, product.options),
             sku: v.sku,
             price: v.priceCents === null ? null : centsToDecimalString(v.priceCents),

@@ -12,6 +12,16 @@ export function variantName(options: Record<string, string>, productOptions: Pro
     .join(" / ");
 }
 
+/**
+ * A variant's options in the product's option order: PostgreSQL's jsonb reads an object back
+ * with its keys sorted (shorter first), SQLite's text as written.
+ */
+export function orderedVariantOptions(options: Record<string, string>, productOptions: ProductOption[]): Record<string, string> {
+  return Object.fromEntries(
+    productOptions.filter((option) => Object.hasOwn(options, option.name)).map((option) => [option.name, options[option.name]!]),
+  );
+}
+
 // The editor builds the same keys in the browser: one definition, in lib.
 export { optionKey } from "~/lib/variant-options";
 

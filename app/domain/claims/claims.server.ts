@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { shopBaseUrl, type ShopAddress } from "~/config.server";
-import { variantName } from "~/domain/catalogue/variants.server";
+import { orderedVariantOptions, variantName } from "~/domain/catalogue/variants.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { shopPrimaryDomain } from "~/domain/shops/shop-hosts.server";
@@ -125,7 +125,7 @@ async function productsWithCodes(shopId: number, codes: string[]): Promise<Coded
     name: p.name,
     isInStock: p.isInStock,
     options: p.options,
-    variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, options: v.options })),
+    variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, options: orderedVariantOptions(v.options, p.options) })),
   }));
 }
 

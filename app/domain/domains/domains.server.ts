@@ -184,6 +184,8 @@ export async function setPrimaryDomain(shopId: number, domainId: number, primary
   if (row.isPrimary === primary) return row;
   const updated = await writeTransaction(async (tx) => {
     if (primary) {
+      // One at a time per shop: on PostgreSQL two at once each missed the other's (uncommitted) primary.
+      await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
       await tx
         .update(shopDomains)
         .set({ isPrimary: false, updatedAt: now })

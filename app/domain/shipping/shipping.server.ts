@@ -8,7 +8,7 @@ import { offersForCountry, servesCountry, shippingPriceCents, type ShippingOffer
 import { translatorFor } from "~/lib/translations.server";
 import { totalMismatchMessage } from "~/schemas/checkout";
 import type { ShippingRateInput, ShippingSettings, ShippingZoneInput } from "~/schemas/shipping";
-import { getDatabase, lockKey, writeTransaction, type Queryable } from "~db/client";
+import { ascNullsFirst, getDatabase, lockKey, writeTransaction, type Queryable } from "~db/client";
 import { shippingRates, shippingZones, shops, type Shop } from "~db/schema";
 
 /** A shop's shipping as the checkout reads it: only a shop that charges shipping has rates to read. */
@@ -27,7 +27,8 @@ export async function shopShippingOffers(shop: ShippingShop, language: Language,
     .from(shippingRates)
     .leftJoin(shippingZones, eq(shippingZones.id, shippingRates.zoneId))
     .where(eq(shippingRates.shopId, shop.id))
-    .orderBy(asc(shippingZones.position), asc(shippingRates.position), asc(shippingRates.id));
+    // The pickup has no zone: its zone's position is null (first, as SQLite sorts it).
+    .orderBy(ascNullsFirst(shippingZones.position), asc(shippingRates.position), asc(shippingRates.id));
   return rows.map(({ rate, countries }) => ({
     id: rate.id,
     name: rate.zoneId === null ? pickupName(language) : rate.name,

@@ -6,6 +6,7 @@ import { getVisibleOrder } from "~/domain/orders/orders.server";
 import { rotateOrderStatusLinks } from "~/domain/orders/status-links.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { singleFormAction } from "~/http/forms.server";
+import { isRecordId } from "~/lib/path-id";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { notFoundPage, throwIfNotFound } from "~/http/guards.server";
 import { orderViewer } from "~/http/shopper.server";
@@ -14,7 +15,7 @@ import { getI18nInstance } from "~/middleware/i18n.server";
 
 function orderIdParam(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw notFoundPage();
+  if (!isRecordId(id)) throw notFoundPage();
   return id;
 }
 
