@@ -183,6 +183,8 @@ export async function setPrimaryDomain(shopId: number, domainId: number, primary
   if (primary && row.status !== "verified") throw new DomainNotVerifiedError("domains.errors.not_verified");
   if (row.isPrimary === primary) return row;
   const updated = await writeTransaction(async (tx) => {
+    // One shop's changes queue: two domains made primary at once would both stay primary.
+    await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
     if (primary) {
       await tx
         .update(shopDomains)
