@@ -34,6 +34,16 @@ describe("email verification tokens", () => {
     await expect(verifyEmailToken(token)).rejects.toThrowError(ValidationError);
   });
 
+  it("verifies once when one link is opened several times at once", async () => {
+    const user = await createUser();
+    await sendVerificationMail(user);
+    const token = await lastLinkTo(user.email);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => verifyEmailToken(token)));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "rejected" && result.reason instanceof ValidationError)).toHaveLength(4);
+    expect(await isEmailVerified(user.id)).toBe(true);
+  });
+
   it("expires after 24 hours", async () => {
     const user = await createUser();
     const now = Date.now();

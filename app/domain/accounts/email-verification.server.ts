@@ -51,10 +51,13 @@ export async function verifyEmailToken(token: string, now = Date.now()): Promise
       )
       .limit(1);
     if (!row) throw new ValidationError("auth.verify.invalid_link");
-    await tx
+    // Used only if still unused: the same link opened twice at once verifies once.
+    const [used] = await tx
       .update(emailTokens)
       .set({ usedAt: new Date(now) })
-      .where(eq(emailTokens.id, row.id));
+      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .returning({ id: emailTokens.id });
+    if (!used) throw new ValidationError("auth.verify.invalid_link");
     await tx
       .update(users)
       .set({ isVerified: true, updatedAt: new Date(now) })
