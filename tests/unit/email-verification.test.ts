@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   isEmailVerified,
@@ -42,6 +42,16 @@ describe("email verification tokens", () => {
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(results.filter((result) => result.status === "rejected" && result.reason instanceof ValidationError)).toHaveLength(4);
     expect(await isEmailVerified(user.id)).toBe(true);
+  });
+
+  it("leaves one working link when mails are sent at once", async () => {
+    const user = await createUser();
+    await Promise.all(Array.from({ length: 4 }, () => sendVerificationMail(user)));
+    const unused = await getDatabase()
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)));
+    expect(unused).toHaveLength(1);
   });
 
   it("expires after 24 hours", async () => {
