@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { markShopContentChanged } from "~/domain/shops/content-version.server";
@@ -80,7 +80,14 @@ export async function addShopDomain(shop: Pick<Shop, "id" | "isLive">, input: st
       if (existing && (existing.status === "verified" || existing.checkUntil > now)) {
         throw new DomainTakenError("domains.errors.taken", { domain: ["domains.errors.taken"] });
       }
-      if (existing) await tx.delete(shopDomains).where(eq(shopDomains.id, existing.id));
+      if (existing) {
+        // Only while still lapsed: its shop may verify it ("Check now") after this read.
+        const freed = await tx
+          .delete(shopDomains)
+          .where(and(eq(shopDomains.id, existing.id), eq(shopDomains.status, "pending"), lte(shopDomains.checkUntil, now)))
+          .returning({ id: shopDomains.id });
+        if (freed.length === 0) throw new DomainTakenError("domains.errors.taken", { domain: ["domains.errors.taken"] });
+      }
       const [held] = await tx.select({ n: count() }).from(shopDomains).where(eq(shopDomains.shopId, shop.id));
       if ((held?.n ?? 0) >= MAX_DOMAINS_PER_SHOP) {
         throw new DomainLimitError("domains.errors.limit", {}, { maximum: MAX_DOMAINS_PER_SHOP });
