@@ -73,13 +73,12 @@ export function bearerToken(request: Request): string | null {
  * Starts a signed-in session (a new id: the visitor's previous session, if any, ends)
  * and returns the Set-Cookie header.
  */
-export async function beginUserSession(request: Request, context: ContextReader, user: Pick<User, "id">): Promise<string> {
+export async function beginUserSession(request: Request, context: ContextReader, user: Pick<User, "id" | "passwordHash">): Promise<string> {
   const previous = context.get(sessionContext);
   if (previous) await deleteSession(previous.id);
-  const session = await createSession(user.id, {
-    ipAddress: context.get(clientAddressContext),
-    userAgent: request.headers.get("User-Agent") ?? "",
-  });
+  const client = { ipAddress: context.get(clientAddressContext), userAgent: request.headers.get("User-Agent") ?? "" };
+  // Only while the password the user signed in with is still theirs.
+  const session = await createSession(user.id, client, Date.now(), user.passwordHash);
   return sessionCookie(request, session.token, 30 * 24 * 60 * 60);
 }
 

@@ -307,6 +307,14 @@ describe("primary domain and removal", () => {
     expect((await rowsOf(shop.id)).some((r) => r.isPrimary)).toBe(false);
   });
 
+  it("keeps one primary domain when two are made primary at once", async () => {
+    const shop = await createShop();
+    const domains = [];
+    for (const name of ["one-lea.fr", "two-lea.fr", "three-lea.fr", "four-lea.fr"]) domains.push(await verifiedDomain(shop, name));
+    await Promise.all(domains.map((row) => setPrimaryDomain(shop.id, row.id, true)));
+    expect((await rowsOf(shop.id)).filter((r) => r.isPrimary)).toHaveLength(1);
+  });
+
   it("refuses a pending domain as primary (409), and another shop's domain (404)", async () => {
     const [shop, other] = [await createShop(), await createShop()];
     const pending = await addShopDomain(shop, "pending-lea.fr");

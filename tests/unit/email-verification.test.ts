@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   isEmailVerified,
@@ -32,6 +32,26 @@ describe("email verification tokens", () => {
     expect(await verifyEmailToken(token)).toEqual({ userId: user.id });
     expect(await isEmailVerified(user.id)).toBe(true);
     await expect(verifyEmailToken(token)).rejects.toThrowError(ValidationError);
+  });
+
+  it("verifies once when one link is opened several times at once", async () => {
+    const user = await createUser();
+    await sendVerificationMail(user);
+    const token = await lastLinkTo(user.email);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => verifyEmailToken(token)));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "rejected" && result.reason instanceof ValidationError)).toHaveLength(4);
+    expect(await isEmailVerified(user.id)).toBe(true);
+  });
+
+  it("leaves one working link when mails are sent at once", async () => {
+    const user = await createUser();
+    await Promise.all(Array.from({ length: 4 }, () => sendVerificationMail(user)));
+    const unused = await getDatabase()
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)));
+    expect(unused).toHaveLength(1);
   });
 
   it("expires after 24 hours", async () => {

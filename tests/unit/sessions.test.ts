@@ -1,6 +1,13 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { verifyCredentials } from "~/domain/accounts/login.server";
+import { hashPassword } from "~/domain/accounts/password.server";
+import { changePassword } from "~/domain/accounts/profile.server";
 import { createSession, deleteOtherSessions, loadSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/domain/accounts/sessions.server";
 import { hashToken } from "~/domain/accounts/tokens.server";
+import { ValidationError } from "~/domain/errors.server";
+import { getDatabase } from "~db/client";
+import { sessions } from "~db/schema";
 import { createUser } from "./factories";
 
 describe("sessions", () => {
@@ -25,6 +32,17 @@ describe("sessions", () => {
       expect(await loadSession(active.token, t)).not.toBeNull();
     }
     expect(await loadSession(active.token, now + SESSION_ABSOLUTE_MS)).toBeNull();
+  });
+
+  it("gives no session to a login that checked the old password while it was being changed", async () => {
+    const user = await createUser({ passwordHash: await hashPassword("Old-pass-1!") });
+    const owner = await createSession(user.id);
+    // The login has checked the old password (a hash takes a while); the change lands meanwhile.
+    const signingIn = await verifyCredentials(user.email, "Old-pass-1!", "192.0.2.10");
+    await changePassword(user.id, "New-pass-2!", owner.id);
+    await expect(createSession(signingIn.id, {}, Date.now(), signingIn.passwordHash)).rejects.toThrowError(ValidationError);
+    const left = await getDatabase().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toEqual([{ id: owner.id }]);
   });
 
   it("ends the other sessions of a user", async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
-import { getDatabase } from "~db/client";
+import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { apiKeys, users, type User } from "~db/schema";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -13,17 +13,21 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export async function createApiKey(userId: number, name: string): Promise<{ key: string; id: number }> {
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 60) throw new ValidationError("errors.validation", { name: ["api_keys.name_invalid"] });
-  const active = await getDatabase()
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-  if (active.length >= MAX_KEYS) throw new ValidationError("api_keys.too_many");
   const key = `${KEY_PREFIX}${randomToken()}`;
-  const [row] = await getDatabase()
-    .insert(apiKeys)
-    .values({ userId, name: trimmed, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashToken(key) })
-    .returning({ id: apiKeys.id });
-  return { key, id: row!.id };
+  return writeTransaction(async (tx) => {
+    // One user's creations queue, so two at once cannot make a 21st key.
+    await lockRows(tx, users, eq(users.id, userId), "no key update");
+    const active = await tx
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    if (active.length >= MAX_KEYS) throw new ValidationError("api_keys.too_many");
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ userId, name: trimmed, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashToken(key) })
+      .returning({ id: apiKeys.id });
+    return { key, id: row!.id };
+  });
 }
 
 export async function listApiKeys(userId: number) {

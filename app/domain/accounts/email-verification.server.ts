@@ -3,7 +3,7 @@ import { mainSiteUrl } from "~/config.server";
 import { RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { verificationMail } from "~/domain/mail/templates.server";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, lockKey, writeTransaction } from "~db/client";
 import { emailTokens, users, type User } from "~db/schema";
 import { takeHits } from "./rate-limit.server";
 import { hashToken, randomToken } from "./tokens.server";
@@ -16,6 +16,8 @@ export const RESEND_COOLDOWN = { limit: 1, windowMs: 60 * 1000 };
 export async function sendVerificationMail(user: User, now = Date.now()): Promise<void> {
   const token = randomToken();
   await writeTransaction(async (tx) => {
+    // One user's mails one after the other, so each retires the token the one before inserted.
+    await lockKey(tx, `verification-mail:${user.id}`);
     await tx
       .update(emailTokens)
       .set({ usedAt: new Date(now) })
@@ -51,10 +53,13 @@ export async function verifyEmailToken(token: string, now = Date.now()): Promise
       )
       .limit(1);
     if (!row) throw new ValidationError("auth.verify.invalid_link");
-    await tx
+    // Used only if still unused: the same link opened twice at once verifies once.
+    const [used] = await tx
       .update(emailTokens)
       .set({ usedAt: new Date(now) })
-      .where(eq(emailTokens.id, row.id));
+      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .returning({ id: emailTokens.id });
+    if (!used) throw new ValidationError("auth.verify.invalid_link");
     await tx
       .update(users)
       .set({ isVerified: true, updatedAt: new Date(now) })

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDatabase } from "~db/client";
+import { getDatabase, writeTransaction } from "~db/client";
 import { users, type User } from "~db/schema";
 import type { ProfileChanges } from "~/schemas/accounts";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
@@ -22,6 +22,10 @@ export async function updateProfile(userId: number, changes: ProfileChanges): Pr
 /** Sets a new password (already validated) and ends the user's other sessions. */
 export async function changePassword(userId: number, newPassword: string, currentSessionId: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await getDatabase().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-  await deleteOtherSessions(userId, currentSessionId);
+  // One transaction: a login that checked the old password either made its session before
+  // (ended here) or waits for this and is refused (`createSession`).
+  await writeTransaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await deleteOtherSessions(userId, currentSessionId);
+  });
 }

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { getDatabase, preparedRead } from "~db/client";
+import { ValidationError } from "~/domain/errors.server";
+import { getDatabase, lockRows, preparedRead, writeTransaction } from "~db/client";
 import { sessions, users, type User } from "~db/schema";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -12,19 +13,39 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export type SessionRecord = { id: string; token: string; userId: number | null };
 export type ClientInfo = { ipAddress?: string; userAgent?: string };
 
-export async function createSession(userId: number | null, client: ClientInfo = {}, now = Date.now()): Promise<SessionRecord> {
+/**
+ * `checkedPasswordHash`: the hash a login checked the password against. The session is then
+ * made only if it is still the user's, under the user's row lock: a password changed while
+ * the login was checking the old one (`changePassword`, which updates that row and ends the
+ * other sessions in one transaction) refuses it as a failed login, where it used to outlive
+ * the change.
+ */
+export async function createSession(
+  userId: number | null,
+  client: ClientInfo = {},
+  now = Date.now(),
+  checkedPasswordHash?: string,
+): Promise<SessionRecord> {
   const token = randomToken();
   const id = hashToken(token);
-  await getDatabase()
-    .insert(sessions)
-    .values({
-      id,
-      userId,
-      lastSeenAt: new Date(now),
-      expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
-      ipAddress: (client.ipAddress ?? "").slice(0, 64),
-      userAgent: (client.userAgent ?? "").slice(0, 256),
-    });
+  const values = {
+    id,
+    userId,
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    ipAddress: (client.ipAddress ?? "").slice(0, 64),
+    userAgent: (client.userAgent ?? "").slice(0, 256),
+  };
+  if (userId === null || checkedPasswordHash === undefined) {
+    await getDatabase().insert(sessions).values(values);
+    return { id, token, userId };
+  }
+  await writeTransaction(async (tx) => {
+    await lockRows(tx, users, eq(users.id, userId), "no key update");
+    const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+    if (user?.passwordHash !== checkedPasswordHash) throw new ValidationError("auth.login.failed");
+    await tx.insert(sessions).values(values);
+  });
   return { id, token, userId };
 }
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { markShopContentChanged } from "~/domain/shops/content-version.server";
@@ -80,7 +80,14 @@ export async function addShopDomain(shop: Pick<Shop, "id" | "isLive">, input: st
       if (existing && (existing.status === "verified" || existing.checkUntil > now)) {
         throw new DomainTakenError("domains.errors.taken", { domain: ["domains.errors.taken"] });
       }
-      if (existing) await tx.delete(shopDomains).where(eq(shopDomains.id, existing.id));
+      if (existing) {
+        // Only while still lapsed: its shop may verify it ("Check now") after this read.
+        const freed = await tx
+          .delete(shopDomains)
+          .where(and(eq(shopDomains.id, existing.id), eq(shopDomains.status, "pending"), lte(shopDomains.checkUntil, now)))
+          .returning({ id: shopDomains.id });
+        if (freed.length === 0) throw new DomainTakenError("domains.errors.taken", { domain: ["domains.errors.taken"] });
+      }
       const [held] = await tx.select({ n: count() }).from(shopDomains).where(eq(shopDomains.shopId, shop.id));
       if ((held?.n ?? 0) >= MAX_DOMAINS_PER_SHOP) {
         throw new DomainLimitError("domains.errors.limit", {}, { maximum: MAX_DOMAINS_PER_SHOP });
@@ -183,6 +190,8 @@ export async function setPrimaryDomain(shopId: number, domainId: number, primary
   if (primary && row.status !== "verified") throw new DomainNotVerifiedError("domains.errors.not_verified");
   if (row.isPrimary === primary) return row;
   const updated = await writeTransaction(async (tx) => {
+    // One shop's changes queue: two domains made primary at once would both stay primary.
+    await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
     if (primary) {
       // One at a time per shop: on PostgreSQL two at once each missed the other's (uncommitted) primary.
       await lockRows(tx, shops, eq(shops.id, shopId), "no key update");

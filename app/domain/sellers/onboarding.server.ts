@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { sellerProfiles, shops, users, type SellerProfile, type Shop, type User } from "~db/schema";
 
 /** The five onboarding steps, in order (spec section 3). */
@@ -77,6 +77,9 @@ export async function loadSellerAccount(userId: number): Promise<SellerAccount |
  */
 export async function activateShopIfReady(userId: number, now = new Date()): Promise<boolean> {
   return writeTransaction(async (tx) => {
+    // Read under the profile's lock: a rejection committed between this read and the update
+    // below would otherwise leave a rejected seller's shop live (it waits for this instead).
+    await lockRows(tx, sellerProfiles, eq(sellerProfiles.userId, userId), "no key update");
     const [row] = await tx
       .select({ user: users, profile: sellerProfiles, shop: shops })
       .from(users)

@@ -6,7 +6,7 @@ import { findUserByEmail, normalizeEmail, usernameFromEmail } from "~/domain/acc
 import { ConflictError, RateLimitedError, ValidationError } from "~/domain/errors.server";
 import { messageKey } from "~/lib/messages";
 import type { Language } from "~/lib/i18n";
-import { getDatabase, writeTransaction, type Queryable } from "~db/client";
+import { getDatabase, lockKey, writeTransaction, type Queryable, type Transaction } from "~db/client";
 import { isUniqueViolation } from "~db/errors";
 import { registrationProgress, sellerProfiles, shops, users, type User } from "~db/schema";
 import {
@@ -66,6 +66,14 @@ export async function isSubdomainTaken(subdomain: string, db: Queryable = getDat
   return found.length > 0;
 }
 
+/**
+ * A step and a draft are read, merged and written back whole: one visitor's writes go one
+ * after the other (a key, since the first has no row to lock), or one would drop the other's part.
+ */
+function lockProgress(tx: Transaction, sessionId: string): Promise<void> {
+  return lockKey(tx, `registration-progress:${sessionId}`);
+}
+
 async function loadProgress(sessionId: string) {
   const [progress] = await getDatabase().select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).limit(1);
   return progress;
@@ -113,6 +121,7 @@ export async function saveStepDraft(sessionId: string, step: RegistrationStepNum
     if (typeof value === "string") draft[field] = value.slice(0, DRAFT_MAX_LENGTH);
   }
   await writeTransaction(async (tx) => {
+    await lockProgress(tx, sessionId);
     const [progress] = await tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).limit(1);
     const data = readRegistrationData(progress?.data);
     const next: RegistrationData = { ...data, drafts: { ...data.drafts, [step]: draft } };
@@ -148,6 +157,7 @@ export async function saveStep2(sessionId: string, input: RegistrationStep2, cli
 
 async function saveStep(sessionId: string, step: 1 | 2, patch: RegistrationData): Promise<RegistrationStatus> {
   return writeTransaction(async (tx) => {
+    await lockProgress(tx, sessionId);
     const [progress] = await tx.select().from(registrationProgress).where(eq(registrationProgress.sessionId, sessionId)).limit(1);
     const current = progress?.currentStep ?? 0;
     assertReachable(step, current);
