@@ -193,8 +193,6 @@ export async function setPrimaryDomain(shopId: number, domainId: number, primary
     // One shop's changes queue: two domains made primary at once would both stay primary.
     await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
     if (primary) {
-      // One at a time per shop: on PostgreSQL two at once each missed the other's (uncommitted) primary.
-      await lockRows(tx, shops, eq(shops.id, shopId), "no key update");
       await tx
         .update(shopDomains)
         .set({ isPrimary: false, updatedAt: now })
