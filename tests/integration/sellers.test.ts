@@ -304,6 +304,25 @@ describe("admin approval", () => {
     expect(profile.body).toMatchObject({ verification_status: "rejected", rejection_reason: "SIRET does not match the company" });
   });
 
+  it("mails a seller once per decision: approving twice sends one mail, a rejection with a new reason another", async () => {
+    await newSeller("twice-shop");
+    const [{ id: userId }] = await sql<[{ id: number }]>("select id from users where email='twice-shop@example.test'");
+    const admin = new TestClient();
+    await admin.signInAs("admin@example.com");
+    const decide = (form: Record<string, string>) => admin.request("/admin/sellers", { form: { userId: String(userId), ...form } });
+    const mails = async () =>
+      (await sql<{ template: string }[]>("select template from mail_outbox where \"to\"='twice-shop@example.test' order by id")).map(
+        (m) => m.template,
+      );
+    const before = (await mails()).length;
+    expect((await Promise.all([decide({ intent: "approve" }), decide({ intent: "approve" })])).map((r) => r.status)).toEqual([302, 302]);
+    expect((await mails()).slice(before)).toEqual(["seller_approved"]);
+    expect((await decide({ intent: "reject", reason: "SIRET does not match" })).status).toBe(302);
+    expect((await decide({ intent: "reject", reason: "SIRET does not match" })).status).toBe(302);
+    expect((await decide({ intent: "reject", reason: "The company is closed" })).status).toBe(302);
+    expect((await mails()).slice(before)).toEqual(["seller_approved", "seller_rejected", "seller_rejected"]);
+  });
+
   it("works from the shell: npm run admin -- approve <email>", async () => {
     await newSeller("cli-shop");
     const run = spawnSync(process.execPath, ["scripts/admin.js", "approve", "cli-shop@example.test"], {

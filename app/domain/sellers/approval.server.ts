@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne, or } from "drizzle-orm";
 import { mainSiteUrl } from "~/config.server";
 import { displayName, findUserByEmail } from "~/domain/accounts/users.server";
 import { NotFoundError, ValidationError } from "~/domain/errors.server";
@@ -50,17 +50,23 @@ async function findSeller(identifier: number | string) {
   return { user, profile };
 }
 
-/** Approves a seller (verification done); the shop goes live if every other step is done. */
+/**
+ * Approves a seller (verification done); the shop goes live if every other step is done. The
+ * seller is mailed when the decision changes: approving twice (a double click, two staff at
+ * once) sends one mail and keeps the first approval's date.
+ */
 export async function approveSeller(identifier: number | string): Promise<{ shopLive: boolean }> {
   const { user } = await findSeller(identifier);
   const db = getDatabase();
-  await db
+  const changed = await db
     .update(sellerProfiles)
     .set({ verificationStatus: "verified", verifiedAt: new Date(), rejectionReason: "", updatedAt: new Date() })
-    .where(eq(sellerProfiles.userId, user.id));
+    .where(and(eq(sellerProfiles.userId, user.id), ne(sellerProfiles.verificationStatus, "verified")))
+    .returning({ userId: sellerProfiles.userId });
   await activateShopIfReady(user.id);
   const [shop] = await db.select({ live: shops.isLive }).from(shops).where(eq(shops.ownerId, user.id)).limit(1);
   const shopLive = Boolean(shop?.live);
+  if (changed.length === 0) return { shopLive };
   await sendMail({
     to: user.email,
     template: "seller_approved",
@@ -72,7 +78,7 @@ export async function approveSeller(identifier: number | string): Promise<{ shop
 /**
  * Rejects a seller with a reason (mailed to them); a live shop goes offline. `null` (the
  * command line without a reason) stores no reason: screens and mail then show a default
- * one in the seller's language.
+ * one in the seller's language. The same rejection twice mails once; a new reason is mailed.
  */
 export async function rejectSeller(identifier: number | string, reason: string | null): Promise<void> {
   const trimmed = reason?.trim() ?? "";
@@ -80,16 +86,24 @@ export async function rejectSeller(identifier: number | string, reason: string |
     throw new ValidationError("admin.sellers.reason_required", { reason: ["admin.sellers.reason_required"] });
   }
   const { user } = await findSeller(identifier);
-  await writeTransaction(async (tx) => {
-    await tx
+  const changed = await writeTransaction(async (tx) => {
+    const rows = await tx
       .update(sellerProfiles)
       .set({ verificationStatus: "rejected", rejectionReason: trimmed, verifiedAt: null, updatedAt: new Date() })
-      .where(eq(sellerProfiles.userId, user.id));
+      .where(
+        and(
+          eq(sellerProfiles.userId, user.id),
+          or(ne(sellerProfiles.verificationStatus, "rejected"), ne(sellerProfiles.rejectionReason, trimmed)),
+        ),
+      )
+      .returning({ userId: sellerProfiles.userId });
     await tx
       .update(shops)
       .set({ isLive: false, updatedAt: new Date() })
       .where(and(eq(shops.ownerId, user.id), eq(shops.isLive, true)));
+    return rows.length > 0;
   });
+  if (!changed) return;
   await sendMail({
     to: user.email,
     template: "seller_rejected",
