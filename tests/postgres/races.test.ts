@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { takeHits } from "~/domain/accounts/rate-limit.server";
 import { createCategory } from "~/domain/catalogue/manage.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
-import { refundOrder } from "~/domain/payments/refunds.server";
+import { recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
 import { applyIntentState } from "~/domain/payments/intents.server";
@@ -13,7 +13,7 @@ import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orderRefunds, orders, shops, users } from "~db/schema";
+import { orderRefunds, orders, paymentTransactions, shops, users } from "~db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
 
@@ -116,6 +116,34 @@ describe("on a real PostgreSQL server", () => {
     expect(asked.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refunds = await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
     expect(refunds.map((refund) => [refund.amountCents, refund.status])).toEqual([[2000, "succeeded"]]);
+  });
+
+  it("records five refunds settled at once as the whole payment refunded", async () => {
+    const { shop, order, accountId, intentId } = await createSimulatedPayment("succeeded");
+    await recordSucceededSimulatedIntent({ id: intentId, accountId, amountCents: order.totalAmountCents, applicationFeeCents: 60 });
+    const actor = { userId: shop.ownerId, shopId: shop.id };
+    const fifth = order.totalAmountCents / 5;
+    const asked = await Promise.allSettled(
+      Array.from({ length: 5 }, () => refundOrder(order.id, { amountCents: fifth, reason: "" }, actor, { notifyShopper: false })),
+    );
+    expect(asked.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    // Each settled on the total it read: the last one written counted four fifths at most.
+    const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+    const [refunded] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
+    expect([txn?.refundedAmountCents, txn?.status, refunded?.paymentStatus]).toEqual([order.totalAmountCents, "refunded", "refunded"]);
+  });
+
+  it("keeps the highest refunded total when the provider's refund events arrive together", async () => {
+    const { order, transactionId } = await createSimulatedPayment("succeeded");
+    // The newest total (the whole payment) first, three older ones (10.00) at the same time.
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        recordRefund(transactionId, i === 0 ? order.totalAmountCents : 1000, `evt_refunded_${transactionId}_${i}`),
+      ),
+    );
+    const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+    const [refunded] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
+    expect([txn?.refundedAmountCents, txn?.status, refunded?.paymentStatus]).toEqual([order.totalAmountCents, "refunded", "refunded"]);
   });
 
   it("counts parallel requests of one client against its limit one after the other", async () => {
