@@ -2,10 +2,17 @@
 // every order of a drop holds its shop's row from its number to its commit, so a payment
 // whose units are still held must not queue for that row; and when a release lands in the
 // middle of such a payment, the sale starts over under the lock instead of counting twice; and
-// an order and a payment let go of those rows without waiting for their node's event loop.
+// an order and a payment let go of those rows without waiting for their node's event loop; and a
+// seller's release of a claim waits for the checkout moving it to an order.
+import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { createProduct } from "../unit/factories";
+import { placeClaimsOrder } from "~/domain/checkout/claims-checkout.server";
+import { claimFromComment, releaseClaim } from "~/domain/claims/claims.server";
+import { createLive } from "~/domain/lives/lives.server";
+import { getDatabase } from "~db/client";
+import { claims, products } from "~db/schema";
+import { CHECKOUT_DETAILS, createProduct, createShop, TEST_SHOPPER } from "../unit/factories";
 import { holdsOf, movementsOf, onlyVariant, orderInput, orderRow, pay, payableShop, place, variantRow } from "../unit/stock-drops";
 
 const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
@@ -173,5 +180,45 @@ describe("the rows a drop queues for are let go without waiting for this node", 
     );
     expect(waited).toBeLessThan(750);
     expect(await variantRow(variant.id)).toMatchObject({ stock: 50 - POOL - 1, reserved: 0 });
+  });
+});
+
+describe("a claim released while its viewer checks it out", () => {
+  it("is refused once the checkout made it the order's (409), and the order keeps it", async () => {
+    const shop = await createShop();
+    const live = await createLive(shop.id, { title: "Drop", platform: "tiktok", scheduledAt: null });
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 1000, stock: 1 });
+    await getDatabase().update(products).set({ code: "A7" }).where(eq(products.id, product.id));
+    const claimed = await claimFromComment({
+      shopId: shop.id,
+      liveId: live.id,
+      platform: "tiktok",
+      author: { handle: "lea" },
+      text: "SOLD A7",
+    });
+    if (!claimed.claimed) throw new Error(`not claimed: ${claimed.reason}`);
+    const token = claimed.claim.link.split("/c/")[1]!;
+
+    // The claim's row held elsewhere a moment, so that both requests are under way together.
+    const holding = await openTransaction((sql) => sql`select 1 from claims where id = ${claimed.claim.id} for update`);
+    const checkingOut = placeClaimsOrder({
+      shop,
+      liveCode: live.code,
+      token,
+      input: { ...CHECKOUT_DETAILS, totalAmountCents: 1000 },
+      shopper: TEST_SHOPPER,
+    });
+    await waitersForALock(1);
+    // The seller's release: it read the claim as held by nobody's order, then waited.
+    const releasing = releaseClaim({ shopId: shop.id, liveId: live.id, claimId: claimed.claim.id, actorUserId: shop.ownerId });
+    await waitersForALock(2);
+    holding.release();
+    await holding.done;
+    const [placed, released] = await Promise.allSettled([checkingOut, releasing]);
+
+    expect(placed.status).toBe("fulfilled");
+    expect(released.status === "rejected" && released.reason).toMatchObject({ messageKey: "claims.errors.in_order" });
+    const [claim] = await getDatabase().select().from(claims).where(eq(claims.id, claimed.claim.id));
+    expect(claim).toMatchObject({ status: "held", orderId: placed.status === "fulfilled" ? placed.value.order.id : -1 });
   });
 });
