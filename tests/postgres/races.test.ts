@@ -7,13 +7,14 @@ import { createCategory } from "~/domain/catalogue/manage.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
+import { recordDispute } from "~/domain/payments/disputes.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
 import { applyIntentState } from "~/domain/payments/intents.server";
 import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orderRefunds, orders, paymentTransactions, shops, users } from "~db/schema";
+import { orderRefunds, orders, paymentDisputes, paymentTransactions, shops, users } from "~db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
 
@@ -144,6 +145,35 @@ describe("on a real PostgreSQL server", () => {
     const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
     const [refunded] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
     expect([txn?.refundedAmountCents, txn?.status, refunded?.paymentStatus]).toEqual([order.totalAmountCents, "refunded", "refunded"]);
+  });
+
+  it("never reopens a dispute closed while its older updates arrive together", async () => {
+    // The decision's place among them changes each round: it is overwritten when an update read
+    // the dispute before the decision was written and wrote after it.
+    for (let round = 0; round < 12; round++) {
+      const { accountId, intentId } = await createSimulatedPayment("succeeded");
+      const dispute = (status: string) => ({
+        id: `dp_${intentId}`,
+        intentId,
+        amountCents: 2500,
+        currency: "EUR",
+        reason: "fraudulent",
+        status,
+        evidenceDueBy: null,
+      });
+      await recordDispute(`evt_dispute_${intentId}_opened`, accountId, dispute("needs_response"));
+      // Older updates (under review) and the bank's decision at the same time.
+      await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          recordDispute(`evt_dispute_${intentId}_${i}`, accountId, dispute(i === round % 4 ? "lost" : "under_review")),
+        ),
+      );
+      const [stored] = await getDatabase()
+        .select()
+        .from(paymentDisputes)
+        .where(eq(paymentDisputes.providerDisputeId, `dp_${intentId}`));
+      expect(stored?.status).toBe("lost");
+    }
   });
 
   it("counts parallel requests of one client against its limit one after the other", async () => {
