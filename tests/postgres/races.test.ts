@@ -9,14 +9,15 @@ import { recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
 import { recordDispute } from "~/domain/payments/disputes.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
-import { applyIntentState } from "~/domain/payments/intents.server";
+import { applyIntentState, discardUnpaidIntent, startPayment } from "~/domain/payments/intents.server";
 import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
 import { orderRefunds, orders, paymentDisputes, paymentTransactions, shops, users } from "~db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
-import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
+import { CHECKOUT_FIELDS, createProduct, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
+import { orderInput, payableShop, place, viewerNo } from "../unit/stock-drops";
 
 describe("on a real PostgreSQL server", () => {
   it("runs the app on PostgreSQL", () => {
@@ -173,6 +174,22 @@ describe("on a real PostgreSQL server", () => {
         .from(paymentDisputes)
         .where(eq(paymentDisputes.providerDisputeId, `dp_${intentId}`));
       expect(stored?.status).toBe("lost");
+    }
+  });
+
+  it("gives one new intent to every call restarting a cancelled payment at once, the one recorded", async () => {
+    const shop = await payableShop();
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 2500 });
+    for (let round = 0; round < 4; round++) {
+      const order = await place(shop, 1, orderInput({ productId: product.id }, 2500));
+      await startPayment(order.id, viewerNo(1), "simulated", shop.id);
+      // Its amount changed on the shipping step: the intent under way was cancelled.
+      await discardUnpaidIntent(order.id);
+      const started = await Promise.all(Array.from({ length: 8 }, () => startPayment(order.id, viewerNo(1), "simulated", shop.id)));
+      const [recorded] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+      // Each wrote its own intent over the others': a shopper paying one of those was never recorded.
+      expect(new Set(started.map((intent) => intent.client_secret))).toEqual(new Set([recorded?.clientSecret]));
+      expect(recorded?.status).toBe("pending");
     }
   });
 
