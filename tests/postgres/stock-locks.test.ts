@@ -3,15 +3,18 @@
 // whose units are still held must not queue for that row; and when a release lands in the
 // middle of such a payment, the sale starts over under the lock instead of counting twice; and
 // an order and a payment let go of those rows without waiting for their node's event loop; and a
-// seller's release of a claim waits for the checkout moving it to an order.
+// seller's release of a claim waits for the checkout moving it to an order, and units coming
+// back wait for a waitlist sign-up under way.
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { placeClaimsOrder } from "~/domain/checkout/claims-checkout.server";
 import { claimFromComment, releaseClaim } from "~/domain/claims/claims.server";
 import { createLive } from "~/domain/lives/lives.server";
+import { changeStock } from "~/domain/stock/stock.server";
+import { joinWaitlist } from "~/domain/stock/waitlist.server";
 import { getDatabase } from "~db/client";
-import { claims, products } from "~db/schema";
+import { claims, products, waitlistEntries } from "~db/schema";
 import { CHECKOUT_DETAILS, createProduct, createShop, TEST_SHOPPER } from "../unit/factories";
 import { holdsOf, movementsOf, onlyVariant, orderInput, orderRow, pay, payableShop, place, variantRow } from "../unit/stock-drops";
 
@@ -220,5 +223,30 @@ describe("a claim released while its viewer checks it out", () => {
     expect(released.status === "rejected" && released.reason).toMatchObject({ messageKey: "claims.errors.in_order" });
     const [claim] = await getDatabase().select().from(claims).where(eq(claims.id, claimed.claim.id));
     expect(claim).toMatchObject({ status: "held", orderId: placed.status === "fulfilled" ? placed.value.order.id : -1 });
+  });
+});
+
+describe("a shopper joining the waitlist while units come back", () => {
+  it("is offered the unit: never left waiting while it is free", async () => {
+    const shop = await createShop();
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 1000, stock: 0 });
+    const variant = await onlyVariant(product.id);
+    const email = "wait@example.test";
+    // The same sign-up under way in another request: the join's insert waits for it.
+    const holding = await openTransaction(
+      (sql) =>
+        sql`insert into waitlist_entries (shop_id, product_id, variant_id, email, created_at, updated_at) values (${shop.id}, ${product.id}, ${variant.id}, ${email}, now(), now())`,
+    );
+    const joining = joinWaitlist({ shopId: shop.id, productId: product.id, variantId: null, email, language: "en" });
+    // The join found the product sold out, then waited to write its entry.
+    await waitersForALock(1);
+    // Meanwhile a unit comes back and is offered to whoever waits (nobody yet, without the lock).
+    const restocking = changeStock(shop.id, product.id, { adjust: 1 }, shop.ownerId);
+    await Promise.race([restocking, waitersForALock(2)]);
+    holding.release();
+    await holding.done;
+    await Promise.all([joining, restocking]);
+    const [entry] = await getDatabase().select().from(waitlistEntries).where(eq(waitlistEntries.variantId, variant.id));
+    expect(entry?.state).toBe("offered");
   });
 });
