@@ -4,7 +4,8 @@
 // middle of such a payment, the sale starts over under the lock instead of counting twice; and
 // an order and a payment let go of those rows without waiting for their node's event loop; and a
 // seller's release of a claim waits for the checkout moving it to an order, and units coming
-// back wait for a waitlist sign-up under way.
+// back wait for a waitlist sign-up under way, and a shopper's edit of an unpaid order for a
+// payment landing.
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,7 +17,22 @@ import { joinWaitlist } from "~/domain/stock/waitlist.server";
 import { getDatabase } from "~db/client";
 import { claims, products, waitlistEntries } from "~db/schema";
 import { CHECKOUT_DETAILS, createProduct, createShop, TEST_SHOPPER } from "../unit/factories";
-import { holdsOf, movementsOf, onlyVariant, orderInput, orderRow, pay, payableShop, place, variantRow } from "../unit/stock-drops";
+import {
+  holdsOf,
+  movementsOf,
+  onlyVariant,
+  orderInput,
+  orderRow,
+  pay,
+  payableShop,
+  place,
+  successCard,
+  variantRow,
+  viewerNo,
+} from "../unit/stock-drops";
+import { updateUnpaidOrder } from "~/domain/orders/orders.server";
+import { startPayment } from "~/domain/payments/intents.server";
+import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 
 const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 // Its own connections: the transactions it starts and the queries watching them run side by side.
@@ -248,5 +264,27 @@ describe("a shopper joining the waitlist while units come back", () => {
     await Promise.all([joining, restocking]);
     const [entry] = await getDatabase().select().from(waitlistEntries).where(eq(waitlistEntries.variantId, variant.id));
     expect(entry?.state).toBe("offered");
+  });
+});
+
+describe("a shopper editing an order while it is paid in another tab", () => {
+  it("is refused once the payment landed (409), and the paid order keeps its address", async () => {
+    const shop = await payableShop();
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 2500, stock: 5 });
+    const order = await place(shop, 1, orderInput({ productId: product.id }, 2500));
+    await startPayment(order.id, viewerNo(1), "simulated", shop.id);
+    // The order's row held elsewhere a moment, so that both requests are under way together.
+    const holding = await openTransaction((sql) => sql`select 1 from orders where id = ${order.id} for update`);
+    const paying = payOrderWithSimulatedCard(order.id, successCard());
+    await waitersForALock(1);
+    // The edit read the order as unpaid, then waited to write it.
+    const editing = updateUnpaidOrder(order.id, { ...CHECKOUT_DETAILS, address: "9 rue Nouvelle", totalAmountCents: 2500 }, viewerNo(1));
+    await waitersForALock(2);
+    holding.release();
+    await holding.done;
+    const [paid, edited] = await Promise.allSettled([paying, editing]);
+    expect(paid.status).toBe("fulfilled");
+    expect(edited.status === "rejected" && edited.reason).toMatchObject({ messageKey: "payments.errors.already_paid" });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "succeeded", address: order.address });
   });
 });

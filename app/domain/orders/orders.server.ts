@@ -25,6 +25,7 @@ import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/sh
 import {
   getDatabase,
   insideTransaction,
+  lockRows,
   preparedRead,
   writeTransaction,
   type AppDatabase,
@@ -590,6 +591,8 @@ export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails,
   const now = new Date();
   let fewer: number | null = null;
   const order = await writeTransaction(async (tx) => {
+    // A payment landing meanwhile writes this row (PostgreSQL): read after it, the edit is refused.
+    await lockRows(tx, orders, eq(orders.id, orderId), "no key update");
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);
