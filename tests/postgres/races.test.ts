@@ -6,17 +6,19 @@ import { takeHits } from "~/domain/accounts/rate-limit.server";
 import { createCategory } from "~/domain/catalogue/manage.server";
 import { setPrimaryDomain } from "~/domain/domains/domains.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
-import { refundOrder } from "~/domain/payments/refunds.server";
+import { recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { createOrder } from "~/domain/orders/orders.server";
+import { recordDispute } from "~/domain/payments/disputes.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
-import { applyIntentState } from "~/domain/payments/intents.server";
+import { applyIntentState, discardUnpaidIntent, startPayment } from "~/domain/payments/intents.server";
 import { createSellerAccount } from "~/domain/sellers/registration.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from "~/schemas/sellers";
 import { databaseEngine, getDatabase, preparedRead, writeTransaction } from "~db/client";
-import { orderRefunds, orders, shopDomains, shops, users } from "~db/schema";
+import { orderRefunds, orders, paymentDisputes, paymentTransactions, shopDomains, shops, users } from "~db/schema";
 import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
-import { CHECKOUT_FIELDS, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
+import { CHECKOUT_FIELDS, createProduct, createShop, createSimulatedPayment, paymentEntriesOf } from "../unit/factories";
+import { orderInput, payableShop, place, viewerNo } from "../unit/stock-drops";
 
 describe("on a real PostgreSQL server", () => {
   it("runs the app on PostgreSQL", () => {
@@ -117,6 +119,79 @@ describe("on a real PostgreSQL server", () => {
     expect(asked.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refunds = await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
     expect(refunds.map((refund) => [refund.amountCents, refund.status])).toEqual([[2000, "succeeded"]]);
+  });
+
+  it("records five refunds settled at once as the whole payment refunded", async () => {
+    const { shop, order, accountId, intentId } = await createSimulatedPayment("succeeded");
+    await recordSucceededSimulatedIntent({ id: intentId, accountId, amountCents: order.totalAmountCents, applicationFeeCents: 60 });
+    const actor = { userId: shop.ownerId, shopId: shop.id };
+    const fifth = order.totalAmountCents / 5;
+    const asked = await Promise.allSettled(
+      Array.from({ length: 5 }, () => refundOrder(order.id, { amountCents: fifth, reason: "" }, actor, { notifyShopper: false })),
+    );
+    expect(asked.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    // Each settled on the total it read: the last one written counted four fifths at most.
+    const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+    const [refunded] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
+    expect([txn?.refundedAmountCents, txn?.status, refunded?.paymentStatus]).toEqual([order.totalAmountCents, "refunded", "refunded"]);
+  });
+
+  it("keeps the highest refunded total when the provider's refund events arrive together", async () => {
+    const { order, transactionId } = await createSimulatedPayment("succeeded");
+    // The newest total (the whole payment) first, three older ones (10.00) at the same time.
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        recordRefund(transactionId, i === 0 ? order.totalAmountCents : 1000, `evt_refunded_${transactionId}_${i}`),
+      ),
+    );
+    const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+    const [refunded] = await getDatabase().select().from(orders).where(eq(orders.id, order.id));
+    expect([txn?.refundedAmountCents, txn?.status, refunded?.paymentStatus]).toEqual([order.totalAmountCents, "refunded", "refunded"]);
+  });
+
+  it("never reopens a dispute closed while its older updates arrive together", async () => {
+    // The decision's place among them changes each round: it is overwritten when an update read
+    // the dispute before the decision was written and wrote after it.
+    for (let round = 0; round < 12; round++) {
+      const { accountId, intentId } = await createSimulatedPayment("succeeded");
+      const dispute = (status: string) => ({
+        id: `dp_${intentId}`,
+        intentId,
+        amountCents: 2500,
+        currency: "EUR",
+        reason: "fraudulent",
+        status,
+        evidenceDueBy: null,
+      });
+      await recordDispute(`evt_dispute_${intentId}_opened`, accountId, dispute("needs_response"));
+      // Older updates (under review) and the bank's decision at the same time.
+      await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          recordDispute(`evt_dispute_${intentId}_${i}`, accountId, dispute(i === round % 4 ? "lost" : "under_review")),
+        ),
+      );
+      const [stored] = await getDatabase()
+        .select()
+        .from(paymentDisputes)
+        .where(eq(paymentDisputes.providerDisputeId, `dp_${intentId}`));
+      expect(stored?.status).toBe("lost");
+    }
+  });
+
+  it("gives one new intent to every call restarting a cancelled payment at once, the one recorded", async () => {
+    const shop = await payableShop();
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 2500 });
+    for (let round = 0; round < 4; round++) {
+      const order = await place(shop, 1, orderInput({ productId: product.id }, 2500));
+      await startPayment(order.id, viewerNo(1), "simulated", shop.id);
+      // Its amount changed on the shipping step: the intent under way was cancelled.
+      await discardUnpaidIntent(order.id);
+      const started = await Promise.all(Array.from({ length: 8 }, () => startPayment(order.id, viewerNo(1), "simulated", shop.id)));
+      const [recorded] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+      // Each wrote its own intent over the others': a shopper paying one of those was never recorded.
+      expect(new Set(started.map((intent) => intent.client_secret))).toEqual(new Set([recorded?.clientSecret]));
+      expect(recorded?.status).toBe("pending");
+    }
   });
 
   it("counts parallel requests of one client against its limit one after the other", async () => {

@@ -2,11 +2,37 @@
 // every order of a drop holds its shop's row from its number to its commit, so a payment
 // whose units are still held must not queue for that row; and when a release lands in the
 // middle of such a payment, the sale starts over under the lock instead of counting twice; and
-// an order and a payment let go of those rows without waiting for their node's event loop.
+// an order and a payment let go of those rows without waiting for their node's event loop; and a
+// seller's release of a claim waits for the checkout moving it to an order, and units coming
+// back wait for a waitlist sign-up under way, and a shopper's edit of an unpaid order for a
+// payment landing.
+import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { createProduct } from "../unit/factories";
-import { holdsOf, movementsOf, onlyVariant, orderInput, orderRow, pay, payableShop, place, variantRow } from "../unit/stock-drops";
+import { placeClaimsOrder } from "~/domain/checkout/claims-checkout.server";
+import { claimFromComment, releaseClaim } from "~/domain/claims/claims.server";
+import { createLive } from "~/domain/lives/lives.server";
+import { changeStock } from "~/domain/stock/stock.server";
+import { joinWaitlist } from "~/domain/stock/waitlist.server";
+import { getDatabase } from "~db/client";
+import { claims, products, waitlistEntries } from "~db/schema";
+import { CHECKOUT_DETAILS, createProduct, createShop, TEST_SHOPPER } from "../unit/factories";
+import {
+  holdsOf,
+  movementsOf,
+  onlyVariant,
+  orderInput,
+  orderRow,
+  pay,
+  payableShop,
+  place,
+  successCard,
+  variantRow,
+  viewerNo,
+} from "../unit/stock-drops";
+import { updateUnpaidOrder } from "~/domain/orders/orders.server";
+import { startPayment } from "~/domain/payments/intents.server";
+import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 
 const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
 // Its own connections: the transactions it starts and the queries watching them run side by side.
@@ -173,5 +199,92 @@ describe("the rows a drop queues for are let go without waiting for this node", 
     );
     expect(waited).toBeLessThan(750);
     expect(await variantRow(variant.id)).toMatchObject({ stock: 50 - POOL - 1, reserved: 0 });
+  });
+});
+
+describe("a claim released while its viewer checks it out", () => {
+  it("is refused once the checkout made it the order's (409), and the order keeps it", async () => {
+    const shop = await createShop();
+    const live = await createLive(shop.id, { title: "Drop", platform: "tiktok", scheduledAt: null });
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 1000, stock: 1 });
+    await getDatabase().update(products).set({ code: "A7" }).where(eq(products.id, product.id));
+    const claimed = await claimFromComment({
+      shopId: shop.id,
+      liveId: live.id,
+      platform: "tiktok",
+      author: { handle: "lea" },
+      text: "SOLD A7",
+    });
+    if (!claimed.claimed) throw new Error(`not claimed: ${claimed.reason}`);
+    const token = claimed.claim.link.split("/c/")[1]!;
+
+    // The claim's row held elsewhere a moment, so that both requests are under way together.
+    const holding = await openTransaction((sql) => sql`select 1 from claims where id = ${claimed.claim.id} for update`);
+    const checkingOut = placeClaimsOrder({
+      shop,
+      liveCode: live.code,
+      token,
+      input: { ...CHECKOUT_DETAILS, totalAmountCents: 1000 },
+      shopper: TEST_SHOPPER,
+    });
+    await waitersForALock(1);
+    // The seller's release: it read the claim as held by nobody's order, then waited.
+    const releasing = releaseClaim({ shopId: shop.id, liveId: live.id, claimId: claimed.claim.id, actorUserId: shop.ownerId });
+    await waitersForALock(2);
+    holding.release();
+    await holding.done;
+    const [placed, released] = await Promise.allSettled([checkingOut, releasing]);
+
+    expect(placed.status).toBe("fulfilled");
+    expect(released.status === "rejected" && released.reason).toMatchObject({ messageKey: "claims.errors.in_order" });
+    const [claim] = await getDatabase().select().from(claims).where(eq(claims.id, claimed.claim.id));
+    expect(claim).toMatchObject({ status: "held", orderId: placed.status === "fulfilled" ? placed.value.order.id : -1 });
+  });
+});
+
+describe("a shopper joining the waitlist while units come back", () => {
+  it("is offered the unit: never left waiting while it is free", async () => {
+    const shop = await createShop();
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 1000, stock: 0 });
+    const variant = await onlyVariant(product.id);
+    const email = "wait@example.test";
+    // The same sign-up under way in another request: the join's insert waits for it.
+    const holding = await openTransaction(
+      (sql) =>
+        sql`insert into waitlist_entries (shop_id, product_id, variant_id, email, created_at, updated_at) values (${shop.id}, ${product.id}, ${variant.id}, ${email}, now(), now())`,
+    );
+    const joining = joinWaitlist({ shopId: shop.id, productId: product.id, variantId: null, email, language: "en" });
+    // The join found the product sold out, then waited to write its entry.
+    await waitersForALock(1);
+    // Meanwhile a unit comes back and is offered to whoever waits (nobody yet, without the lock).
+    const restocking = changeStock(shop.id, product.id, { adjust: 1 }, shop.ownerId);
+    await Promise.race([restocking, waitersForALock(2)]);
+    holding.release();
+    await holding.done;
+    await Promise.all([joining, restocking]);
+    const [entry] = await getDatabase().select().from(waitlistEntries).where(eq(waitlistEntries.variantId, variant.id));
+    expect(entry?.state).toBe("offered");
+  });
+});
+
+describe("a shopper editing an order while it is paid in another tab", () => {
+  it("is refused once the payment landed (409), and the paid order keeps its address", async () => {
+    const shop = await payableShop();
+    const product = await createProduct(shop.id, { name: "Scarf", priceCents: 2500, stock: 5 });
+    const order = await place(shop, 1, orderInput({ productId: product.id }, 2500));
+    await startPayment(order.id, viewerNo(1), "simulated", shop.id);
+    // The order's row held elsewhere a moment, so that both requests are under way together.
+    const holding = await openTransaction((sql) => sql`select 1 from orders where id = ${order.id} for update`);
+    const paying = payOrderWithSimulatedCard(order.id, successCard());
+    await waitersForALock(1);
+    // The edit read the order as unpaid, then waited to write it.
+    const editing = updateUnpaidOrder(order.id, { ...CHECKOUT_DETAILS, address: "9 rue Nouvelle", totalAmountCents: 2500 }, viewerNo(1));
+    await waitersForALock(2);
+    holding.release();
+    await holding.done;
+    const [paid, edited] = await Promise.allSettled([paying, editing]);
+    expect(paid.status).toBe("fulfilled");
+    expect(edited.status === "rejected" && edited.reason).toMatchObject({ messageKey: "payments.errors.already_paid" });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "succeeded", address: order.address });
   });
 });

@@ -181,6 +181,19 @@ describe("checking the bag out", () => {
     expect((await shopperBag(owner)).lines).toEqual([]);
   });
 
+  it("makes one order of one bag checked out twice at once (two tabs, a double submit); the other is refused", async () => {
+    const shop = await createShop();
+    const mug = await createProduct(shop.id, { name: "Mug", priceCents: 1500, stock: 10 });
+    const owner = ownerIn(shop.id);
+    await addToBag(owner, { productId: mug.id, quantity: 2 });
+    const checkOut = () => placeBagOrder({ shop, input: { ...CHECKOUT_DETAILS, totalAmountCents: 3000 }, shopper: shopper(owner) });
+    const results = await Promise.allSettled([checkOut(), checkOut()]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")?.reason).toMatchObject({ messageKey: "bag.errors.empty" });
+    expect(await db().select().from(orders).where(eq(orders.shopId, shop.id))).toHaveLength(1);
+    expect((await db().select().from(productVariants).where(eq(productVariants.productId, mug.id)))[0]?.reserved).toBe(2);
+  });
+
   it("refuses the whole bag when a line is short at the shipping step, naming it; nothing ordered, the bag kept", async () => {
     const shop = await createShop();
     const { product, variants } = await productWithSizes(shop.id, { S: 5, M: 2 });

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { containsPattern, listShopCategories, listShopProducts } from "~/domain/catalogue/products.server";
 import { productListQuerySchema } from "~/schemas/catalogue";
 import { getDatabase } from "~db/client";
-import { products, type Shop } from "~db/schema";
+import { orderItems, orders, products, type Shop } from "~db/schema";
+import { deleteProduct } from "~/domain/catalogue/manage.server";
+import { orderInput, place } from "./stock-drops";
 import { createCategory, createProduct, createShop } from "./factories";
 
 let shop: Shop;
@@ -80,5 +82,25 @@ describe("productListQuerySchema", () => {
     expect(productListQuerySchema.safeParse({ page: "0" }).success).toBe(false);
     expect(productListQuerySchema.safeParse({ page: "abc" }).success).toBe(false);
     expect(productListQuerySchema.safeParse({ available: "maybe" }).success).toBe(false);
+  });
+});
+
+describe("deleting a product while it is ordered", () => {
+  it("archives it instead when the order came first, so the order keeps its product", async () => {
+    const shop = await createShop();
+    const scarves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createProduct(shop.id, { name: `Scarf ${i}`, priceCents: 2500, stock: 3 })),
+    );
+    // Six products, each ordered and deleted at the same time.
+    await Promise.allSettled(
+      scarves.flatMap((scarf, i) => [place(shop, i, orderInput({ productId: scarf.id }, 2500)), deleteProduct(shop.id, scarf.id)]),
+    );
+    // A delete counted no order, then the order was placed, then the product was deleted from under it.
+    const items = await getDatabase()
+      .select({ productId: orderItems.productId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.shopId, shop.id));
+    expect(items.filter((item) => item.productId === null)).toEqual([]);
   });
 });

@@ -237,6 +237,18 @@ describe("pinLiveProduct", () => {
     expect((await getShopLive(shop.id, live.id)).pinnedProductId).toBe(kept.id);
     expect(await liveEventCount(live.id, "pin")).toBe(1);
   });
+
+  it("never pins on a live ended at the same moment: the pin comes before the end, or is refused", async () => {
+    const shop = await createShop();
+    const live = await newLive(shop);
+    const product = await createProduct(shop.id);
+    await Promise.allSettled([endLive(shop.id, live.id), pinLiveProduct(shop.id, live.id, product.id)]);
+    // The pin read the live as open, then wrote after its end.
+    const kinds = (await getDatabase().select().from(liveEvents).where(eq(liveEvents.liveId, live.id)))
+      .sort((a, b) => a.id - b.id)
+      .map((event) => event.kind);
+    expect(kinds.slice(kinds.indexOf("end") + 1)).toEqual([]);
+  });
 });
 
 describe("publicLive", () => {

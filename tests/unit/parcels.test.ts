@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "~/domain/errors.server";
 import { createLive } from "~/domain/lives/lives.server";
+import { shipOrder } from "~/domain/orders/fulfillment.server";
 import { addressKey, joinParcel, offeredParcel, openParcelFor } from "~/domain/orders/parcels.server";
 import { sendOrderPaidMails } from "~/domain/orders/order-mails.server";
 import { createOrder, getVisibleOrder, orderResource, updateUnpaidOrder } from "~/domain/orders/orders.server";
@@ -64,6 +65,30 @@ describe("the parcel an order joins", () => {
     expect((await openParcelFor(candidate))?.id).toBe(parcel);
     expect(await openParcelFor({ ...candidate, zipCode: "75002" })).toBeNull();
     expect(await openParcelFor({ ...candidate, placedAt: new Date(placedAt.getTime() + 25 * HOUR) })).toBeNull();
+  });
+});
+
+describe("a parcel's orders shipped one by one", () => {
+  it("closes each parcel when its last two orders are shipped at once, as one after the other", async () => {
+    const shop = await createShop();
+    const placedAt = new Date("2026-11-22T10:00:00Z");
+    // Eight shoppers' parcels of two orders each, all shipped at once (a race is likelier in one of eight).
+    const parcelIds: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const email = `cy${i}@example.test`;
+      parcelIds.push((await paidOrderAt(shop.id, placedAt, { email }))!);
+      await paidOrderAt(shop.id, new Date(placedAt.getTime() + HOUR), { email });
+    }
+    const toShip = await getDatabase().select().from(orders).where(inArray(orders.parcelId, parcelIds));
+    expect(toShip).toHaveLength(16);
+    const shipment = shipmentSchema.parse({ carrier: "dhl", tracking_number: "JD0146000036" });
+    await Promise.all(toShip.map((order) => shipOrder(order.id, shop.id, shipment, { userId: shop.ownerId })));
+    // The first shipped leaves its parcel, the last closes it. Each saw the other still to ship
+    // and left: an empty parcel stayed open.
+    const closed = await getDatabase().select().from(parcels).where(inArray(parcels.id, parcelIds));
+    expect(closed.filter((parcel) => parcel.shippedAt === null)).toEqual([]);
+    const kept = await getDatabase().select().from(orders).where(inArray(orders.parcelId, parcelIds));
+    expect(kept.map((order) => order.status)).toEqual(Array(8).fill("shipped"));
   });
 });
 

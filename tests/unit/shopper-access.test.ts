@@ -178,6 +178,22 @@ describe("shopper access with a one-time code", () => {
     expect(await provenShopperEmails(shop.id, base.shopperKeyHash)).toEqual([]);
   });
 
+  it("a code dies after too many wrong guesses made at once too", async () => {
+    const shop = await createShop();
+    await placeOrder(shop, "hal@example.co");
+    const base = who(shop, { email: "hal@example.co" });
+    await requestShopperAccessCode(base);
+    const code = codeIn((await mailsTo("hal@example.co")).at(-1)!.text)!;
+    const wrong = code === "123456" ? "654321" : "123456";
+    const guesses = await Promise.allSettled(
+      Array.from({ length: ACCESS_CODE_MAX_FAILURES }, () => verifyShopperAccessCode({ ...base, code: wrong })),
+    );
+    expect(guesses.every((g) => g.status === "rejected" && g.reason instanceof ValidationError)).toBe(true);
+    // Each guess read the failures before the others' and wrote one more: the code lived on.
+    await expect(verifyShopperAccessCode({ ...base, code })).rejects.toThrowError(ValidationError);
+    expect(await provenShopperEmails(shop.id, base.shopperKeyHash)).toEqual([]);
+  });
+
   it("limits code requests per email and per address, and wrong codes per address", async () => {
     const shop = await createShop();
     await placeOrder(shop, "dee@example.co");

@@ -339,6 +339,23 @@ export function bagStockError(error: OutOfStockError, bag: ShopperBag): OutOfSto
   return new OutOfStockError(named, error.messageKey === "stock.errors.sold_out", first ?? error.messageKey);
 }
 
+/**
+ * In the transaction placing the bag's order: the lines it is placed with leave the bag with
+ * it, so one bag checked out twice at once (two tabs, a double submit) makes one order. The
+ * other finds them gone (409, as an empty bag) and its order is rolled back.
+ */
+export async function takeOrderedLines(tx: Transaction, owner: BagOwner, lineIds: number[]): Promise<void> {
+  const bag = tx
+    .select({ id: bags.id })
+    .from(bags)
+    .where(and(eq(bags.shopId, owner.shopId), eq(bags.shopperKeyHash, owner.shopperKeyHash)));
+  const taken = await tx
+    .delete(bagLines)
+    .where(and(inArray(bagLines.bagId, bag), inArray(bagLines.id, lineIds)))
+    .returning({ id: bagLines.id });
+  if (taken.length < lineIds.length) throw new ConflictError(taken.length === 0 ? "bag.errors.empty" : "bag.errors.review");
+}
+
 /** The lines an order was placed with leave the bag (lines added meanwhile stay), and its live went with them. */
 export async function removeOrderedLines(owner: BagOwner, lineIds: number[]): Promise<{ count: number }> {
   return writeTransaction(async (tx) => {

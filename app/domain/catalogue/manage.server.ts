@@ -267,15 +267,21 @@ async function codeUnique<T>(write: () => Promise<T>): Promise<T> {
 /** Deletes a product, or archives it when orders refer to it (their history stays intact). */
 export async function deleteProduct(shopId: number, productId: number): Promise<{ archived: boolean }> {
   const product = await getSellerProduct(shopId, productId);
-  const db = getDatabase();
-  const [used] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, product.id));
-  if ((used?.n ?? 0) > 0) {
-    await db.update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, product.id));
-    await markShopContentChanged(shopId);
-    return { archived: true };
-  }
-  await db.delete(products).where(eq(products.id, product.id));
+  // Counted and deleted in one transaction, the product's row locked (an order placed meanwhile
+  // holds it from its items' insert to its commit): else an order placed between the count and
+  // the delete lost its product and its held units.
+  const archived = await writeTransaction(async (tx) => {
+    await lockRows(tx, products, eq(products.id, product.id));
+    const [used] = await tx.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, product.id));
+    if ((used?.n ?? 0) > 0) {
+      await tx.update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, product.id));
+      return true;
+    }
+    await tx.delete(products).where(eq(products.id, product.id));
+    return false;
+  });
   await markShopContentChanged(shopId);
+  if (archived) return { archived: true };
   await deleteUpload(product.imagePath);
   return { archived: false };
 }

@@ -15,7 +15,8 @@ import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import type { Language } from "~/lib/i18n";
 import type { CheckoutDetails } from "~/schemas/checkout";
 import type { Shop } from "~db/schema";
-import { bagOrderLines, bagStockError, removeOrderedLines } from "~/domain/bag/bag.server";
+import { bagOrderLines, bagStockError, removeOrderedLines, takeOrderedLines } from "~/domain/bag/bag.server";
+import type { Transaction } from "~db/client";
 import { OutOfStockError } from "~/domain/stock/holds.server";
 import { getShopLive } from "~/domain/lives/lives.server";
 
@@ -62,9 +63,11 @@ export async function placeOrder(request: {
   input: NewOrder;
   shopper: CheckoutShopper;
   payment: "now" | "later";
+  /** Written in the order's transaction (see createOrder). */
+  alongWith?: (tx: Transaction) => Promise<void>;
 }): Promise<{ order: OrderWithItems; payment: PaymentStart | null }> {
   const { shop, shopper } = request;
-  const created = await createOrder(shop, request.input, shopper);
+  const created = await createOrder(shop, request.input, shopper, request.alongWith);
   const placedBy: OrderViewer = { shopperKeyHash: shopper.shopperKeyHash, user: null, ownedShopId: null };
   // Read once: starting its payment changes nothing of the order itself.
   const order = await getVisibleOrder(created.id, placedBy, shop.id);
@@ -92,13 +95,12 @@ export async function placeBagOrder(request: {
   // exists: the order is that live's, named by its code as on its link.
   const bagLive = !request.input.liveId && bag.liveId !== null ? await existingShopLive(shop.id, bag.liveId) : null;
   const input = bagLive ? { ...request.input, liveId: bagLive.id, liveReference: bagLive.code } : request.input;
-  const placed = await placeOrder({ shop, input: { ...input, items }, shopper, payment: "now" }).catch((error: unknown) => {
+  const lineIds = bag.lines.map((l) => l.id);
+  const alongWith = (tx: Transaction) => takeOrderedLines(tx, owner, lineIds);
+  const placed = await placeOrder({ shop, input: { ...input, items }, shopper, payment: "now", alongWith }).catch((error: unknown) => {
     throw error instanceof OutOfStockError ? bagStockError(error, bag) : error;
   });
-  const { count } = await removeOrderedLines(
-    owner,
-    bag.lines.map((l) => l.id),
-  );
+  const { count } = await removeOrderedLines(owner, lineIds);
   return { ...placed, bagCount: count };
 }
 

@@ -7,7 +7,7 @@ import { recordLiveEvent } from "~/domain/lives/live-events.server";
 import { shopPrimaryDomain } from "~/domain/shops/shop-hosts.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
 import { holdEnd } from "~/domain/stock/hold-time";
-import { holdUnits, OutOfStockError, releaseHolds } from "~/domain/stock/holds.server";
+import { holdUnits, lockShopsForStock, OutOfStockError, releaseHolds } from "~/domain/stock/holds.server";
 import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import { cleanComment, parseClaim, readClaimComment, type ClaimableProduct } from "~/lib/claim-parser";
 import { shopClaimWords } from "~/lib/claim-words";
@@ -373,6 +373,9 @@ export async function liveClaims(shopId: number, liveId: number): Promise<ClaimR
 export async function releaseClaim(input: { shopId: number; liveId: number; claimId: number; actorUserId: number | null }): Promise<void> {
   const now = new Date();
   const freed = await writeTransaction(async (tx) => {
+    // The shop's row first, as a checkout moving the claim to its order takes it: the claim is
+    // read after that one committed, not released from under its order.
+    await lockShopsForStock(tx, [input.shopId]);
     const [claim] = await tx
       .select({
         id: claims.id,

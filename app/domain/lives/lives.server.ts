@@ -200,9 +200,15 @@ export async function pinLiveProduct(shopId: number, liveId: number, productId: 
     if (!product) throw new ValidationError("lives.errors.product", { product_id: ["lives.errors.product"] });
   }
   const pinned = await writeTransaction(async (tx) => {
-    const [row] = await tx.update(lives).set({ pinnedProductId: productId, updatedAt: now }).where(eq(lives.id, live.id)).returning();
+    // Still open: a live ended since the check above is refused as one ended before it.
+    const [row] = await tx
+      .update(lives)
+      .set({ pinnedProductId: productId, updatedAt: now })
+      .where(and(eq(lives.id, live.id), isNull(lives.endedAt)))
+      .returning();
+    if (!row) throw new ConflictError("lives.errors.ended");
     await recordLiveEvent(tx, live.id, "pin");
-    return row!;
+    return row;
   });
   // The link's page is kept by the page cache: it must show the new pin.
   await markShopContentChanged(shopId);

@@ -8,7 +8,7 @@ import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { orderEvents, orders, parcels, shops, type Order } from "~db/schema";
 import { loadShopOrder } from "./order-status.server";
 import { formatOrderNumber } from "./orders.server";
-import { leaveParcel, UNSHIPPED_STATUSES } from "./parcels.server";
+import { leaveParcel, lockShopperParcels, UNSHIPPED_STATUSES } from "./parcels.server";
 import { isPaid } from "./payment-state";
 import { sendWithOrderStatusLink } from "./status-links.server";
 import { trackingUrl } from "./tracking.server";
@@ -58,6 +58,8 @@ export async function shipOrder(orderId: number, shopId: number, shipment: Shipm
   assertShippable(order);
   const now = new Date();
   const shipped = await writeTransaction(async (tx) => {
+    // Before the order's row, as shipping its whole parcel does (leaveParcel takes it too).
+    if (order.parcelId !== null) await lockShopperParcels(tx, order.shopId, order.email);
     // The status it had when we checked: a concurrent change makes this one a conflict.
     const [row] = await tx
       .update(orders)
@@ -102,6 +104,10 @@ export async function shipParcel(parcelId: number, shopId: number, shipment: Shi
   const now = new Date();
   const shipped = await writeTransaction(async (tx) => {
     const parcelWhere = and(eq(parcels.id, parcelId), eq(parcels.shopId, shopId));
+    const [owner] = await tx.select({ email: parcels.email }).from(parcels).where(parcelWhere).limit(1);
+    if (!owner) throw new NotFoundError("parcels.not_found");
+    // Not while an order of its shopper joins it or one of its orders ships on its own.
+    await lockShopperParcels(tx, shopId, owner.email);
     await lockRows(tx, parcels, parcelWhere);
     const [parcel] = await tx.select().from(parcels).where(parcelWhere).limit(1);
     if (!parcel) throw new NotFoundError("parcels.not_found");

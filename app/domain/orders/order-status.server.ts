@@ -10,7 +10,7 @@ import { isPaid } from "./payment-state";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, shops, users, type Order, type OrderStatus } from "~db/schema";
 import { formatOrderNumber } from "./orders.server";
-import { leaveParcel } from "./parcels.server";
+import { leaveParcel, lockShopperParcels } from "./parcels.server";
 import { sendWithOrderStatusLink } from "./status-links.server";
 
 /** The order workflow: pending → processing → shipped → delivered; cancel before shipping. */
@@ -53,6 +53,8 @@ export async function recordStatusChange(order: Order, to: OrderStatus, actor: {
   const now = new Date();
   const freed: number[] = [];
   const updated = await writeTransaction(async (tx) => {
+    // Before the order's row, as shipping its whole parcel does (leaveParcel takes it too).
+    if ((to === "shipped" || to === "cancelled") && order.parcelId !== null) await lockShopperParcels(tx, order.shopId, order.email);
     // The status it had when we checked: a concurrent change makes this one a conflict.
     const [row] = await tx
       .update(orders)

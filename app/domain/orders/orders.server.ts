@@ -22,7 +22,16 @@ import {
 import { offerFreedUnits, redeemOffer } from "~/domain/stock/waitlist.server";
 import { moveClaimsToOrder, type OrderedClaims } from "~/domain/stock/claim-holds.server";
 import { orderAmounts, shopShippingOffers, type OrderAmounts } from "~/domain/shipping/shipping.server";
-import { getDatabase, insideTransaction, preparedRead, writeTransaction, type AppDatabase, type Queryable } from "~db/client";
+import {
+  getDatabase,
+  insideTransaction,
+  lockRows,
+  preparedRead,
+  writeTransaction,
+  type AppDatabase,
+  type Queryable,
+  type Transaction,
+} from "~db/client";
 import { numberOrder, provisionalOrderNumber } from "~db/order-numbers";
 import {
   orderEvents,
@@ -93,20 +102,26 @@ export { formatOrderNumber };
  * Creates an order in a shop: items must be live products (and variants) of that shop, on
  * sale, at their current price; their units are held for the shop's hold time in the same
  * transaction, or the order is refused (409 out_of_stock) and nothing is created. The number
- * is the shop's next one, the shopper identity is recorded.
+ * is the shop's next one, the shopper identity is recorded. `alongWith` writes in the order's
+ * transaction first (the bag's lines leave the bag with the order): its error refuses the order.
  */
-export async function createOrder(shop: Pick<Shop, "id" | "currency">, input: NewOrder, shopper: OrderShopper): Promise<Order> {
+export async function createOrder(
+  shop: Pick<Shop, "id" | "currency">,
+  input: NewOrder,
+  shopper: OrderShopper,
+  alongWith?: (tx: Transaction) => Promise<void>,
+): Promise<Order> {
   // On PostgreSQL the order is first placed with its number and units sent with the COMMIT;
   // when a line had too few units for that (sold out, expired holds to release, a label to
   // renew) it is rolled back and placed again the careful way.
   if (!insideTransaction()) {
     try {
-      return await writeOrder(shop, input, shopper, "with commit");
+      return await writeOrder(shop, input, shopper, "with commit", alongWith);
     } catch (error) {
       if (!unitsNotTakenAtOnce(error)) throw error;
     }
   }
-  return writeOrder(shop, input, shopper, "careful");
+  return writeOrder(shop, input, shopper, "careful", alongWith);
 }
 
 // Every order placed reads them, in its transaction.
@@ -123,8 +138,10 @@ async function writeOrder(
   input: NewOrder,
   shopper: OrderShopper,
   way: "with commit" | "careful",
+  alongWith?: (tx: Transaction) => Promise<void>,
 ): Promise<Order> {
   const placed = await writeTransaction(async (tx) => {
+    if (alongWith) await alongWith(tx);
     // Read before anything is locked (see numberOrder: the shop's row is taken last).
     const [lines, [shopSettings], liveIds] = await Promise.all([
       resolveOrderLines(tx, shop.id, input.items),
@@ -574,6 +591,8 @@ export async function updateUnpaidOrder(orderId: number, input: CheckoutDetails,
   const now = new Date();
   let fewer: number | null = null;
   const order = await writeTransaction(async (tx) => {
+    // A payment landing meanwhile writes this row (PostgreSQL): read after it, the edit is refused.
+    await lockRows(tx, orders, eq(orders.id, orderId), "no key update");
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!current) throw new NotFoundError("orders.not_found");
     assertOrderEditable(current);

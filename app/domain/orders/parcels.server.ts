@@ -181,7 +181,7 @@ export async function parcelShipping(
 export async function joinParcel(tx: Transaction, order: Order): Promise<number | null> {
   if (order.parcelId !== null || order.status === "cancelled") return order.parcelId;
   const email = order.email.toLowerCase();
-  await lockKey(tx, `parcel:${order.shopId}:${email}`);
+  await lockShopperParcels(tx, order.shopId, email);
   const [chosen] =
     order.shippingParcelId !== null
       ? await tx
@@ -204,11 +204,26 @@ export async function joinParcel(tx: Transaction, order: Order): Promise<number 
 }
 
 /**
+ * A shopper's parcels in a shop change one at a time (PostgreSQL; SQLite's one writer already
+ * does): an order joining one, leaving it, the parcel shipped. Taken before the parcel's row.
+ */
+export async function lockShopperParcels(tx: Transaction, shopId: number, email: string): Promise<void> {
+  await lockKey(tx, `parcel:${shopId}:${email.toLowerCase()}`);
+}
+
+/**
  * An order of a parcel shipped on its own or cancelled: it leaves the parcel while others of
- * it still wait; the last one shipped closes the parcel (and keeps it).
+ * it still wait; the last one shipped closes the parcel (and keeps it). Two of its orders
+ * shipped at once take turns (each saw the other waiting: both left, the parcel stayed open).
  */
 export async function leaveParcel(tx: Transaction, order: Pick<Order, "id" | "parcelId">, reason: "shipped" | "cancelled", now: Date) {
   if (order.parcelId === null) return;
+  const [parcel] = await tx
+    .select({ shopId: parcels.shopId, email: parcels.email })
+    .from(parcels)
+    .where(eq(parcels.id, order.parcelId))
+    .limit(1);
+  if (parcel) await lockShopperParcels(tx, parcel.shopId, parcel.email);
   const [waiting] = await tx
     .select({ id: orders.id })
     .from(orders)

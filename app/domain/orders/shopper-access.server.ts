@@ -214,14 +214,21 @@ export async function verifyShopperAccessCode(requester: Requester & { code: str
       await db
         .update(shopperAccessCodes)
         .set({ usedAt: new Date(now) })
-        .where(and(eq(shopperAccessCodes.id, matches.id), isNull(shopperAccessCodes.usedAt)))
+        .where(
+          and(
+            eq(shopperAccessCodes.id, matches.id),
+            isNull(shopperAccessCodes.usedAt),
+            lt(shopperAccessCodes.failedAttempts, ACCESS_CODE_MAX_FAILURES),
+          ),
+        )
         .returning({ id: shopperAccessCodes.id })
     ).length === 1;
   if (!claimed) {
     if (pending && !matches) {
       await db
         .update(shopperAccessCodes)
-        .set({ failedAttempts: pending.failedAttempts + 1 })
+        // Counted by the database: wrong guesses at once each read the count before the others'.
+        .set({ failedAttempts: sql`${shopperAccessCodes.failedAttempts} + 1` })
         .where(eq(shopperAccessCodes.id, pending.id));
     }
     throw new ValidationError("shopper_access.errors.wrong_code", { code: ["shopper_access.errors.wrong_code"] });

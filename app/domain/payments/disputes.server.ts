@@ -4,7 +4,7 @@ import { sendMail } from "~/domain/mail/mailer.server";
 import { disputeMailToSeller } from "~/domain/mail/templates.server";
 import { orderWithSeller } from "~/domain/orders/order-mails.server";
 import { formatOrderNumber } from "~/domain/orders/orders.server";
-import { getDatabase, writeTransaction } from "~db/client";
+import { getDatabase, lockKey, writeTransaction } from "~db/client";
 import { orderEvents, paymentDisputes, paymentTransactions, type PaymentDispute } from "~db/schema";
 import { recordProviderEvent } from "./event-log.server";
 import type { ProviderDispute } from "./provider.server";
@@ -33,6 +33,9 @@ export async function recordDispute(eventId: string, accountId: string, dispute:
     }
     if (!txn) return { outcome: "unknown_payment" };
     const now = new Date();
+    // A dispute's events take turns (PostgreSQL): an update read before the bank's decision
+    // was written would write its older status over it, and reopen the dispute.
+    await lockKey(tx, `dispute:${dispute.id}`);
     const [existing] = await tx.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, dispute.id)).limit(1);
     if (existing && (existing.status === dispute.status || isDisputeClosed(existing.status))) return { outcome: "unchanged" };
     const values = {

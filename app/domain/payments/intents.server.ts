@@ -10,7 +10,16 @@ import { canMovePayment, isPaid } from "~/domain/orders/payment-state";
 import type { OrderViewer } from "~/domain/orders/visibility.server";
 import { computeFees } from "~/lib/fees";
 import { centsToDecimalString } from "~/lib/money";
-import { columnValue, getDatabase, insideTransaction, preparedRead, preparedWrite, writeAlone, writeTransaction } from "~db/client";
+import {
+  columnValue,
+  getDatabase,
+  insideTransaction,
+  lockRows,
+  preparedRead,
+  preparedWrite,
+  writeAlone,
+  writeTransaction,
+} from "~db/client";
 import { orderEvents, orderItems, orders, paymentTransactions, type OrderItem, type PaymentTransaction } from "~db/schema";
 import { shopPaymentAccount } from "./accounts.server";
 import { recordProviderEvent } from "./event-log.server";
@@ -184,6 +193,9 @@ export async function startPayment(
       );
   if (first) return intentResource(first);
   const txn = await writeTransaction(async (tx) => {
+    // Calls restarting a cancelled payment at once take turns (PostgreSQL): each wrote its own
+    // new intent over the others', and one the shopper paid was then nobody's payment.
+    await lockRows(tx, paymentTransactions, eq(paymentTransactions.orderId, order.id));
     const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).limit(1);
     // A concurrent call won the race: everyone gets its intent (same idempotency key).
     if (current && current.status !== "canceled") return current;

@@ -81,6 +81,9 @@ async function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refu
  */
 export async function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string): Promise<EventOutcome> {
   return writeTransaction(async (tx): Promise<EventOutcome> => {
+    // Totals reported at once (two events, our own refund settling) apply one after the other
+    // on the total before them: else an older, lower total could be written over a newer one.
+    await lockRows(tx, paymentTransactions, eq(paymentTransactions.id, transactionId));
     const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
     if (!txn) return "unknown_payment";
     if (
@@ -204,6 +207,10 @@ export async function refundOrder(
     throw error;
   }
   const settled = await writeTransaction(async (tx) => {
+    // Two refunds of one payment settled at once: the second waits here for the first, then
+    // counts it among the succeeded ones (else each wrote its own total over the other's).
+    // Taken before the refund's row, as recordRefund does: no deadlock with the provider's event.
+    await lockRows(tx, paymentTransactions, eq(paymentTransactions.id, txn.id));
     const status = answer.status;
     const [updated] = await tx
       .update(orderRefunds)

@@ -8,7 +8,7 @@ import { sendMail } from "~/domain/mail/mailer.server";
 import { renderMail } from "~/domain/mail/templates.server";
 import type { Language } from "~/lib/i18n";
 import { translatorFor } from "~/lib/translations.server";
-import { getDatabase, writeTransaction, type Transaction } from "~db/client";
+import { getDatabase, lockRows, writeTransaction, type Transaction } from "~db/client";
 import { claims, liveEvents, productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
 import { holdEnd } from "./hold-time";
 import { availableUnits, holdUnits, releaseHolds } from "./holds.server";
@@ -42,6 +42,10 @@ export async function joinWaitlist(request: {
       throw error;
     });
     const variant = line!.variant;
+    // The variant's row, which every change freeing its units writes (PostgreSQL): units coming
+    // back between the check below and the entry's commit were offered to nobody, the entry
+    // left waiting while they were free.
+    await lockRows(tx, productVariants, eq(productVariants.id, variant.id), "no key update");
     const left = (await availableUnits(tx, [variant.id], new Date())).get(variant.id);
     const buyable = line!.product.isInStock && (left === undefined || left > 0);
     if (buyable) throw new ConflictError("stock.errors.waitlist_available");
