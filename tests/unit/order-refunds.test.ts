@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
-import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
+import { ProviderRequestError } from "~/domain/payments/provider.server";
+import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
+import { orderRefundSummaries, recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { getDatabase } from "~db/client";
-import { orders, simulatedPaymentIntents } from "~db/schema";
+import { orderRefunds, orders, simulatedPaymentIntents } from "~db/schema";
 import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** A shop's order paid 30.00 at the simulated provider (platform fee 0.72). */
@@ -61,5 +64,22 @@ describe("refunds (issue 12, item 4)", () => {
     await expect(refundOrder(order.id, { amountCents: 100, reason: "" }, { userId: other.ownerId, shopId: other.id })).rejects.toThrow(
       "orders.not_found",
     );
+  });
+
+  it("a refund the provider's event recorded as succeeded stays so when the provider call then fails", async () => {
+    const { shop, order, actor } = await paidOrder();
+    // The refund is made and its charge.refunded event lands, then the call's answer is lost.
+    const refundPayment = vi.spyOn(getPaymentProvider(), "refundPayment").mockImplementationOnce(async () => {
+      await recordRefund(`txn_${shop.subdomain}`, 1000, `evt_${shop.subdomain}`);
+      throw new ProviderRequestError("Connection reset", "unavailable");
+    });
+    try {
+      await expect(refundOrder(order.id, { amountCents: 1000, reason: "Return" }, actor)).rejects.toThrow();
+    } finally {
+      refundPayment.mockRestore();
+    }
+    const [refund] = await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refund).toMatchObject({ status: "succeeded", amountCents: 1000 });
+    expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
   });
 });

@@ -197,12 +197,13 @@ export async function refundOrder(
       idempotencyKey: await idempotencyKey(`order-${order.id}-refund-${refund.id}`),
     });
   } catch (error) {
-    // A refused refund frees its amount again.
+    // A refused refund frees its amount again, unless the provider's event already recorded
+    // it as succeeded (the call failed on our side, a timeout, after the refund was made).
     const message = error instanceof Error ? error.message : String(error);
     await getDatabase()
       .update(orderRefunds)
       .set({ status: "failed", failureMessage: message, updatedAt: new Date() })
-      .where(eq(orderRefunds.id, refund.id));
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending")));
     if (error instanceof ProviderRequestError) throw providerFailure(error, "orders.errors.refund_failed");
     throw error;
   }
