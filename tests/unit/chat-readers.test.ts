@@ -248,4 +248,14 @@ describe("a live's Twitch chat", () => {
     expect(a.reading()).toEqual([]);
     await chat.until(() => chat.joined("new_channel") === 0);
   });
+
+  it("is taken oldest live first when a process may read fewer lives than are free", async () => {
+    const oldest = await twitchLive("chan_first");
+    await twitchLive("chan_second");
+    // The oldest live edited since: on PostgreSQL its updated row is now stored after the other.
+    await getDatabase().update(lives).set({ title: "Renamed" }).where(eq(lives.id, oldest.id));
+    const a = node("node-a", undefined, undefined, 1);
+    await a.tick();
+    expect(a.reading()).toEqual([oldest.id]);
+  });
 });

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { logger } from "~/lib/logger.server";
 import type { TwitchChatMessage } from "~/lib/twitch-irc";
 import { getDatabase } from "~db/client";
@@ -169,6 +169,8 @@ export function chatReaders(options: ChatReadersOptions): ChatReaders {
       .select({ id: lives.id, shopId: lives.shopId, chatChannel: lives.chatChannel })
       .from(lives)
       .where(and(isNull(lives.endedAt), isNotNull(lives.chatChannel), free))
+      // Oldest first, on both engines (PostgreSQL's unordered rows follow storage, which updates reshuffle).
+      .orderBy(asc(lives.id))
       .limit(maxLives - readers.size);
     const until = new Date(at.getTime() + leaseMs);
     for (const candidate of candidates) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
 import { getDatabase, writeTransaction, type Transaction } from "~db/client";
@@ -142,6 +142,8 @@ export async function deliverPendingMail(): Promise<void> {
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(isNull(mailOutbox.sentAt), eq(mailOutbox.transport, "smtp"), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    // Oldest first: without an order PostgreSQL returns rows as stored, which updates reshuffle.
+    .orderBy(asc(mailOutbox.id))
     .limit(20);
   for (const { id } of pending) await deliverMail(id);
 }
