@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { mainSiteUrl } from "~/config.server";
-import { ValidationError } from "~/domain/errors.server";
+import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
 import { requireSellerAccount } from "~/domain/sellers/seller-profile.server";
 import { markSellerShopContentChanged } from "~/domain/shops/content-version.server";
@@ -81,10 +81,14 @@ export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl
         }),
       "payments.errors.connect_failed",
     ));
-    await getDatabase()
+    // Kept only if the profile still says the country the account was created in: the seller
+    // may have changed it during the provider's call (allowed while no account is stored).
+    const [stored] = await getDatabase()
       .update(sellerProfiles)
       .set({ stripeConnectAccountId: accountId, updatedAt: new Date() })
-      .where(eq(sellerProfiles.userId, user.id));
+      .where(and(eq(sellerProfiles.userId, user.id), eq(sellerProfiles.country, account.profile.country)))
+      .returning({ userId: sellerProfiles.userId });
+    if (!stored) throw new ConflictError("payments.errors.country_changed");
   }
   const base = mainSiteUrl();
   const { url } = await withProvider(

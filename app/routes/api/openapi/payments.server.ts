@@ -8,7 +8,7 @@ export const paymentsEndpoints = tagged("Payments", [
     method: "post",
     auth: "seller",
     summary: "Create the connected account if needed and mint an onboarding link: {onboarding_url}.",
-    also: { "502": "The payment provider failed" },
+    also: { "409": "The business country changed while the account was being created", "502": "The payment provider failed" },
   },
   {
     path: "/customer/stripe/connect/update_status/",
