@@ -51,6 +51,22 @@ describe("connecting a seller's payment account", () => {
     } finally {
       creating.mockRestore();
     }
-    expect(await profileOf(user.id)).toMatchObject({ country: "BE", stripeConnectAccountId: null });
+    expect(await profileOf(user.id)).toMatchObject({ country: "BE", stripeConnectAccountId: null, paymentAccountGeneration: 1 });
+
+    // Trying again creates the account in the new country, under a key of its own.
+    const keys: string[] = [];
+    const retrying = vi.spyOn(payments, "createConnectedAccount").mockImplementationOnce(async (request) => {
+      keys.push(request.idempotencyKey);
+      return create(request);
+    });
+    try {
+      await connectPaymentAccount(user);
+    } finally {
+      retrying.mockRestore();
+    }
+    expect(keys[0]).toMatch(new RegExp(`connected-account-${user.id}-1$`));
+    const profile = await profileOf(user.id);
+    const [account] = await getDatabase().select().from(simulatedAccounts).where(eq(simulatedAccounts.id, profile.stripeConnectAccountId!));
+    expect(account).toMatchObject({ country: "BE" });
   });
 });

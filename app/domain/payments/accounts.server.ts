@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { mainSiteUrl } from "~/config.server";
 import { ConflictError, ValidationError } from "~/domain/errors.server";
 import { activateShopIfReady } from "~/domain/sellers/onboarding.server";
@@ -88,7 +88,15 @@ export async function connectPaymentAccount(user: User): Promise<{ onboardingUrl
       .set({ stripeConnectAccountId: accountId, updatedAt: new Date() })
       .where(and(eq(sellerProfiles.userId, user.id), eq(sellerProfiles.country, account.profile.country)))
       .returning({ userId: sellerProfiles.userId });
-    if (!stored) throw new ConflictError("payments.errors.country_changed");
+    if (!stored) {
+      // The next try creates an account in the new country: a new generation, so its
+      // idempotency key is not the one the provider has just answered with another country.
+      await getDatabase()
+        .update(sellerProfiles)
+        .set({ paymentAccountGeneration: sql`${sellerProfiles.paymentAccountGeneration} + 1`, updatedAt: new Date() })
+        .where(and(eq(sellerProfiles.userId, user.id), isNull(sellerProfiles.stripeConnectAccountId)));
+      throw new ConflictError("payments.errors.country_changed");
+    }
   }
   const base = mainSiteUrl();
   const { url } = await withProvider(
