@@ -58,13 +58,16 @@ export async function orderViewer(request: Request, context: Readonly<RouterCont
   const key = site.kind === "shop" ? shopperKey(request) : null;
   const keyHash = key ? hashToken(key) : null;
   const owned = user?.isSeller ? await findShopOwnedBy(user.id) : undefined;
+  // The seller of their orders on the main site and their own shop's host only (as requireSeller):
+  // another shop's host answers for that shop alone.
+  const ownedShopId = owned && (site.kind === "main" || site.shop.id === owned.id) ? owned.id : null;
   const linkToken = site.kind === "shop" ? readCookie(request.headers.get("Cookie"), ORDER_LINK_COOKIE) : null;
   return {
     shopperKeyHash: keyHash,
     provenEmails:
       site.kind === "shop" && keyHash ? { shopId: site.shop.id, emails: await provenShopperEmails(site.shop.id, keyHash) } : null,
     user: user ? { id: user.id, email: user.email, isVerified: user.isVerified } : null,
-    ownedShopId: owned?.id ?? null,
+    ownedShopId,
     statusLinkOrderId: linkToken && site.kind === "shop" ? await orderIdForStatusLink(linkToken, site.shop.id) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingFields, sql, TestClient } from "./app";
+import { onPostgres, shippingFields, sql, TestClient } from "./app";
 
 // Issue 28 item 4: shipping an order with a carrier and a tracking number (API and screens),
 // the shipped mail with the carrier's link, the order's status page and the order resource.
@@ -272,5 +272,30 @@ describe("the ship form (screens, without JavaScript)", () => {
     expect(after.html).toContain('href="https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT=XY123456789FR"');
     expect(after.html).not.toContain('name="tracking_number"');
     expect(after.html).toContain(`#${number}`);
+  });
+});
+
+describe("a seller's order endpoints on another shop's host", () => {
+  it("answer 404 for the seller's own orders there (status, shipping, refunds, export), nothing changed", async () => {
+    const { orderId } = await paidOrder();
+    // A second live shop: its host answers only for itself, as requireSeller does for the rest of the seller's API.
+    await sql("update shops set is_live = ? where subdomain = 'pending-crafts'", onPostgres() ? true : 1);
+    const demoOnRival = await new TestClient("pending-crafts.localhost:3000").signInAs("demo@example.com");
+    const orderPath = `/api/v1/shop/orders/${orderId}/`;
+
+    expect((await demoOnRival.json(orderPath)).status).toBe(404);
+    expect((await demoOnRival.json(orderPath, { method: "PATCH", json: { status: "processing" } })).status).toBe(404);
+    expect((await demoOnRival.json(`${orderPath}fulfillment/`, { json: { carrier: "ups", tracking_number: "1Z9" } })).status).toBe(404);
+    expect((await demoOnRival.json(`${orderPath}refunds/`)).status).toBe(404);
+    expect((await demoOnRival.json(`${orderPath}refunds/`, { json: { amount: "1.00", reason: "x" } })).status).toBe(404);
+    const exported = await demoOnRival.request("/api/v1/shop/orders/export/?view=all");
+    expect(exported.status).toBe(404);
+    expect(await exported.text()).not.toContain("Tina Tracking");
+    expect(await stored(orderId)).toMatchObject({ status: "pending", carrier: null, shipped_at: null });
+    expect(await sql<unknown[]>("select id from order_refunds where order_id = ?", orderId)).toHaveLength(0);
+
+    // The seller's own shop host and the main site still answer.
+    expect((await (await new TestClient("demo.localhost:3000").signInAs("demo@example.com")).json(orderPath)).status).toBe(200);
+    expect((await (await new TestClient().signInAs("demo@example.com")).request("/api/v1/shop/orders/export/?view=all")).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingFields, sql, TestClient } from "./app";
+import { onPostgres, shippingFields, sql, TestClient } from "./app";
 
 const orderFields = shippingFields({
   full_name: "Nina Shopper",
@@ -276,5 +276,30 @@ describe("simulated onboarding", () => {
     const visitor = await new TestClient().request(url.pathname);
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toContain("/login");
+  });
+});
+
+describe("confirming on another shop's host", () => {
+  it("is a 404: the order's shop's host only (or the main site), even for the shopper who placed it", async () => {
+    // A signed-in shopper places and pays an order in the demo shop.
+    const owner = await new TestClient("demo.localhost:3000").signInAs("admin@example.com");
+    const { orderId, client_secret, transaction_id } = await orderAndIntent(owner);
+    const paid = await owner.json<{ id: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4242424242424242") },
+    });
+    const confirmation = { transaction_id, payment_intent_id: paid.body.id };
+    // A second live shop's host answers for that shop alone.
+    await sql("update shops set is_live = ? where subdomain = 'pending-crafts'", onPostgres() ? true : 1);
+    const elsewhere = await new TestClient("pending-crafts.localhost:3000").signInAs("admin@example.com");
+    const refused = await elsewhere.json<Record<string, unknown>>("/api/v1/payment/confirm/", { json: confirmation });
+    expect(refused.status).toBe(404);
+    expect(refused.body.order_id).toBeUndefined();
+    const landing = await elsewhere.request(`/payment-success?transaction_id=${transaction_id}&payment_intent=${paid.body.id}`);
+    expect(landing.headers.get("Location")).toBe("/");
+
+    expect((await owner.json("/api/v1/payment/confirm/", { json: confirmation })).body).toMatchObject({
+      order_id: orderId,
+      status: "succeeded",
+    });
   });
 });

@@ -316,11 +316,14 @@ export async function applyIntentState(
   return result;
 }
 
-/** The shopper's client says it paid: ask the provider (never the client) and record it. */
-export async function confirmPayment(transactionId: string, paymentIntentId: string, viewer: OrderViewer) {
+/**
+ * The shopper's client says it paid: ask the provider (never the client) and record it. On a
+ * shop's host (`shopId`) only that shop's orders: another shop's is not found.
+ */
+export async function confirmPayment(transactionId: string, paymentIntentId: string, viewer: OrderViewer, shopId?: number) {
   const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.id, transactionId)).limit(1);
   if (!txn) throw new NotFoundError("payments.errors.transaction_not_found");
-  const order = await getVisibleOrder(txn.orderId, viewer);
+  const order = await getVisibleOrder(txn.orderId, viewer, shopId);
   if (txn.providerPaymentId !== paymentIntentId)
     throw new ValidationError("errors.validation", { payment_intent_id: ["payments.errors.intent_mismatch"] });
   const intent = await withProvider(

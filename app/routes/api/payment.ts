@@ -26,7 +26,13 @@ const api = apiResource({
       }
       case "confirm": {
         const { transaction_id, payment_intent_id } = parseInput(confirmRequestSchema, await readJsonBody(request));
-        const { transaction, orderId } = await confirmPayment(transaction_id, payment_intent_id, await orderViewer(request, context));
+        const site = context.get(siteContext);
+        const { transaction, orderId } = await confirmPayment(
+          transaction_id,
+          payment_intent_id,
+          await orderViewer(request, context),
+          site.kind === "shop" ? site.shop.id : undefined,
+        );
         return {
           transaction_id: transaction.id,
           order_id: orderId,

@@ -1,18 +1,14 @@
-import { ForbiddenError } from "~/domain/errors.server";
 import { orderQueryFromUrl } from "~/routes/orders/orders-page.server";
 import { ordersCsv } from "~/domain/orders/orders-csv.server";
 import { apiResource } from "~/http/api.server";
-import { requireUser } from "~/http/guards.server";
-import { orderViewer } from "~/http/shopper.server";
+import { requireSeller } from "~/http/guards.server";
 
 /** GET /api/v1/shop/orders/export/?view=&status=&payment_status=&search=: the seller's orders as CSV (the list's rule: paid orders unless view or payment_status says otherwise). */
 const api = apiResource({
   async GET({ request, context }) {
-    requireUser(context);
-    const viewer = await orderViewer(request, context);
-    if (viewer.ownedShopId === null) throw new ForbiddenError("sellers.not_a_seller");
+    const { shop } = await requireSeller(context);
     const { status, payment_status, view, search } = orderQueryFromUrl(new URL(request.url));
-    const csv = await ordersCsv({ kind: "seller", shopId: viewer.ownedShopId }, { status, payment_status, view, search });
+    const csv = await ordersCsv({ kind: "seller", shopId: shop.id }, { status, payment_status, view, search });
     const date = new Date().toISOString().slice(0, 10);
     return new Response(csv, {
       headers: {

@@ -13,7 +13,7 @@ import { hostShopPage } from "~/middleware/site.server";
  * provider for the real status.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  hostShopPage(context);
+  const shop = hostShopPage(context);
   const t = getI18nInstance(context).t;
   const url = new URL(request.url);
   const transactionId = url.searchParams.get("transaction_id");
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect("/");
   }
   try {
-    const { transaction, orderId } = await confirmPayment(transactionId, intentId, await orderViewer(request, context));
+    const { transaction, orderId } = await confirmPayment(transactionId, intentId, await orderViewer(request, context), shop.id);
     if (transaction.status === "succeeded") return redirect(`/?order=${orderId}&step=success`);
     // Not a failure: the payment step shows it as processing until the webhook settles it.
     // A failure is shown by the payment step from the payment's record, once (no toast).
