@@ -63,7 +63,9 @@ export function useDeferredValidatedForm<Input extends Record<string, unknown>, 
   },
 ) {
   const { lastResult } = options;
-  const [validate, setValidate] = useState<FormValidator<Output> | null>(null);
+  // A ref, not state: a field left between the validator's arrival and the next render (whose
+  // handlers would see new state) is validated at once, not queued for an arrival already past.
+  const validator = useRef<FormValidator<Output> | null>(null);
   const loading = useRef(false);
   // Fields left before the validator arrived: validated when it does.
   const leftEarly = useRef(new Set<string>());
@@ -86,8 +88,8 @@ export function useDeferredValidatedForm<Input extends Record<string, unknown>, 
   }, [focus, id]);
 
   /** Validates the form, showing the errors of the validated fields (`names` added). */
-  function validateFields(form: HTMLFormElement, names: string[], validator = validate!) {
-    const submission = validator(new FormData(form));
+  function validateFields(form: HTMLFormElement, names: string[], validate: FormValidator<Output>) {
+    const submission = validate(new FormData(form));
     const error = submission.status === "success" ? undefined : (submission.error ?? undefined);
     setState((previous) => ({ ...previous, ...reportErrors(previous, error, names) }));
   }
@@ -105,25 +107,25 @@ export function useDeferredValidatedForm<Input extends Record<string, unknown>, 
         if (loading.current) return;
         loading.current = true;
         const formElement = event.currentTarget;
-        void loadValidator().then((validator) => {
-          setValidate(() => validator);
-          if (leftEarly.current.size) validateFields(formElement, [...leftEarly.current], validator);
+        void loadValidator().then((loaded) => {
+          validator.current = loaded;
+          if (leftEarly.current.size) validateFields(formElement, [...leftEarly.current], loaded);
         });
       },
       onBlur: (event: React.FocusEvent<HTMLFormElement>) => {
         const name = fieldOf(event.target, event.currentTarget);
         if (!name) return;
-        if (!validate) leftEarly.current.add(name);
-        else if (!state.validated[name]) validateFields(event.currentTarget, [name]);
+        if (!validator.current) leftEarly.current.add(name);
+        else if (!state.validated[name]) validateFields(event.currentTarget, [name], validator.current);
       },
       onInput: (event: React.FormEvent<HTMLFormElement>) => {
         const name = fieldOf(event.target, event.currentTarget);
-        if (validate && name && state.validated[name]) validateFields(event.currentTarget, [name]);
+        if (validator.current && name && state.validated[name]) validateFields(event.currentTarget, [name], validator.current);
       },
       onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
-        if (!validate) return;
+        if (!validator.current) return;
         const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-        const submission = validate(formData);
+        const submission = validator.current(formData);
         const error = submission.status === "success" ? {} : (submission.error ?? {});
         const next = reportResult(state, { error, fields: [...formData.keys()] });
         setState((previous) => ({ ...previous, ...next }));
