@@ -1,40 +1,15 @@
 // A name one shop left pending past its 72 hours, verified by that shop ("Check now") while
 // another shop adds it, on a real PostgreSQL server: the verified domain must stay its owner's.
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { addShopDomain, CHECK_WINDOW_MS, DomainTakenError } from "~/domain/domains/domains.server";
 import { getDatabase } from "~db/client";
 import { shopDomains } from "~db/schema";
 import { createShop } from "../unit/factories";
+import { lockHolder } from "../support/lock-holder";
 
-const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+const { other, openTransaction, someoneWaitsForALock } = lockHolder();
 afterAll(() => other.end());
-
-/** Runs `hold` in a transaction of its own connection, kept open until `release()` is called. */
-async function openTransaction(hold: (sql: postgres.TransactionSql) => Promise<unknown>) {
-  let release!: () => void;
-  let ready!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holding = new Promise<void>((resolve) => (ready = resolve));
-  const done = other.begin(async (sql) => {
-    await hold(sql);
-    ready();
-    await released;
-  });
-  await holding;
-  return { release, done };
-}
-
-/** Waits until another connection of the database waits for a lock. */
-async function someoneWaitsForALock(): Promise<void> {
-  for (;;) {
-    const [row] =
-      await other`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
-    if (row!.waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("a lapsed domain verified by its shop while another shop adds it", () => {
   it("keeps the verified domain and refuses the other shop", async () => {

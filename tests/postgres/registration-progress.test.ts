@@ -1,28 +1,13 @@
 // One visitor's registration wizard written by two requests at once, on a real PostgreSQL
 // server: each reads the progress row and writes it back whole, so neither may lose the other's part.
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/accounts/sessions.server";
 import { registrationStatus, saveStep1, saveStep2, saveStepDraft } from "~/domain/sellers/registration.server";
 import { registrationStep1Schema, registrationStep2Schema } from "~/schemas/sellers";
+import { lockHolder } from "../support/lock-holder";
 
-const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+const { other, openTransaction } = lockHolder();
 afterAll(() => other.end());
-
-/** Runs `hold` in a transaction of its own connection, kept open until `release()` is called. */
-async function openTransaction(hold: (sql: postgres.TransactionSql) => Promise<unknown>) {
-  let release!: () => void;
-  let ready!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holding = new Promise<void>((resolve) => (ready = resolve));
-  const done = other.begin(async (sql) => {
-    await hold(sql);
-    ready();
-    await released;
-  });
-  await holding;
-  return { release, done };
-}
 
 /** Waits until `count` other connections of the database wait for a lock. */
 async function lockWaiters(count: number): Promise<void> {

@@ -1,30 +1,15 @@
 // A seller approved and rejected at once, on a real PostgreSQL server: the shop must not go
 // live for a seller whose rejection committed while the approval was deciding to open it.
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { getDatabase } from "~db/client";
 import { sellerProfiles, shops } from "~db/schema";
 import { createShop, createUser } from "../unit/factories";
+import { lockHolder } from "../support/lock-holder";
 
-const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+const { other, openTransaction } = lockHolder();
 afterAll(() => other.end());
-
-/** Runs `hold` in a transaction of its own connection, kept open until `release()` is called. */
-async function openTransaction(hold: (sql: postgres.TransactionSql) => Promise<unknown>) {
-  let release!: () => void;
-  let ready!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holding = new Promise<void>((resolve) => (ready = resolve));
-  const done = other.begin(async (sql) => {
-    await hold(sql);
-    ready();
-    await released;
-  });
-  await holding;
-  return { release, done };
-}
 
 /** Waits until `count` other connections of the database wait for a lock. */
 async function lockWaiters(count: number): Promise<void> {

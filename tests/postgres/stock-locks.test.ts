@@ -33,38 +33,14 @@ import {
 import { updateUnpaidOrder } from "~/domain/orders/orders.server";
 import { startPayment } from "~/domain/payments/intents.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
+import { lockHolder } from "../support/lock-holder";
 
-const other = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+const { other, openTransaction, someoneWaitsForALock } = lockHolder();
 // Its own connections: the transactions it starts and the queries watching them run side by side.
 const watcher = postgres(process.env.DATABASE_URL!, { max: 3, onnotice: () => {} });
 // One connection, as postgres.js wants for a transaction written out in one query.
 const holder = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 afterAll(() => Promise.all([other.end(), watcher.end(), holder.end()]));
-
-/** Runs `hold` in a transaction of its own connection, kept open until `release()` is called. */
-async function openTransaction(hold: (sql: postgres.TransactionSql) => Promise<unknown>) {
-  let release!: () => void;
-  let ready!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holding = new Promise<void>((resolve) => (ready = resolve));
-  const done = other.begin(async (sql) => {
-    await hold(sql);
-    ready();
-    await released;
-  });
-  await holding;
-  return { release, done };
-}
-
-/** Waits until some other connection of the database waits for a lock. */
-async function someoneWaitsForALock(): Promise<void> {
-  for (;;) {
-    const [row] =
-      await other`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
-    if (row!.waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("a drop's payments and the shop's lock", () => {
   it("a payment whose units are still held is made while another order holds the shop's row", async () => {
