@@ -563,6 +563,9 @@ export const orders = table(
     // "Add to my parcel" at checkout: the open parcel whose shipping this order shares (no
     // fee of its own); it joins that parcel when paid. No foreign key, as the rate's.
     shippingParcelId: integer("shipping_parcel_id"),
+    // A cancellation under way since then (its refund at the provider): no other status change
+    // applies meanwhile (orders/cancellation-claims.server.ts). Null: none.
+    cancellingSince: timestamp("cancelling_since"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,7 +5,7 @@ import { ProviderRequestError } from "~/domain/payments/provider.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { orderRefundSummaries, recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { getDatabase } from "~db/client";
-import { orderRefunds, orders, simulatedPaymentIntents } from "~db/schema";
+import { orderEvents, orderRefunds, orders, paymentTransactions, simulatedPaymentIntents } from "~db/schema";
 import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** A shop's order paid 30.00 at the simulated provider (platform fee 0.72). */
@@ -82,4 +82,34 @@ describe("refunds (issue 12, item 4)", () => {
     expect(refund).toMatchObject({ status: "succeeded", amountCents: 1000 });
     expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
   });
+
+  it.each(["pending", "succeeded"] as const)(
+    "a refund the provider's event recorded as succeeded stays so, recorded once, when the call then answers %s",
+    async (late) => {
+      const { shop, order, actor } = await paidOrder();
+      // The refund is made and its charge.refunded event lands before the call's own answer.
+      const refundPayment = vi.spyOn(getPaymentProvider(), "refundPayment").mockImplementationOnce(async () => {
+        await recordRefund(`txn_${shop.subdomain}`, 1000, `evt_${shop.subdomain}`);
+        return { refundId: `re_${shop.subdomain}`, status: late };
+      });
+      try {
+        await expect(refundOrder(order.id, { amountCents: 1000, reason: "Return" }, actor)).resolves.toMatchObject({
+          status: "succeeded",
+        });
+      } finally {
+        refundPayment.mockRestore();
+      }
+      const [refund] = await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+      expect(refund).toMatchObject({ status: "succeeded", amountCents: 1000, providerRefundId: `re_${shop.subdomain}` });
+      const history = await getDatabase().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      expect(history.filter((e) => e.kind === "refund").map((e) => e.amountCents)).toEqual([1000]);
+      const [txn] = await getDatabase().select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+      expect(txn).toMatchObject({ status: "partially_refunded", refundedAmountCents: 1000 });
+      expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
+      expect((await orderRefundSummaries([{ id: order.id, paymentStatus: "partially_refunded" }])).get(order.id)).toMatchObject({
+        refundedCents: 1000,
+        refundableCents: 2000,
+      });
+    },
+  );
 });

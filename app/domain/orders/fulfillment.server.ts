@@ -6,6 +6,7 @@ import { orderStatusMail, parcelShippedMail, type MailTracking } from "~/domain/
 import type { Shipment } from "~/schemas/fulfillment";
 import { getDatabase, lockRows, writeTransaction } from "~db/client";
 import { orderEvents, orders, parcels, shops, type Order } from "~db/schema";
+import { noCancellationUnderWay } from "./cancellation-claims.server";
 import { loadShopOrder } from "./order-status.server";
 import { formatOrderNumber } from "./orders.server";
 import { leaveParcel, lockShopperParcels, UNSHIPPED_STATUSES } from "./parcels.server";
@@ -60,11 +61,19 @@ export async function shipOrder(orderId: number, shopId: number, shipment: Shipm
   const shipped = await writeTransaction(async (tx) => {
     // Before the order's row, as shipping its whole parcel does (leaveParcel takes it too).
     if (order.parcelId !== null) await lockShopperParcels(tx, order.shopId, order.email);
-    // The status it had when we checked: a concurrent change makes this one a conflict.
+    // The status it had when we checked, and no cancellation under way (its refund may be at
+    // the provider): a concurrent change makes this one a conflict.
     const [row] = await tx
       .update(orders)
-      .set({ status: "shipped", carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, shippedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .set({
+        status: "shipped",
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        shippedAt: now,
+        cancellingSince: null,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status), noCancellationUnderWay(now)))
       .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
     await leaveParcel(tx, order, "shipped", now);
@@ -120,10 +129,18 @@ export async function shipParcel(parcelId: number, shopId: number, shipment: Shi
     const waiting = and(eq(orders.parcelId, parcelId), inArray(orders.status, [...UNSHIPPED_STATUSES]));
     const before = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(waiting);
     if (before.length === 0) throw new ConflictError("parcels.errors.already_shipped");
+    // An order of it being cancelled (its refund may be at the provider) stops the whole parcel.
     const rows = await tx
       .update(orders)
-      .set({ status: "shipped", carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, shippedAt: now, updatedAt: now })
-      .where(waiting)
+      .set({
+        status: "shipped",
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        shippedAt: now,
+        cancellingSince: null,
+        updatedAt: now,
+      })
+      .where(and(waiting, noCancellationUnderWay(now)))
       .returning();
     if (rows.length !== before.length) throw new ConflictError("orders.errors.changed_meanwhile");
     await tx.insert(orderEvents).values(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { releaseOrderHolds, restockOrderUnits } from "~/domain/stock/holds.server";
 import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
@@ -9,6 +9,7 @@ import { orderStatusMail } from "~/domain/mail/templates.server";
 import { isPaid } from "./payment-state";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orders, shops, users, type Order, type OrderStatus } from "~db/schema";
+import { heldByCancellation, noCancellationUnderWay, type ClaimedOrder } from "./cancellation-claims.server";
 import { formatOrderNumber } from "./orders.server";
 import { leaveParcel, lockShopperParcels } from "./parcels.server";
 import { sendWithOrderStatusLink } from "./status-links.server";
@@ -45,27 +46,43 @@ export function assertStatusTransition(order: Pick<Order, "status">, to: OrderSt
 }
 
 /**
- * Writes the seller's status change (who, when) and mails it to the shopper. The money it
- * moves (a refund or a cancelled intent when cancelling) is settled before, by the caller
- * (`changeOrderStatus` in payments): orders do not call the payment provider.
+ * Writes the seller's status change (who, when) and mails it to the shopper. A cancellation
+ * under way (claimed, its refund at the provider) makes it a conflict. Cancelling goes through
+ * `recordCancellation` instead, once the money is settled.
  */
 export async function recordStatusChange(order: Order, to: OrderStatus, actor: { userId: number }): Promise<Order> {
   const now = new Date();
+  return writeStatusChange(order, to, actor, now, noCancellationUnderWay(now));
+}
+
+/**
+ * Writes the cancellation of an order this request claimed (`claimCancellation`) and mails
+ * it to the shopper. The money it moves (a refund or a cancelled intent) is settled between
+ * the claim and this, by the caller (`changeOrderStatus` in payments): orders do not call
+ * the payment provider.
+ */
+export async function recordCancellation(order: ClaimedOrder, actor: { userId: number }): Promise<Order> {
+  return writeStatusChange(order, "cancelled", actor, new Date(), heldByCancellation(order));
+}
+
+async function writeStatusChange(order: Order, to: OrderStatus, actor: { userId: number }, now: Date, claim: SQL): Promise<Order> {
   const freed: number[] = [];
   const updated = await writeTransaction(async (tx) => {
     // Before the order's row, as shipping its whole parcel does (leaveParcel takes it too).
     if ((to === "shipped" || to === "cancelled") && order.parcelId !== null) await lockShopperParcels(tx, order.shopId, order.email);
-    // The status it had when we checked: a concurrent change makes this one a conflict.
+    // The status it had when we checked, and no one else's cancellation under way: a
+    // concurrent change makes this one a conflict.
     const [row] = await tx
       .update(orders)
       .set({
         status: to,
+        cancellingSince: null,
         ...(to === "cancelled" && !isPaid(order.paymentStatus) ? { paymentStatus: "canceled" as const } : {}),
         // Shipped without a carrier (the API's status change): when it left is still known.
         ...(to === "shipped" ? { shippedAt: now } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status), claim))
       .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
     if (to === "shipped" || to === "cancelled") await leaveParcel(tx, order, to, now);

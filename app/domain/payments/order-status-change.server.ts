@@ -1,5 +1,6 @@
 import { isPaid, isRefundable } from "~/domain/orders/payment-state";
-import { assertStatusTransition, loadShopOrder, recordStatusChange } from "~/domain/orders/order-status.server";
+import { claimCancellation, releaseCancellation } from "~/domain/orders/cancellation-claims.server";
+import { assertStatusTransition, loadShopOrder, recordCancellation, recordStatusChange } from "~/domain/orders/order-status.server";
 import type { Order, OrderStatus } from "~db/schema";
 import { discardUnpaidIntent, findOrderTransaction } from "./intents.server";
 import { orderRefundSummaries, refundOrder } from "./refunds.server";
@@ -30,6 +31,17 @@ async function settleCancelledPayment(order: Order, actor: Actor): Promise<void>
 export async function changeOrderStatus(orderId: number, to: OrderStatus, actor: Actor): Promise<Order> {
   const order = await loadShopOrder(orderId, actor.shopId);
   assertStatusTransition(order, to);
-  if (to === "cancelled") await settleCancelledPayment(order, actor);
-  return recordStatusChange(order, to, actor);
+  if (to !== "cancelled") return recordStatusChange(order, to, actor);
+  // Claimed before any money moves: shipping landing during the provider's call would else
+  // win the status write after the refund, and the order would end shipped and refunded.
+  const claimed = await claimCancellation(order);
+  try {
+    await settleCancelledPayment(claimed, actor);
+  } catch (error) {
+    // Nothing was cancelled ("the refund failed, so the order was not cancelled"; a failed
+    // refund stays in the order's refunds): the order may move again, or be cancelled again.
+    await releaseCancellation(claimed);
+    throw error;
+  }
+  return recordCancellation(claimed, actor);
 }

@@ -213,6 +213,9 @@ export async function refundOrder(
     // Taken before the refund's row, as recordRefund does: no deadlock with the provider's event.
     await lockRows(tx, paymentTransactions, eq(paymentTransactions.id, txn.id));
     const status = answer.status;
+    // The answer moves the refund only while it is pending, as a refusal does: the provider's
+    // charge.refunded may have landed first and recorded it (succeeded, in the history and the
+    // payment's total), and a late "pending" must not undo that nor a "succeeded" record it twice.
     const [updated] = await tx
       .update(orderRefunds)
       .set({
@@ -221,9 +224,17 @@ export async function refundOrder(
         failureMessage: status === "failed" ? "orders.errors.refund_failed" : "",
         updatedAt: new Date(),
       })
-      .where(eq(orderRefunds.id, refund.id))
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending")))
       .returning();
-    const row = updated!;
+    if (!updated) {
+      const [settledBefore] = await tx
+        .update(orderRefunds)
+        .set({ providerRefundId: answer.refundId, updatedAt: new Date() })
+        .where(eq(orderRefunds.id, refund.id))
+        .returning();
+      return settledBefore!;
+    }
+    const row = updated;
     // A pending refund is completed (and written to the history) by the provider's charge.refunded event.
     if (status === "succeeded") {
       const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, txn.id)).limit(1);

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `cancelling_since` integer;
