@@ -6,6 +6,7 @@ import * as build from "virtual:react-router/server-build";
 import { getConfig, mainSiteUrl, shopBaseUrl, workerProcesses } from "~/config.server";
 import { createLoadContext } from "~/middleware/request.server";
 import { getDatabase } from "~db/client";
+import { checkDatabaseTextOrder } from "~db/database-locale";
 import { migrateAppDatabase } from "~db/migrate-url";
 import { DEMO_ACCOUNTS, seedDemoData } from "~db/seed";
 import { hashPassword } from "~/domain/accounts/password.server";
@@ -14,6 +15,7 @@ import { approveSeller, rejectSeller } from "~/domain/sellers/approval.server";
 import { DomainError } from "~/domain/errors.server";
 import { translateMessage } from "~/lib/messages";
 import { translatorFor } from "~/lib/translations.server";
+import { logger } from "~/lib/logger.server";
 import { requestErrorHandler, withRequestLog } from "~/http/request-log.server";
 import { crossOriginEdge, withoutForeignOrigin } from "~/http/cross-origin.server";
 import { markWarmedUp, startBackgroundWork } from "./lifecycle";
@@ -39,9 +41,10 @@ export { createLogger, setLogger } from "~/lib/logger.server";
 export { migrateDatabaseAt } from "~db/migrate-url";
 
 /**
- * Readies the node: configuration, migrations, the demo data on an empty database, then the
- * background work unless `background` is false (a cluster's primary prepares the database
- * once and leaves the work to its workers).
+ * Readies the node: configuration, migrations, the demo data on an empty database, a look at
+ * PostgreSQL's text order (`checkDatabaseTextOrder`), then the background work unless
+ * `background` is false (a cluster's primary prepares the database once and leaves the work
+ * to its workers).
  */
 export async function prepare({ background = true }: { background?: boolean } = {}) {
   const config = getConfig();
@@ -51,6 +54,8 @@ export async function prepare({ background = true }: { background?: boolean } = 
   await migrateAppDatabase(async () => {
     if (config.SEED_DEMO) seeded = await seedDemoData(db, (password) => hashPassword(password, { atStartup: true }));
   });
+  // PostgreSQL's text order follows the database's collation: a warning when it is not SQLite's.
+  await checkDatabaseTextOrder(logger());
   if (background) beginBackgroundWork();
   return {
     workers: workerProcesses(config),

@@ -303,3 +303,37 @@ describe("confirming on another shop's host", () => {
     });
   });
 });
+
+describe("the 3-D Secure page on another shop's host", () => {
+  it("is a 404, shown or answered, even with the paying shopper's cookie; the order's shop's host still works", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const { orderId, client_secret } = await orderAndIntent(shopper);
+    const challenge = await shopper.json<{ id: string; next_action_url: string }>("/api/v1/payment/simulated/confirm/", {
+      json: { client_secret, ...card("4000002500003155") },
+    });
+    const url = challenge.body.next_action_url;
+    // A second live shop's host, sent the very shopper cookie that placed the order.
+    await sql("update shops set is_live = ? where subdomain = 'pending-crafts'", onPostgres() ? true : 1);
+    const elsewhere = new TestClient("pending-crafts.localhost:3000");
+    elsewhere.cookies.set("shopper", shopper.cookies.get("shopper")!);
+    const page = await elsewhere.html(`${url}?return_to=/orders`);
+    expect(page.status).toBe(404);
+    expect(page.html).not.toContain("Test mode");
+    const answer = await elsewhere.request(url, { form: { outcome: "complete", return_to: "/orders" } });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("Location")).toBeNull();
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
+      "requires_action",
+    );
+    expect(
+      (await sql<{ status: string }[]>("select status from simulated_payment_intents where id = ?", challenge.body.id))[0]!.status,
+    ).toBe("requires_action");
+
+    expect((await shopper.html(`${url}?return_to=/orders`)).html).toContain("Test mode");
+    const answered = await shopper.request(url, { form: { outcome: "complete", return_to: "/orders" } });
+    expect(answered.headers.get("Location")).toBe(`/orders?payment_intent=${challenge.body.id}&redirect_status=succeeded`);
+    expect((await sql<{ payment_status: string }[]>("select payment_status from orders where id = ?", orderId))[0]!.payment_status).toBe(
+      "succeeded",
+    );
+  });
+});

@@ -48,9 +48,10 @@ export async function payOrderWithSimulatedCard(
 /**
  * The simulated bank's authentication step, for the paying shopper's browser only (the
  * shopper cookie that placed the order), as a real 3-D Secure challenge is: knowing the
- * intent id is not enough. Anyone else gets a 404, as if the intent did not exist.
+ * intent id is not enough. Anyone else gets a 404, as if the intent did not exist, and so
+ * does another shop's host (`shopId`, the host's shop), as every shopper's payment route.
  */
-export async function simulatedChallengeFor(intentId: string, viewer: OrderViewer): Promise<SimulatedIntent> {
+export async function simulatedChallengeFor(intentId: string, viewer: OrderViewer, shopId: number): Promise<SimulatedIntent> {
   const notFound = new NotFoundError("payments.errors.transaction_not_found");
   if (getPaymentProvider().slug !== "simulated" || !viewer.shopperKeyHash) throw notFound;
   const [row] = await getDatabase()
@@ -61,7 +62,7 @@ export async function simulatedChallengeFor(intentId: string, viewer: OrderViewe
       and(eq(paymentTransactions.providerPaymentId, simulatedPaymentIntents.id), eq(paymentTransactions.provider, "simulated")),
     )
     .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
-    .where(eq(simulatedPaymentIntents.id, intentId))
+    .where(and(eq(simulatedPaymentIntents.id, intentId), eq(orders.shopId, shopId)))
     .limit(1);
   if (!row || row.shopperKeyHash !== viewer.shopperKeyHash) throw notFound;
   return row.intent;
@@ -72,8 +73,9 @@ export async function answerSimulatedAuthentication(
   intentId: string,
   outcome: "complete" | "fail",
   viewer: OrderViewer,
+  shopId: number,
 ): Promise<ProviderIntent> {
-  await simulatedChallengeFor(intentId, viewer);
+  await simulatedChallengeFor(intentId, viewer, shopId);
   const { intent, event } = await withProvider(
     async () => finishSimulatedAuthentication(intentId, outcome),
     "payments.errors.confirm_failed",

@@ -12,13 +12,16 @@ import { safeRedirectPath } from "~/lib/redirect-path";
 import { orderViewer } from "~/http/shopper.server";
 import { formatMoney } from "~/lib/money";
 import { getI18nInstance } from "~/middleware/i18n.server";
+import { hostShopPage } from "~/middleware/site.server";
 
 /**
  * The simulated bank's authentication step (card 4000 0025 0000 3155): Complete or Fail,
- * then back to `return_to` on this site. Only the paying shopper's browser gets it.
+ * then back to `return_to` on this site. Only the paying shopper's browser gets it, on the
+ * order's shop's host (the 404 page elsewhere).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const intent = await orNotFound(simulatedChallengeFor(params.intentId, await orderViewer(request, context)));
+  const shop = hostShopPage(context);
+  const intent = await orNotFound(simulatedChallengeFor(params.intentId, await orderViewer(request, context), shop.id));
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("return_to"), "/");
   return {
     amountCents: intent.amountCents,
@@ -40,7 +43,8 @@ export const action = singleFormAction(() => null)({
   handle: async ({ params, request, context, formData }) => {
     const outcome = formData.get("outcome") === "complete" ? "complete" : "fail";
     const intentId = params.intentId ?? "";
-    const answered = await answerSimulatedAuthentication(intentId, outcome, await orderViewer(request, context));
+    const shop = hostShopPage(context);
+    const answered = await answerSimulatedAuthentication(intentId, outcome, await orderViewer(request, context), shop.id);
     const target = new URL(safeRedirectPath(formData.get("return_to"), "/"), "http://local");
     // The same parameters Stripe adds to its return URL.
     target.searchParams.set("payment_intent", intentId);
