@@ -493,6 +493,19 @@ export async function lockRows(
 }
 
 /**
+ * Inside a write transaction: `query` (a select of existing rows) read with its rows locked on
+ * PostgreSQL until the transaction ends, in the same statement (`SELECT ... FOR <strength>`).
+ * `"share"`: transactions reading the rows so do not wait for one another, but one that
+ * UPDATEs them waits for them, and they for it; they then read what it committed (READ
+ * COMMITTED reads the row again once its lock is free). On SQLite the write transaction
+ * already sees every write committed before it, under the one write lock: the query as is.
+ */
+export function readLocked<Q extends PromiseLike<unknown>>(tx: Transaction, query: Q, strength: "share" | "update" | "no key update"): Q {
+  if (sqliteHandle(tx)) return query;
+  return (query as unknown as { for: (strength: string) => Q }).for(strength);
+}
+
+/**
  * Inside a write transaction: holds a lock named by `key` until the transaction ends, for
  * counters kept as rows that are inserted rather than updated (rate limits): PostgreSQL's
  * transaction-level advisory lock; nothing to do under SQLite's one write lock.

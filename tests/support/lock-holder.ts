@@ -23,14 +23,17 @@ export function lockHolder() {
     return { release, done };
   }
 
-  /** Waits until some other connection of the database waits for a lock, or `settled` settles. */
-  async function someoneWaitsForALock(settled?: Promise<unknown>): Promise<void> {
+  /** Waits until `count` other connections of the database wait for a lock, or `settled` settles (its failure is the caller's to see). */
+  async function someoneWaitsForALock(settled?: Promise<unknown>, count = 1): Promise<void> {
     let over = false;
-    void settled?.finally(() => (over = true));
+    void settled?.then(
+      () => (over = true),
+      () => (over = true),
+    );
     while (!over) {
       const [row] =
         await other`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
-      if (row!.waiting > 0) return;
+      if (row!.waiting >= count) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

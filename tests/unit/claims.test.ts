@@ -1,5 +1,6 @@
 // Claims from a live's chat (issue 29): the one claim path, on both engines (unit, unit-pg).
-// Only Date is faked where the test moves the clock.
+// Only Date is faked where the test moves the clock. `writeTransaction` is the real one, spied
+// on so that a test can run something just before a claim's transaction starts.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claimFromComment, claimLinkByToken, liveClaims, releaseClaim, REPLY_MAX_LENGTH } from "~/domain/claims/claims.server";
@@ -10,10 +11,24 @@ import { createProduct as createCatalogueProduct } from "~/domain/catalogue/mana
 import { createLive, endLive } from "~/domain/lives/lives.server";
 import { changeStock, releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { productInputSchema } from "~/schemas/catalogue-admin";
-import { getDatabase } from "~db/client";
+import { getDatabase, writeTransaction } from "~db/client";
 import { claimLinks, claims, liveEvents, productVariants, products, shopDomains, stockHolds, waitlistEntries, type Shop } from "~db/schema";
 import { createProduct, createShop } from "./factories";
 import { productWithSizes, variantRow } from "./stock-fixtures";
+
+vi.mock("~db/client", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~db/client")>();
+  return { ...actual, writeTransaction: vi.fn(actual.writeTransaction) };
+});
+
+/** Runs `first` (committed) just before the next transaction opened starts, as a request landing in between would. */
+function beforeNextTransaction(first: () => Promise<unknown>) {
+  const original = vi.mocked(writeTransaction).getMockImplementation()!;
+  vi.mocked(writeTransaction).mockImplementationOnce(async (work, db) => {
+    await first();
+    return original(work, db);
+  });
+}
 
 async function setCode(productId: number, code: string) {
   await getDatabase().update(products).set({ code }).where(eq(products.id, productId));
@@ -230,6 +245,17 @@ describe("claimFromComment", () => {
     expect(await comment("lea", "sold B12")).toEqual({ claimed: false, reason: "live_ended", reply: expect.stringContaining("@lea") });
     expect(await comment("lea", "hello")).toEqual({ claimed: false, reason: "not_a_claim" });
     expect(await claimsOfLive()).toHaveLength(0);
+  });
+
+  it("refuses a claim when the live ends between its read of the live and its transaction: nothing held", async () => {
+    await setStock(mugVariant, 5);
+    // The claim read the live as running; the seller's end commits before the claim's transaction.
+    beforeNextTransaction(() => endLive(shop.id, liveId));
+    expect(await comment("lea", "sold B12")).toEqual({ claimed: false, reason: "live_ended", reply: expect.stringContaining("@lea") });
+    expect(await claimsOfLive()).toHaveLength(0);
+    expect(await getDatabase().select().from(claimLinks).where(eq(claimLinks.liveId, liveId))).toHaveLength(0);
+    expect(await getDatabase().select().from(stockHolds).where(eq(stockHolds.variantId, mugVariant))).toHaveLength(0);
+    expect(await variantRow(mugVariant)).toMatchObject({ stock: 5, reserved: 0 });
   });
 
   it("knows only the shop's own lives and claims", async () => {

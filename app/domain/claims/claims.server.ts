@@ -13,7 +13,7 @@ import { cleanComment, parseClaim, readClaimComment, type ClaimableProduct } fro
 import { shopClaimWords } from "~/lib/claim-words";
 import { intlLocale, type Language } from "~/lib/languages";
 import { translatorFor } from "~/lib/translations.server";
-import { getDatabase, lockRows, writeTransaction, type Transaction } from "~db/client";
+import { getDatabase, lockRows, readLocked, writeTransaction, type Transaction } from "~db/client";
 import { claimLinks, claims, lives, orders, productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
 
 /**
@@ -134,7 +134,8 @@ async function productsWithCodes(shopId: number, codes: string[]): Promise<Coded
  * error. A claim holds its units for the shop's hold time on the handle's link (created on
  * its first claim of the live), in one transaction with the claim and the live's "claim"
  * event: the shop's row first, then the variant's (docs/stock.md), so claims through any
- * number of nodes never take more units than there are. Sold out: the handle waits on the
+ * number of nodes never take more units than there are. A live ended meanwhile, even while the
+ * claim is under way, takes none (its row is read again in the transaction). Sold out: the handle waits on the
  * variant's waitlist (a "waitlisted" claim). Beyond the shop's cap per product and handle:
  * refused. Untracked stock always holds.
  */
@@ -147,7 +148,8 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   if (!reading) return { claimed: false, reason: "not_a_claim" };
   const t = translatorFor(live.language);
   const to = `@${handle}`;
-  if (live.endedAt) return { claimed: false, reason: "live_ended", reply: fitReply(t("claims.reply.live_ended", { to })) };
+  const ended: ClaimOutcome = { claimed: false, reason: "live_ended", reply: fitReply(t("claims.reply.live_ended", { to })) };
+  if (live.endedAt) return ended;
   const parsed = parseClaim(reading, await productsWithCodes(shop.id, reading.codeCandidates));
   if (parsed.kind === "not_a_claim") return { claimed: false, reason: "not_a_claim" };
   if (parsed.kind === "unknown_code") {
@@ -173,7 +175,12 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   const now = new Date();
 
   const outcome = await writeTransaction(
-    async (tx): Promise<{ claimId: number; token: string; status: "held" | "waitlisted" } | "cap_reached"> => {
+    async (tx): Promise<{ claimId: number; token: string; status: "held" | "waitlisted" } | "cap_reached" | "live_ended"> => {
+      // The live as it is now: ended since the read above, it takes no claim. Its row is
+      // shared (PostgreSQL): claims do not wait for one another here, but an end under way
+      // (its UPDATE) is waited for and seen, and an end waits for the claims under way.
+      const [current] = await readLocked(tx, tx.select({ endedAt: lives.endedAt }).from(lives).where(eq(lives.id, live.id)), "share");
+      if (!current || current.endedAt) return "live_ended";
       const link = await findOrCreateLink(tx, {
         shopId: shop.id,
         liveId: live.id,
@@ -238,6 +245,7 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
     },
   );
 
+  if (outcome === "live_ended") return ended;
   if (outcome === "cap_reached") {
     return {
       claimed: false,

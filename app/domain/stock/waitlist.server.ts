@@ -11,7 +11,7 @@ import { translatorFor } from "~/lib/translations.server";
 import { getDatabase, lockRows, writeTransaction, type Transaction } from "~db/client";
 import { claims, liveEvents, productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
 import { holdEnd } from "./hold-time";
-import { availableUnits, holdUnits, releaseHolds } from "./holds.server";
+import { availableUnits, holdUnits, lockShopsForStock, releaseHolds } from "./holds.server";
 
 /**
  * The waitlist of a sold-out variant: first come, first served. When units come back (a
@@ -110,19 +110,20 @@ export async function offerFreedUnits(variantIds: number[], now: Date): Promise<
     for (let round = 0; round < 50; round++) {
       const offer = await writeTransaction((tx) => offerNextUnit(tx, variantId, now));
       if (!offer) break;
-      if (!offer.claimed) await mailOffer(offer);
+      if (offer !== ENTRY_GONE && !offer.claimed) await mailOffer(offer);
     }
   }
 }
 
-async function offerNextUnit(tx: Transaction, variantId: number, now: Date): Promise<Offer | null> {
+/** The entry read as next was no longer waiting once the shop's row was locked (released, offered by another node): the next one's turn. */
+const ENTRY_GONE = "entry gone";
+
+async function offerNextUnit(tx: Transaction, variantId: number, now: Date): Promise<Offer | typeof ENTRY_GONE | null> {
   // Offers past their end are over (their hold was released with the others).
   await tx
     .update(waitlistEntries)
     .set({ state: "done", updatedAt: now })
     .where(and(eq(waitlistEntries.variantId, variantId), eq(waitlistEntries.state, "offered"), lte(waitlistEntries.offerExpiresAt, now)));
-  const left = (await availableUnits(tx, [variantId], now)).get(variantId);
-  if (left === undefined || left <= 0) return null;
   const [next] = await tx
     .select({ id: waitlistEntries.id, shopId: waitlistEntries.shopId, claimId: waitlistEntries.claimId, holdMinutes: shops.holdMinutes })
     .from(waitlistEntries)
@@ -131,22 +132,30 @@ async function offerNextUnit(tx: Transaction, variantId: number, now: Date): Pro
     .orderBy(asc(waitlistEntries.id))
     .limit(1);
   if (!next) return null;
+  // The shop's row before the entry's, as every stock change and the seller's release of a
+  // claim (which locks the shop, then the claim, then its entry): an offer that took the entry
+  // first and then waited for the shop deadlocked with that release (PostgreSQL). Under the
+  // lock the units left stay as read until the hold.
+  await lockShopsForStock(tx, [next.shopId]);
+  const left = (await availableUnits(tx, [variantId], now)).get(variantId);
+  if (left === undefined || left <= 0) return null;
   const expiresAt = holdEnd(now, next.holdMinutes);
   if (next.claimId !== null) return offerToClaim(tx, { ...next, claimId: next.claimId }, variantId, left, expiresAt, now);
   const token = crypto.randomBytes(24).toString("base64url");
-  // Moved only if still waiting: another node offering at the same time takes another entry.
+  // Moved only if still waiting: read before the lock, it may have been offered or released since.
   const [claimed] = await tx
     .update(waitlistEntries)
     .set({ state: "offered", offerTokenHash: hashToken(token), offerExpiresAt: expiresAt, updatedAt: now })
     .where(and(eq(waitlistEntries.id, next.id), eq(waitlistEntries.state, "waiting")))
     .returning({ id: waitlistEntries.id });
-  if (!claimed) return null;
+  if (!claimed) return ENTRY_GONE;
   await holdUnits(tx, {
     shopId: next.shopId,
     waitlistEntryId: next.id,
     lines: [{ variantId, quantity: 1, index: 0 }],
     expiresAt,
     now,
+    shopLocked: true,
   });
   return { entryId: next.id, token, variantId, claimed: false };
 }
@@ -164,13 +173,13 @@ async function offerToClaim(
   left: number,
   expiresAt: Date,
   now: Date,
-): Promise<Offer | null> {
+): Promise<Offer | typeof ENTRY_GONE> {
   const [done] = await tx
     .update(waitlistEntries)
     .set({ state: "done", updatedAt: now })
     .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.state, "waiting")))
     .returning({ id: waitlistEntries.id });
-  if (!done) return null;
+  if (!done) return ENTRY_GONE;
   const [claim] = await tx
     .select({ id: claims.id, quantity: claims.quantity, liveId: claims.liveId })
     .from(claims)
@@ -179,7 +188,14 @@ async function offerToClaim(
   // A claim released meanwhile: the entry is over, the next one gets the unit.
   if (!claim) return { entryId: entry.id, token: "", variantId, claimed: true };
   const quantity = Math.min(claim.quantity, left);
-  await holdUnits(tx, { shopId: entry.shopId, claimId: claim.id, lines: [{ variantId, quantity, index: 0 }], expiresAt, now });
+  await holdUnits(tx, {
+    shopId: entry.shopId,
+    claimId: claim.id,
+    lines: [{ variantId, quantity, index: 0 }],
+    expiresAt,
+    now,
+    shopLocked: true,
+  });
   await tx.update(claims).set({ status: "held", quantity, heldUntil: expiresAt, updatedAt: now }).where(eq(claims.id, claim.id));
   await tx.insert(liveEvents).values({ liveId: claim.liveId, kind: "claim" });
   return { entryId: entry.id, token: "", variantId, claimed: true };
