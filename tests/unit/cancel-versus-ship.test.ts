@@ -9,6 +9,7 @@ import { ProviderRequestError } from "~/domain/payments/provider.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { getDatabase, writeTransaction } from "~db/client";
 import { orderRefunds, orders, simulatedPaymentIntents, type OrderStatus } from "~db/schema";
+import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 // "Cancel versus ship at once": cancelling a paid order refunds it through the provider, a call
@@ -24,17 +25,7 @@ async function paidOrder(status: OrderStatus) {
   const created = await createOrderRow(shop.id, { status, paymentStatus: "succeeded", totalAmountCents: 3000, paidAt: new Date() });
   const parcelId = (await writeTransaction((tx) => joinParcel(tx, created)))!;
   const intent = `pi_sim_${shop.subdomain}`;
-  await getDatabase()
-    .insert(simulatedPaymentIntents)
-    .values({
-      id: intent,
-      accountId: account,
-      clientSecret: `${intent}_secret`,
-      amountCents: 3000,
-      currency: "EUR",
-      applicationFeeCents: 72,
-      status: "succeeded",
-    });
+  await recordSucceededSimulatedIntent({ id: intent, accountId: account, amountCents: 3000, applicationFeeCents: 72 });
   await createPaymentTransaction(created, { id: `txn_${shop.subdomain}`, accountId: account, intentId: intent, status: "succeeded" });
   const seller = { userId: shop.ownerId, shopId: shop.id };
   return { shop, orderId: created.id, parcelId, seller };

@@ -5,7 +5,8 @@ import { ProviderRequestError } from "~/domain/payments/provider.server";
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { orderRefundSummaries, recordRefund, refundOrder } from "~/domain/payments/refunds.server";
 import { getDatabase } from "~db/client";
-import { orderEvents, orderRefunds, orders, paymentTransactions, simulatedPaymentIntents } from "~db/schema";
+import { orderEvents, orderRefunds, orders, paymentTransactions } from "~db/schema";
+import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { createOrderRow, createPaymentTransaction, createShop, createSimulatedAccount } from "./factories";
 
 /** A shop's order paid 30.00 at the simulated provider (platform fee 0.72). */
@@ -14,17 +15,7 @@ async function paidOrder() {
   const account = await createSimulatedAccount(shop);
   const order = await createOrderRow(shop.id, { paymentStatus: "succeeded", totalAmountCents: 3000, paidAt: new Date() });
   const intent = `pi_sim_${shop.subdomain}`;
-  await getDatabase()
-    .insert(simulatedPaymentIntents)
-    .values({
-      id: intent,
-      accountId: account,
-      clientSecret: `${intent}_secret`,
-      amountCents: 3000,
-      currency: "EUR",
-      applicationFeeCents: 72,
-      status: "succeeded",
-    });
+  await recordSucceededSimulatedIntent({ id: intent, accountId: account, amountCents: 3000, applicationFeeCents: 72 });
   await createPaymentTransaction(order, { id: `txn_${shop.subdomain}`, accountId: account, intentId: intent, status: "succeeded" });
   return { shop, order, actor: { userId: shop.ownerId, shopId: shop.id } };
 }

@@ -4,6 +4,7 @@ import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.ser
 import { joinWaitlist } from "~/domain/stock/waitlist.server";
 import { getDatabase } from "~db/client";
 import { mailOutbox, orders, simulatedPaymentIntents, stockMovements, waitlistEntries, type Order, type Shop } from "~db/schema";
+import { recordSucceededSimulatedIntent } from "../support/simulated-intents";
 import { createPaymentTransaction, createProduct, createShop, createSimulatedAccount } from "./factories";
 import { onlyVariant, orderOf, variantRow } from "./stock-fixtures";
 
@@ -19,17 +20,7 @@ async function paidOrderAtProvider(shop: Shop, productId: number, quantity: numb
   const account = accounts.get(shop.id)!;
   const intent = `pi_sim_${shop.subdomain}_${order.id}`;
   const amountCents = 1000 * quantity;
-  await getDatabase()
-    .insert(simulatedPaymentIntents)
-    .values({
-      id: intent,
-      accountId: account,
-      clientSecret: `${intent}_secret`,
-      amountCents,
-      currency: "EUR",
-      applicationFeeCents: 24,
-      status: "succeeded",
-    });
+  await recordSucceededSimulatedIntent({ id: intent, accountId: account, amountCents, applicationFeeCents: 24 });
   await createPaymentTransaction(
     { id: order.id, shopId: shop.id, totalAmountCents: amountCents },
     { id: `txn_${intent}`, accountId: account, intentId: intent, status: "succeeded" },

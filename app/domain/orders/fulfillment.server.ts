@@ -53,6 +53,18 @@ async function shopOf(shopId: number) {
   return shop!;
 }
 
+/** An order's columns once it leaves with `shipment` (a cancellation's claim ends with it). */
+function shippedWith(shipment: Shipment, now: Date) {
+  return {
+    status: "shipped" as const,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    shippedAt: now,
+    cancellingSince: null,
+    updatedAt: now,
+  };
+}
+
 /** The seller ships one order with this carrier and number; returns the order as it now is. */
 export async function shipOrder(orderId: number, shopId: number, shipment: Shipment, actor: { userId: number }): Promise<Order> {
   const order = await loadShopOrder(orderId, shopId);
@@ -65,14 +77,7 @@ export async function shipOrder(orderId: number, shopId: number, shipment: Shipm
     // the provider): a concurrent change makes this one a conflict.
     const [row] = await tx
       .update(orders)
-      .set({
-        status: "shipped",
-        carrier: shipment.carrier,
-        trackingNumber: shipment.trackingNumber,
-        shippedAt: now,
-        cancellingSince: null,
-        updatedAt: now,
-      })
+      .set(shippedWith(shipment, now))
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status), noCancellationUnderWay(now)))
       .returning();
     if (!row) throw new ConflictError("orders.errors.changed_meanwhile");
@@ -132,14 +137,7 @@ export async function shipParcel(parcelId: number, shopId: number, shipment: Shi
     // An order of it being cancelled (its refund may be at the provider) stops the whole parcel.
     const rows = await tx
       .update(orders)
-      .set({
-        status: "shipped",
-        carrier: shipment.carrier,
-        trackingNumber: shipment.trackingNumber,
-        shippedAt: now,
-        cancellingSince: null,
-        updatedAt: now,
-      })
+      .set(shippedWith(shipment, now))
       .where(and(waiting, noCancellationUnderWay(now)))
       .returning();
     if (rows.length !== before.length) throw new ConflictError("orders.errors.changed_meanwhile");
