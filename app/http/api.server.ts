@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { DomainError, RateLimitedError, ValidationError, type FieldErrors } from "~/domain/errors.server";
+import { DomainError, NotFoundError, RateLimitedError, ValidationError, type FieldErrors } from "~/domain/errors.server";
 import { requestLog } from "~/lib/logger.server";
 import { translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -25,7 +25,30 @@ export function apiResource(handlers: Partial<Record<Method, Handler>>) {
   return { loader: run, action: run };
 }
 
-async function dispatch(args: ApiArgs, handlers: Partial<Record<Method, Handler>>): Promise<Response> {
+type Handlers = Partial<Record<Method, Handler>>;
+const notFound = () => {
+  throw new NotFoundError("errors.api_not_found");
+};
+const UNKNOWN_ENDPOINT: Handlers = { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound };
+
+/**
+ * Several endpoints in one route module, told apart by a path parameter
+ * (`customization/`, `customization/update/`, `customization/public/`): each has its own
+ * methods, so a wrong method is a 405 whose `Allow` names that endpoint's methods, and a
+ * name `endpointOf` does not know (null) is a 404 whatever the method.
+ */
+export function apiEndpoints<Name extends string>(
+  endpointOf: (params: ApiArgs["params"]) => Name | null,
+  endpoints: Record<Name, Handlers>,
+) {
+  const run = (args: ApiArgs) => {
+    const name = endpointOf(args.params);
+    return dispatch(args, name === null ? UNKNOWN_ENDPOINT : endpoints[name]);
+  };
+  return { loader: run, action: run };
+}
+
+async function dispatch(args: ApiArgs, handlers: Handlers): Promise<Response> {
   const t = getI18nInstance(args.context).t;
   const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
   const handler = handlers[method];

@@ -20,7 +20,7 @@ const productFields = {
     .optional()
     .transform((v) => v ?? ""),
   // A string from forms, a number or a string from the API.
-  price: z.coerce.string({ error: "catalogue.errors.price_invalid" }).transform((value, ctx) => {
+  price: z.union([z.string(), z.number()], { error: "catalogue.errors.price_invalid" }).transform((value, ctx) => {
     const cents = priceCents(value);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: "catalogue.errors.price_invalid" });

@@ -2,6 +2,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "~/lib/order-states";
 import { MAX_ITEM_QUANTITY } from "~/lib/order-total";
 import { MAX_RECORD_ID } from "~/lib/path-id";
 import { checkoutFields, purchaseIsIdentified, purchaseRuleIssue, toCheckoutDetails } from "./checkout-form";
+import { numberFromText } from "./number-input";
 import { z } from "./zod-messages";
 
 // The checkout's forms (shared with the browser, in zod/mini) are in `checkout-form.ts`.
@@ -32,15 +33,18 @@ const COUNTRY_DESCRIPTION = "ISO 3166-1 alpha-2 code, or the country's name in E
 const SHIPPING_RATE_DESCRIPTION =
   "A shipping rate's id (GET /shop/shipping/?country=): required when the shop charges shipping. Or \"parcel\": add this order to the caller's open parcel (a parcel holding a paid, unshipped order this browser or account placed, with the same email and address, of the same live or within the shop's parcel window): no shipping fee, `shipping_method` names the parcel. Refused (400) when there is no such parcel.";
 
+/** An item's product or variant: a number or a string of one (not `true`, not `[1]`). */
+const itemId = z.preprocess(numberFromText, z.number().int().positive().max(MAX_RECORD_ID).optional());
+
 export const orderItemsSchema = z
   .array(
     z.object({
-      product: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
-      product_id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+      product: itemId,
+      product_id: itemId,
       // The product's variant (issue 27): required when the product has options, refused when
       // it has none (the order domain checks it against the catalogue). null is "none".
-      variant: z.preprocess((v) => (v === null ? undefined : v), z.coerce.number().int().positive().max(MAX_RECORD_ID).optional()),
-      quantity: z.coerce.number().int().min(1).max(MAX_ITEM_QUANTITY).default(1),
+      variant: z.preprocess((v) => (v === null ? undefined : v), itemId),
+      quantity: z.preprocess(numberFromText, z.number().int().min(1).max(MAX_ITEM_QUANTITY).default(1)),
     }),
   )
   .max(20)

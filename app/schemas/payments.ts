@@ -1,4 +1,5 @@
 import { MAX_RECORD_ID } from "~/lib/path-id";
+import { numberFromText } from "./number-input";
 import { z } from "./zod-messages";
 
 // The built-in card form (shared with the browser, in zod/mini) is in `card-form.ts`.
@@ -6,7 +7,7 @@ export * from "./card-form";
 
 export const payRequestSchema = z.object({
   // Numbers or digit strings; a missing id reads "required", not "wrong type".
-  order_id: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number().int().positive().max(MAX_RECORD_ID)),
+  order_id: z.preprocess(numberFromText, z.number().int().positive().max(MAX_RECORD_ID)),
   provider_slug: z.string().trim().min(1).max(30),
 });
 
@@ -19,8 +20,8 @@ export const confirmRequestSchema = z.object({
 export const simulatedCardSchema = z.object({
   client_secret: z.string().trim().min(1).max(200),
   card_number: z.string().trim().min(1, "payments.card.number_invalid").max(30),
-  exp_month: z.coerce.number({ error: "payments.card.expiry_invalid" }).int(),
-  exp_year: z.coerce.number({ error: "payments.card.expiry_invalid" }).int(),
+  exp_month: z.preprocess(numberFromText, z.number({ error: "payments.card.expiry_invalid" }).int()),
+  exp_year: z.preprocess(numberFromText, z.number({ error: "payments.card.expiry_invalid" }).int()),
   cvc: z.string().trim().min(1, "payments.card.cvc_invalid").max(4),
 });
 

@@ -2,6 +2,7 @@ import { resolveCountry } from "~/lib/countries";
 import { messageKey } from "~/lib/messages";
 import { parseAmountToCents } from "~/lib/money";
 import { MAX_RECORD_ID } from "~/lib/path-id";
+import { numberFromText } from "./number-input";
 import { z } from "./zod-messages";
 
 /** A rate as the domain takes it; `id` keeps an existing rate (its orders keep naming it). */
@@ -36,8 +37,8 @@ function amountField(message: string, optional: boolean) {
 }
 
 const optionalId = z.preprocess(
-  (v) => (v === null || v === "" ? undefined : v),
-  z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
+  (v) => (v === null || v === "" ? undefined : numberFromText(v)),
+  z.number().int().positive().max(MAX_RECORD_ID).optional(),
 );
 
 const rateFields = {

@@ -1,4 +1,5 @@
 import { MAX_RECORD_ID } from "~/lib/path-id";
+import { numberFromText } from "./number-input";
 import { z } from "./zod-messages";
 
 /**
@@ -10,8 +11,8 @@ import { z } from "./zod-messages";
 export const waitlistJoinSchema = z.object({
   email: z.string({ error: "stock_shop.errors.email" }).trim().toLowerCase().max(254).pipe(z.email("stock_shop.errors.email")),
   variant: z.preprocess(
-    (v) => (v === null || v === "" ? undefined : v),
-    z.coerce.number({ error: "stock.errors.variant_not_found" }).int().positive().max(MAX_RECORD_ID).optional(),
+    (v) => (v === null || v === "" ? undefined : numberFromText(v)),
+    z.number({ error: "stock.errors.variant_not_found" }).int().positive().max(MAX_RECORD_ID).optional(),
   ),
 });
 

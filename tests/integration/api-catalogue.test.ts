@@ -112,6 +112,60 @@ describe("API plumbing", () => {
     expect(method.body.message).toBe("Method DELETE is not allowed here.");
   });
 
+  it("answers each endpoint of a module serving several with that endpoint's own methods, and unknown ones with 404", async () => {
+    const seller = await new TestClient().signInAs("demo@example.com");
+    const visitor = new TestClient();
+    const shopper = demo();
+    // [client, method, path, Allow]: a wrong method was a 404, or a 405 naming a sibling's methods.
+    const allowed: [TestClient, string, string, string][] = [
+      [seller, "POST", "/api/v1/shop/orders/1/", "GET, PATCH"],
+      [seller, "DELETE", "/api/v1/shop/orders/1/", "GET, PATCH"],
+      [seller, "PATCH", "/api/v1/shop/orders/", "GET, POST"],
+      [seller, "DELETE", "/api/v1/shop/orders/", "GET, POST"],
+      [seller, "PUT", "/api/v1/customer/shop/customization/", "GET"],
+      [seller, "GET", "/api/v1/customer/shop/customization/update/", "PUT"],
+      [seller, "POST", "/api/v1/customer/shop/customization/update/", "PUT"],
+      [shopper, "PUT", "/api/v1/customer/shop/customization/public/", "GET"],
+      [visitor, "POST", "/api/v1/customer/register/status/", "GET"],
+      [visitor, "GET", "/api/v1/customer/register/step1/", "POST"],
+      [visitor, "GET", "/api/v1/customer/register/complete/", "POST"],
+      [seller, "GET", "/api/v1/customer/stripe/connect/update_status/", "POST"],
+      [shopper, "GET", "/api/v1/payment/pay/", "POST"],
+    ];
+    for (const [client, method, path, allow] of allowed) {
+      const answer = await client.json<{ message: string }>(path, { method, json: method === "GET" ? undefined : {} });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.response.headers.get("Allow"), `${method} ${path}`).toBe(allow);
+      expect(answer.body.message).toBe(`Method ${method} is not allowed here.`);
+    }
+    for (const path of ["/api/v1/customer/shop/customization/other/", "/api/v1/customer/stripe/connect/other/", "/api/v1/payment/other/"]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await seller.json(path, { method, json: method === "GET" ? undefined : {} });
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(answer.body).toEqual({ message: "This API endpoint does not exist.", request_id: expect.any(String) });
+      }
+    }
+    // Nothing was changed on the way: the order still has its status.
+    expect((await seller.json<{ status: string }>("/api/v1/shop/orders/1/")).body.status).toBe("delivered");
+  });
+
+  it("refuses a product's price given as a list or a boolean, and takes it as a number or a string", async () => {
+    const seller = await new TestClient().signInAs("demo@example.com");
+    const count = async () => (await sql<{ n: number }[]>("select count(*) as n from products"))[0]!.n;
+    const before = await count();
+    for (const price of [[12], true, { amount: 12 }]) {
+      const { status, body } = await seller.json<{ errors: Record<string, string[]> }>("/api/v1/shop/products/", {
+        json: { name: "Odd price", price },
+      });
+      expect(status, JSON.stringify(price)).toBe(400);
+      expect(Object.keys(body.errors)).toEqual(["price"]);
+    }
+    expect(await count()).toBe(before);
+    for (const price of [12, "12.50"]) {
+      expect((await seller.json("/api/v1/shop/products/", { json: { name: "Plain price", price } })).status).toBe(201);
+    }
+  });
+
   it("sets the csrftoken cookie on GET and refuses unsafe calls without X-CSRFToken", async () => {
     const client = demo();
     await client.request("/api/v1/shop/categories/");

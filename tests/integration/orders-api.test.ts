@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingFields, TestClient } from "./app";
+import { shippingFields, sql, TestClient } from "./app";
 
 type Page = { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] };
 const fields = shippingFields({ full_name: "Olga Order", email: "olga@example.test", reference: "REF-1", total_amount: "25" });
@@ -69,6 +69,35 @@ describe("POST /api/v1/shop/orders/", () => {
       json: { ...fields, items: "abc" },
     });
     expect(Object.keys(notAList.body.errors)).toEqual(["items"]);
+  });
+
+  it("takes an item's product, variant and quantity as numbers or quoted numbers, never booleans, lists or objects", async () => {
+    const shopper = new TestClient("demo.localhost:3000");
+    const orderCount = async () => (await sql<{ n: number }[]>("select count(*) as n from orders"))[0]!.n;
+    const before = await orderCount();
+    // `true` and `[1]` read as product 1 (and quantity 1) before: an order for something nobody named.
+    const odd: [Record<string, unknown>, string][] = [
+      [{ product: true }, "items.0.product"],
+      [{ product: [1] }, "items.0.product"],
+      [{ product_id: { id: 1 } }, "items.0.product_id"],
+      [{ product: 1, quantity: true }, "items.0.quantity"],
+      [{ product: 1, quantity: [1] }, "items.0.quantity"],
+      [{ product: 1, variant: true }, "items.0.variant"],
+      [{ product: 1, variant: [] }, "items.0.variant"],
+    ];
+    for (const [item, field] of odd) {
+      const { status, body } = await shopper.json<{ errors: Record<string, string[]> }>("/api/v1/shop/orders/", {
+        json: { ...fields, total_amount: "39.00", items: [item] },
+      });
+      expect(status, JSON.stringify(item)).toBe(400);
+      expect(body.errors, JSON.stringify(item)).toEqual({ [field]: ["This value has the wrong type"] });
+    }
+    expect(await orderCount()).toBe(before);
+    const quoted = await shopper.json<{ items: { product: { id: number }; quantity: number }[] }>("/api/v1/shop/orders/", {
+      json: { ...fields, total_amount: "78.00", items: [{ product: "1", quantity: "2" }] },
+    });
+    expect(quoted.status).toBe(201);
+    expect(quoted.body.items).toMatchObject([{ product: { id: 1 }, quantity: 2 }]);
   });
 
   it("refuses products of another shop, out-of-stock products, and the main host", async () => {

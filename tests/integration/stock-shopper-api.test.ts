@@ -220,6 +220,12 @@ describe("POST /api/v1/shop/products/{id}/waitlist/", () => {
     const otherVariant = await join({ email: "wes@example.test", variant: foreign.s }, address, { productId: product.id });
     expect(otherVariant.status).toBe(400);
     expect(otherVariant.body.errors).toEqual({ variant: ["This option does not exist for this product"] });
+    // A list holding the variant's id is no id (it read as the id before, and joined).
+    for (const variant of [[product.s], true]) {
+      const odd = await join({ email: "wes@example.test", variant }, address, { productId: product.id });
+      expect(odd.status, JSON.stringify(variant)).toBe(400);
+      expect(odd.body.errors).toEqual({ variant: ["This option does not exist for this product"] });
+    }
     expect((await join({ email: "wes@example.test" }, address, { productId: 99999 })).status).toBe(404);
     expect(
       (await join({ email: "wes@example.test", variant: product.s }, address, { productId: product.id, host: "localhost:3000" })).status,

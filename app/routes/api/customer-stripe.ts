@@ -1,7 +1,6 @@
 import { connectPaymentAccount, refreshPaymentAccountStatus } from "~/domain/payments/accounts.server";
-import { NotFoundError } from "~/domain/errors.server";
 import { sellerProfileResource } from "~/domain/sellers/seller-profile.server";
-import { apiResource } from "~/http/api.server";
+import { apiEndpoints } from "~/http/api.server";
 import { requireSeller } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
 
@@ -9,20 +8,24 @@ import { getI18nInstance } from "~/middleware/i18n.server";
  * POST /api/v1/customer/stripe/connect/ → {onboarding_url};
  * POST /api/v1/customer/stripe/connect/update_status/ → the refreshed seller profile.
  */
-const api = apiResource({
-  async POST({ params, context }) {
-    const { user } = (await requireSeller(context)).account;
-    if (params.operation === undefined) {
-      const { onboardingUrl } = await connectPaymentAccount(user);
-      return { onboarding_url: onboardingUrl };
-    }
-    if (params.operation === "update_status") {
-      await refreshPaymentAccountStatus(user);
-      return sellerProfileResource((await requireSeller(context)).account, getI18nInstance(context).t);
-    }
-    throw new NotFoundError("errors.api_not_found");
+const api = apiEndpoints(
+  (params) => (params.operation === undefined ? "connect" : params.operation === "update_status" ? "update_status" : null),
+  {
+    connect: {
+      async POST({ context }) {
+        const { user } = (await requireSeller(context)).account;
+        const { onboardingUrl } = await connectPaymentAccount(user);
+        return { onboarding_url: onboardingUrl };
+      },
+    },
+    update_status: {
+      async POST({ context }) {
+        await refreshPaymentAccountStatus((await requireSeller(context)).account.user);
+        return sellerProfileResource((await requireSeller(context)).account, getI18nInstance(context).t);
+      },
+    },
   },
-});
+);
 
 export const loader = api.loader;
 export const action = api.action;

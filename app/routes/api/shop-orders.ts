@@ -13,7 +13,7 @@ import { orderHistories } from "~/domain/orders/order-status.server";
 import { changeOrderStatus } from "~/domain/payments/order-status-change.server";
 import { canManageOrder } from "~/domain/orders/visibility.server";
 import { minimumOrderCents } from "~/domain/shops/customization.server";
-import { apiResource, pageLinks, parseInput, readJsonBody } from "~/http/api.server";
+import { apiEndpoints, pageLinks, parseInput, readJsonBody, type ApiArgs } from "~/http/api.server";
 import { ensureShopperKey, orderViewer } from "~/http/shopper.server";
 import { parsePathId } from "~/lib/path-id";
 import { getLocale } from "~/middleware/i18n.server";
@@ -31,16 +31,10 @@ async function sellerOrderResource(order: OrderWithItems) {
   return { ...orderResource(order), ...refundSummaryResource((await orderRefundSummaries([order])).get(order.id), order.currency) };
 }
 
-const api = apiResource({
-  async GET({ request, params, context }) {
+/** The list (GET) and creation (POST) of orders. */
+const collection = {
+  async GET({ request, context }: ApiArgs) {
     const viewer = await orderViewer(request, context);
-    if (params.id) {
-      const id = parsePathId(params.id);
-      if (id === null) throw new NotFoundError("orders.not_found");
-      const site = context.get(siteContext);
-      const order = await getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined);
-      return canManageOrder(order, viewer) ? await sellerOrderResource(order) : orderResource(order);
-    }
     const url = new URL(request.url);
     const query = parseInput(orderListQuerySchema, searchParamsObject(url.searchParams));
     const site = context.get(siteContext);
@@ -57,8 +51,7 @@ const api = apiResource({
     );
     return { count, ...pageLinks(siteUrl(context), url, query.page, query.page_size, count), results };
   },
-  async POST({ request, params, context }) {
-    if (params.id) throw new NotFoundError("errors.api_not_found");
+  async POST({ request, context }: ApiArgs) {
     const shop = hostShop(context);
     const body = await readJsonBody(request);
     // One pass, so every field error (items included, under "items.N.field") comes back at once.
@@ -77,7 +70,19 @@ const api = apiResource({
       headers: shopper.setCookie ? { "Set-Cookie": shopper.setCookie } : undefined,
     });
   },
-  async PATCH({ request, params, context }) {
+};
+
+/** One order: read by its shopper or its seller (GET), its status changed by its seller (PATCH). */
+const item = {
+  async GET({ request, params, context }: ApiArgs) {
+    const viewer = await orderViewer(request, context);
+    const id = parsePathId(params.id);
+    if (id === null) throw new NotFoundError("orders.not_found");
+    const site = context.get(siteContext);
+    const order = await getVisibleOrder(id, viewer, site.kind === "shop" ? site.shop.id : undefined);
+    return canManageOrder(order, viewer) ? await sellerOrderResource(order) : orderResource(order);
+  },
+  async PATCH({ request, params, context }: ApiArgs) {
     const id = parsePathId(params.id);
     if (id === null) throw new NotFoundError("orders.not_found");
     const viewer = await orderViewer(request, context);
@@ -89,7 +94,9 @@ const api = apiResource({
     await changeOrderStatus(id, status, { userId: viewer.user.id, shopId: order.shopId });
     return { ...(await sellerOrderResource(await getVisibleOrder(id, viewer))), history: (await orderHistories([id])).get(id) ?? [] };
   },
-});
+};
+
+const api = apiEndpoints((params) => (params.id === undefined ? "collection" : "item"), { collection, item });
 
 export const loader = api.loader;
 export const action = api.action;
