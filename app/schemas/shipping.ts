@@ -140,11 +140,21 @@ export const rateFormSchema = z
   .transform((v) => ({ zoneId: v.zone, rate: toRate({ ...v, id: v.rate }) }));
 export type RateForm = z.output<typeof rateFormSchema>;
 
+/**
+ * The pickup's form: an empty address offers no pickup. The check is on the field itself, so
+ * that its error shows beside it (Conform reads an empty field as absent: a union with "" never
+ * matched it, and a check after the object's transform had no field to name).
+ */
 export const pickupFormSchema = z
-  .object({ address: z.string().trim().max(300).optional() })
-  .transform((v) => v.address ?? "")
-  .pipe(z.union([z.literal(""), pickupAddress]))
-  .transform((address) => (address === "" ? null : { address }));
+  .object({
+    address: z
+      .string({ error: "shipping.errors.pickup_address" })
+      .trim()
+      .max(300)
+      .optional()
+      .refine((address) => !address || address.length >= 5, "shipping.errors.pickup_address"),
+  })
+  .transform((v) => (v.address ? { address: v.address } : null));
 
 /** GET /api/v1/shop/shipping/: the country whose rates are asked for (a code, or a name in English or French). */
 export const shippingRatesQuerySchema = z.object({

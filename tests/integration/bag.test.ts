@@ -88,6 +88,41 @@ describe("the bag's page and its forms", () => {
     expect(await sql("select quantity from bag_lines where id = ?", Number(line))).toEqual([{ quantity: 1 }]);
   });
 
+  it("says a refused quantity at its line without JavaScript, keeping what was typed there", async () => {
+    const client = await shopper();
+    await add(client, { product: "1" });
+    await add(client, { product: String(await productId("Table Lamp Dune")) }); // 2 left
+    const rowsOf = (html: string) => text(html).split('data-testid="bag-line"').slice(1);
+    const rowOf = (html: string, name: string) => rowsOf(html).find((row) => row.includes(name)) ?? "";
+    const lineOf = (row: string) => /name="line" value="(\d+)"/.exec(row)?.[1] ?? "";
+    const quantityField = (row: string) => /<input[^>]*name="quantity"[^>]*>/.exec(row)?.[0] ?? "";
+    const page = (await client.html("/bag")).html;
+    const [scarf, lamp] = [lineOf(rowOf(page, "Silk Scarf Aurora")), lineOf(rowOf(page, "Table Lamp Dune"))];
+
+    const over = await client.html("/bag", { form: { intent: "quantity", line: lamp, quantity: "5" } });
+    expect(over.status).toBe(409);
+    expect(rowsOf(over.html)).toHaveLength(2);
+    const lampRow = rowOf(over.html, "Table Lamp Dune");
+    expect(lampRow).toMatch(/data-testid="bag-line-error"[^>]*>Table Lamp Dune: only 2 left/);
+    expect(quantityField(lampRow)).toContain('value="5"');
+    expect(quantityField(lampRow)).toContain('aria-invalid="true"');
+    // The other line keeps its own quantity and says nothing; no error stands apart from the lines.
+    const scarfRow = rowOf(over.html, "Silk Scarf Aurora");
+    expect(scarfRow).not.toContain("bag-line-error");
+    expect(quantityField(scarfRow)).toContain('value="1"');
+    expect(over.html).not.toContain('data-testid="bag-error"');
+
+    const bad = await client.html("/bag", { form: { intent: "quantity", line: scarf, quantity: "abc" } });
+    expect(bad.status).toBe(400);
+    const badRow = rowOf(bad.html, "Silk Scarf Aurora");
+    expect(badRow).toMatch(/data-testid="bag-line-error"[^>]*>Choose a quantity from 1 to 99/);
+    expect(quantityField(badRow)).toContain('value="abc"');
+    expect(await sql("select quantity from bag_lines where id in (?, ?)", Number(scarf), Number(lamp))).toEqual([
+      { quantity: 1 },
+      { quantity: 1 },
+    ]);
+  });
+
   it("refuses another shop's product, a missing variant, a bad quantity and a full bag (400, both languages), nothing stored", async () => {
     const client = await shopper();
     const [foreign] = await sql<{ id: number }[]>(

@@ -110,6 +110,11 @@ describe("the product editor without JavaScript", () => {
     const negative = await demo.html(page, { form: { intent: "stock", variant: String(small!.id), set: "-1" } });
     expect(negative.status).toBe(400);
     expect(text(negative.html)).toContain("Enter a whole number of units from 0 to 1,000,000");
+    // Drawn again without JavaScript: the "Set to" field keeps what was typed, marked and described by the error.
+    const setField = new RegExp(`<input id="stock-set-input-${small!.id}"[^>]*>`).exec(negative.html)?.[0] ?? "";
+    expect(setField).toContain('value="-1"');
+    expect(setField).toContain('aria-invalid="true"');
+    expect(setField).toContain(`aria-describedby="stock-error-${small!.id}"`);
     await sql("update product_variants set reserved = 5 where id = ?", small!.id);
     const below = await demo.html(page, { form: { intent: "stock", variant: String(small!.id), adjust: "-3" } });
     expect(below.status).toBe(409);

@@ -382,4 +382,39 @@ describe("the Shipping tab (plain forms)", () => {
     const countries: unknown = typeof zone!.countries === "string" ? JSON.parse(zone!.countries) : zone!.countries;
     expect(countries).toEqual(["CH", "LI"]);
   });
+
+  it("names an unknown country beside the countries field, keeping what was typed, in the seller's language", async () => {
+    const before = await zoneCount();
+    const form = {
+      intent: "add-zone",
+      name: "Far away",
+      countries: "CH, Narnia",
+      rate_name: "Poste",
+      price: "5",
+      free_from: "",
+      delivery: "",
+    };
+    const refused = await seller.html("/account?section=shipping&lng=fr", { form });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/<input id="new-zone-countries"[^>]*aria-invalid="true"[^>]*value="CH, Narnia"/);
+    expect(text(refused.html)).toMatch(/id="new-zone-countries-error"[^>]*><li>[^<]*Narnia/);
+    expect(await zoneCount()).toBe(before);
+  });
+
+  it("saves a pickup address, says beside it when it is too short, and an empty address offers no pickup", async () => {
+    const pickup = async () => (await seller.json<Settings>("/api/v1/customer/shop/shipping/")).body.pickup;
+    const saved = await seller.request("/account?section=shipping", {
+      form: { intent: "save-pickup", address: "3 rue des Halles, Nantes" },
+    });
+    expect(saved.status).toBe(302);
+    expect(await pickup()).toMatchObject({ address: "3 rue des Halles, Nantes" });
+    const short = await seller.html("/account?section=shipping", { form: { intent: "save-pickup", address: "abc" } });
+    expect(short.status).toBe(400);
+    expect(short.html).toMatch(/<input id="pickup-address"[^>]*aria-invalid="true"[^>]*value="abc"/);
+    expect(text(short.html)).toMatch(/id="pickup-address-error"[^>]*><li>The pickup address must be at least 5 characters/);
+    expect(await pickup()).toMatchObject({ address: "3 rue des Halles, Nantes" });
+    const cleared = await seller.request("/account?section=shipping", { form: { intent: "save-pickup", address: "" } });
+    expect(cleared.status).toBe(302);
+    expect(await pickup()).toBeNull();
+  });
 });

@@ -191,7 +191,13 @@ describe("the waitlist form", () => {
     expect(rows).toEqual([{ email: "vera@example.test", language: "en" }]);
     const bad = await post("nope", { "Accept-Language": "fr" });
     expect(bad.status).toBe(400);
-    expect(text(await bad.text())).toContain("Veuillez saisir une adresse e-mail valide");
+    const badPage = text(await bad.text());
+    expect(badPage).toContain("Veuillez saisir une adresse e-mail valide");
+    // Without JavaScript the page is drawn again: what was typed is still in the field, marked and described by its error.
+    const emailField = /<input[^>]*name="email"[^>]*>/.exec(badPage.split('data-testid="waitlist-form"')[1] ?? "")?.[0] ?? "";
+    expect(emailField).toContain('value="nope"');
+    expect(emailField).toContain('aria-invalid="true"');
+    expect(emailField).toMatch(/aria-describedby="[^"]*-error"/);
     // Units can be bought: nothing to wait for.
     const available = await counted("Plenty Vase", 9);
     const refused = await client.request(`/?index&product_id=${available.id}`, {

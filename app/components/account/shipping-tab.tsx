@@ -47,9 +47,12 @@ function Input({
   inputMode?: "decimal";
 }) {
   const id = `${form}-${name}`;
-  const errors = result?.error?.[name] ?? undefined;
+  // A list typed in one field (countries) has its errors per item (`countries[1]`): all show here.
+  const errors = Object.entries(result?.error ?? {})
+    .filter(([key]) => key === name || key.startsWith(`${name}[`))
+    .flatMap(([, messages]) => messages ?? []);
   const sent = result?.initialValue?.[name];
-  const describedBy = [hint ? `${id}-hint` : "", errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const describedBy = [hint ? `${id}-hint` : "", errors.length ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div>
       <FieldLabel htmlFor={id} required={required}>
@@ -64,7 +67,7 @@ function Input({
         required={required}
         min={type === "number" ? 0 : undefined}
         step={type === "number" ? "0.01" : undefined}
-        aria-invalid={errors?.length ? true : undefined}
+        aria-invalid={errors.length ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={inputClasses}
       />
@@ -73,7 +76,7 @@ function Input({
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
+      <FieldErrors id={`${id}-error`} errors={errors.length ? errors : undefined} />
     </div>
   );
 }
@@ -280,6 +283,7 @@ export function ShippingTab({ shipping, lastResult }: { shipping: ShippingTabDat
         </CardHeader>
         <CardContent>
           <PlainForm intent="save-pickup" label={t("shipping.tab.pickup")}>
+            <FormErrors errors={pickup?.error?.[""] ?? undefined} />
             <Input form="pickup" name="address" label={t("shipping.tab.pickup_address")} value={shipping.pickupAddress} result={pickup} />
             <Button type="submit" variant="outline" size="sm">
               {t("shipping.tab.save_pickup")}

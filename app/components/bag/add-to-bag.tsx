@@ -8,7 +8,10 @@ import { cx } from "~/lib/class-names";
 import { MAX_ITEM_QUANTITY } from "~/lib/order-total";
 
 /** What the bag's action answers a fetcher: the change made (and the new count), or the error in place. */
-export type BagFetcherData = { intent: string; done: true; count: number } | { intent: string; error: string };
+export type BagFetcherData =
+  | { intent: string; done: true; count: number }
+  /** `line` and `quantity`: a refused quantity, with the line it is about and what was typed. */
+  | { intent: string; error: string; line?: string; quantity?: string };
 
 /**
  * The bag's forms post with this: through a fetcher once the page runs (no reload, the page's

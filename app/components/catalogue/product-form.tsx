@@ -36,7 +36,7 @@ export function ProductForm({
   categories: { slug: string; name: string }[];
   lastResult?: SubmissionResult<string[]> | null;
   /** A quick stock change the server refused (no JavaScript: the page shows it at its variant). */
-  stockRefused?: { variant: string; message: string } | null;
+  stockRefused?: { variant: string; message: string; set: string | null } | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();

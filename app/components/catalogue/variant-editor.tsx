@@ -30,7 +30,7 @@ export type StockEditorData = {
 
 type OptionSlot = { name: string; values: string };
 type Typed = { stock?: string; price?: string; sku?: string };
-type Refused = { variant: string; message: string } | null;
+type Refused = { variant: string; message: string; set: string | null } | null;
 
 const NOT_COUNTED = "none";
 const stockFormId = (kind: "adjust" | "set", variantId: number) => `stock-${kind}-${variantId}`;
@@ -383,8 +383,10 @@ function StockQuick({
   const busy = fetcher.state !== "idle";
   const sentVariant = withVariant ? String(variant.id) : "";
   // With JavaScript the fetcher's answer; without, the page's (when it is about this variant).
-  const error = fetcher.data?.stockError?.message ?? (refused && refused.variant === sentVariant ? refused.message : undefined);
+  const pageRefusal = refused && refused.variant === sentVariant ? refused : null;
+  const error = fetcher.data?.stockError?.message ?? pageRefusal?.message;
   const setId = `stock-set-input-${variant.id}`;
+  const errorId = `stock-error-${variant.id}`;
   return (
     <div className="mt-3 space-y-2" data-testid="stock-quick">
       <p className="text-xs text-slate-600" aria-live="polite">
@@ -432,6 +434,9 @@ function StockQuick({
               step={1}
               required
               inputMode="numeric"
+              defaultValue={pageRefusal?.set ?? undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
               aria-label={t("variants.editor.set_label", { name })}
               className={`${inputClasses} h-8 w-24 py-1`}
             />
@@ -449,7 +454,7 @@ function StockQuick({
         </div>
       </div>
       {error ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p id={errorId} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

@@ -6,7 +6,10 @@ import { FieldLabel } from "~/components/forms/fields";
 import { buttonClasses } from "~/components/ui/button";
 
 /** What the page's action answers to the form (`waitlistIntent`). */
-export type WaitlistResult = { joined: true; email: string } | { joined: false; error: string };
+export type WaitlistResult =
+  | { joined: true; email: string }
+  /** Refused: what was sent comes back, so that a page without JavaScript shows it again. */
+  | { joined: false; error: string; sent?: { email: string; variant: string } };
 
 /**
  * "Tell me when it is back" (issue 27): an email and the consent text, posted to the page's
@@ -37,7 +40,9 @@ export function WaitlistForm({
       </p>
     );
   }
-  const chosen = variants.find((v) => v.id === chosenVariantId)?.id ?? variants[0]?.id;
+  const sent = result && !result.joined ? result.sent : undefined;
+  const chosen =
+    variants.find((v) => String(v.id) === sent?.variant)?.id ?? variants.find((v) => v.id === chosenVariantId)?.id ?? variants[0]?.id;
   return (
     <fetcher.Form method="post" className="space-y-3" aria-labelledby={`${id}-title`} data-testid="waitlist-form">
       <CsrfInput />
@@ -78,7 +83,8 @@ export function WaitlistForm({
           required
           maxLength={254}
           autoComplete="email"
-          aria-describedby={`${id}-consent`}
+          defaultValue={sent?.email}
+          aria-describedby={result && !result.joined ? `${id}-consent ${id}-error` : `${id}-consent`}
           aria-invalid={result && !result.joined ? true : undefined}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500"
         />
@@ -87,7 +93,7 @@ export function WaitlistForm({
         </p>
       </div>
       {result && !result.joined ? (
-        <p role="alert" className="text-sm text-red-700" data-testid="waitlist-error">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700" data-testid="waitlist-error">
           {result.error}
         </p>
       ) : null}

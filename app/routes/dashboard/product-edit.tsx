@@ -114,7 +114,7 @@ async function changeVariantStock({ guarded: { shop, id, userId }, formData, con
 type ProductEditArgs = IntentArgs<{ shop: { id: number }; userId: number; id: number | null }>;
 
 /** A refused stock change, shown next to the variant it was about. */
-export type StockChangeRefused = { stockError: { variant: string; message: string } };
+export type StockChangeRefused = { stockError: { variant: string; message: string; set: string | null } };
 
 // One action: the product form (no intent needed, as before) and the stock forms (intent "stock").
 export const action = singleFormAction(async ({ request, params, context }) => {
@@ -125,7 +125,10 @@ export const action = singleFormAction(async ({ request, params, context }) => {
     if (args.intent !== "stock") return args.reply(error);
     const first = Object.values(error.fieldErrors)[0]?.[0];
     const message = translateMessage(getI18nInstance(args.context).t, first ?? messageKey(error.messageKey, error.values));
-    return data({ stockError: { variant: String(args.formData.get("variant") ?? ""), message } } satisfies StockChangeRefused, {
+    // The "Set to" value typed comes back, so that a page drawn anew (no JavaScript) still shows it.
+    const set = args.formData.get("set");
+    const stockError = { variant: String(args.formData.get("variant") ?? ""), message, set: typeof set === "string" ? set : null };
+    return data({ stockError } satisfies StockChangeRefused, {
       status: error.status,
     });
   },

@@ -1,11 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { addToBag, changeBagLine, confirmBagPrices, removeBagLine, shopperBag } from "~/domain/bag/bag.server";
-import { NotFoundError } from "~/domain/errors.server";
+import { ForbiddenError, NotFoundError, type DomainError } from "~/domain/errors.server";
 import { publicLive } from "~/domain/lives/lives.server";
 import { parseInput } from "~/http/api.server";
 import { bagCountCookie, bagCountOf, bagOwnerForChange, bagOwnerOf } from "~/http/bag.server";
 import { formAction, type IntentArgs } from "~/http/forms.server";
+import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage, siteUrl } from "~/middleware/site.server";
 import { shopPageMeta } from "~/routes/page-meta.server";
@@ -43,6 +44,27 @@ function changed(args: IntentArgs<Shop>, count: number, message: string) {
   return redirect("/bag", { headers });
 }
 
+/**
+ * A refused change of a line's quantity: the error and what was typed come back with the line
+ * they are about, so that the page drawn anew (no JavaScript) shows them at that line.
+ */
+function lineQuantityRefused(error: DomainError, { context, formData, intent, headers }: IntentArgs<Shop>) {
+  const t = getI18nInstance(context).t;
+  if (error instanceof ForbiddenError)
+    throw data({ message: translateMessage(t, error.messageKey, error.values) }, { status: error.status });
+  const first = Object.values(error.fieldErrors)[0]?.[0];
+  return data(
+    {
+      intent,
+      error: translateMessage(t, first ?? messageKey(error.messageKey, error.values)),
+      line: String(formData.get("line") ?? ""),
+      quantity: String(formData.get("quantity") ?? ""),
+    },
+    // A cookie set before the refusal (the shopper's key) goes out with it.
+    { status: error.status, headers },
+  );
+}
+
 /** The bag's forms: add (from the catalogue, a product, a live), change a quantity, remove, confirm new prices. */
 export const bagAction = formAction(({ context }) => hostShopPage(context))({
   add: {
@@ -57,7 +79,7 @@ export const bagAction = formAction(({ context }) => hostShopPage(context))({
     },
   },
   quantity: {
-    errors: "message",
+    errors: lineQuantityRefused,
     handle: async (args) => {
       const input = parseInput(bagLineQuantitySchema, Object.fromEntries(args.formData));
       const { count } = await changeBagLine(bagOwnerForChange(args.request, args.context, args.headers), input.line, input.quantity);

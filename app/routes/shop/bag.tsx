@@ -33,10 +33,13 @@ export default function BagPage({ loaderData }: Route.ComponentProps) {
   // A refusal of a plain post (no JavaScript): the page again, with the error.
   const refused = useActionData<BagFetcherData>();
   const problems = bag.lines.some((l) => l.problem !== null);
+  // A refused quantity of a line still in the bag is said at that line, with what was typed.
+  const lineRefusal =
+    refused && "error" in refused && refused.line !== undefined && bag.lines.some((l) => String(l.id) === refused.line) ? refused : null;
   return (
     <div className="container-page max-w-3xl py-8">
       <h1 className="text-2xl font-bold tracking-tight">{t("bag.title")}</h1>
-      {refused && "error" in refused ? (
+      {refused && "error" in refused && !lineRefusal ? (
         <div className="mt-4" data-testid="bag-error">
           <Alert tone="danger">{refused.error}</Alert>
         </div>
@@ -64,7 +67,12 @@ export default function BagPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <ul className="mt-6 divide-y divide-black/10 rounded-xl border border-black/10 bg-white text-slate-900" data-testid="bag-lines">
             {bag.lines.map((line) => (
-              <BagLineRow key={line.id} line={line} money={money} />
+              <BagLineRow
+                key={line.id}
+                line={line}
+                money={money}
+                refused={lineRefusal?.line === String(line.id) ? { error: lineRefusal.error, quantity: lineRefusal.quantity ?? "" } : null}
+              />
             ))}
           </ul>
           <div className="mt-4 flex items-center justify-between gap-3 text-lg">
@@ -124,13 +132,22 @@ function PricesChanged() {
   );
 }
 
-function BagLineRow({ line, money }: { line: BagLine; money: (cents: number) => string }) {
+function BagLineRow({
+  line,
+  money,
+  refused,
+}: {
+  line: BagLine;
+  money: (cents: number) => string;
+  /** A plain post's refused quantity for this line (no JavaScript): its error and what was typed. */
+  refused: { error: string; quantity: string } | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const name = orderItemName({ name: line.name, variantName: line.variantName || null });
   const quantityForm = useBagFetcher("bag.updated");
   const removeForm = useBagFetcher("bag.removed");
-  const error = quantityForm.error ?? removeForm.error;
+  const error = quantityForm.error ?? removeForm.error ?? refused?.error ?? null;
   return (
     <li
       className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start"
@@ -177,8 +194,9 @@ function BagLineRow({ line, money }: { line: BagLine; money: (cents: number) => 
               step={1}
               required
               inputMode="numeric"
-              defaultValue={line.quantity}
+              defaultValue={refused ? refused.quantity : line.quantity}
               key={line.quantity}
+              aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               className="block h-9 w-20 rounded-lg border border-slate-300 bg-white px-3 text-slate-900"
               data-testid="bag-line-quantity"

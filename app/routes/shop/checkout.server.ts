@@ -218,11 +218,13 @@ export function shippingIntent(liveOf: (args: IntentArgs<Shop>) => Promise<Order
  * JavaScript too. Counted per client address (`signUpForWaitlist`).
  */
 export const waitlistIntent: IntentHandler<Shop> = {
-  errors: (error, { context }) => {
+  errors: (error, { context, formData }) => {
     const t = getI18nInstance(context).t;
     const first = Object.values(error.fieldErrors)[0]?.[0];
     const message = translateMessage(t, first ?? messageKey(error.messageKey, error.values));
-    return data({ waitlist: { joined: false as const, error: message } }, { status: error.status });
+    // What was typed comes back: without JavaScript the page is drawn anew from this answer.
+    const sent = { email: String(formData.get("email") ?? ""), variant: String(formData.get("variant") ?? "") };
+    return data({ waitlist: { joined: false as const, error: message, sent } }, { status: error.status });
   },
   handle: async ({ context, guarded: shop, formData }) => {
     const input = parseInput(waitlistFormSchema, Object.fromEntries(formData));
