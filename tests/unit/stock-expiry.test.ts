@@ -7,6 +7,8 @@ import { ConflictError } from "~/domain/errors.server";
 import { handleProviderEvent } from "~/domain/payments/events.server";
 import { findOrderTransaction, startPayment } from "~/domain/payments/intents.server";
 import { changeOrderStatus } from "~/domain/payments/order-status-change.server";
+import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
+import { refundOrder } from "~/domain/payments/refunds.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
 import { OutOfStockError, productStock } from "~/domain/stock/holds.server";
 import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
@@ -183,6 +185,60 @@ describe("payments and held units", () => {
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "succeeded", status: "pending", stockRefundedAt: null });
     expect(await variantRow(variantId)).toMatchObject({ stock: 1, reserved: 0 });
     expect(await movementsOf(variantId, "sale")).toMatchObject([{ orderId: order.id, stockDelta: -1 }]);
+  });
+
+  it("a late payment's units taken again are its sold hold: cancelling or refunding the order puts them back in stock", async () => {
+    const { shop, productId, variantId } = await drop(5);
+    const seller = { userId: shop.ownerId, shopId: shop.id };
+    const cancelled = await place(shop, 1, orderInput({ productId, quantity: 2 }, 2000));
+    const refunded = await place(shop, 2, orderInput({ productId }, 2000));
+    await startPayment(cancelled.id, viewerNo(1), "simulated", shop.id);
+    await startPayment(refunded.id, viewerNo(2), "simulated", shop.id);
+    later(HOLD + 1);
+    await releaseUnitsOfExpiredHolds(new Date());
+    await payOrderWithSimulatedCard(cancelled.id, successCard());
+    await payOrderWithSimulatedCard(refunded.id, successCard());
+    expect(await variantRow(variantId)).toMatchObject({ stock: 2, reserved: 0 });
+    // Each unit sold is in a sold hold of its order, as a payment in time leaves it.
+    const sold = (orderId: number) =>
+      holdsOf(variantId).then((holds) => holds.filter((h) => h.orderId === orderId && h.state === "sold").map((h) => h.quantity));
+    expect(await sold(cancelled.id)).toEqual([2]);
+    expect(await sold(refunded.id)).toEqual([1]);
+
+    await changeOrderStatus(cancelled.id, "cancelled", seller);
+    expect(await variantRow(variantId)).toMatchObject({ stock: 4, reserved: 0 });
+    await refundOrder(refunded.id, { amountCents: 2000, reason: "", restock: true }, seller);
+    expect(await variantRow(variantId)).toMatchObject({ stock: 5, reserved: 0 });
+    expect(await movementsOf(variantId, "restock")).toMatchObject([
+      { orderId: cancelled.id, stockDelta: 2, stockAfter: 4 },
+      { orderId: refunded.id, stockDelta: 1, stockAfter: 5 },
+    ]);
+    expect(await sold(cancelled.id)).toEqual([]);
+    expect(await sold(refunded.id)).toEqual([]);
+  });
+
+  it("a payment started as the seller cancels the order buys nothing and is refunded in full when it lands", async () => {
+    const { shop, productId, variantId } = await drop(2);
+    const seller = { userId: shop.ownerId, shopId: shop.id };
+    const order = await place(shop, 1, orderInput({ productId }, 2000));
+    // The cancel lands while the payment step asks the provider for the order's intent: it finds no payment to cancel.
+    const provider = getPaymentProvider();
+    const createIntent = provider.createPaymentIntent.bind(provider);
+    vi.spyOn(provider, "createPaymentIntent").mockImplementationOnce(async (request) => {
+      await changeOrderStatus(order.id, "cancelled", seller);
+      return createIntent(request);
+    });
+    await startPayment(order.id, viewerNo(1), "simulated", shop.id);
+    expect(await variantRow(variantId)).toMatchObject({ stock: 2, reserved: 0 });
+    await payOrderWithSimulatedCard(order.id, successCard());
+
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(await getDatabase().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toMatchObject([
+      { amountCents: 2000, status: "succeeded", actorUserId: null },
+    ]);
+    expect(await variantRow(variantId)).toMatchObject({ stock: 2, reserved: 0 });
+    expect(await movementsOf(variantId, "sale")).toEqual([]);
+    expect((await holdsOf(variantId)).map((h) => h.state)).toEqual(["released"]);
   });
 
   it("a payment landing after its units were sold to someone else is cancelled and refunded in full at once, and mailed so", async () => {

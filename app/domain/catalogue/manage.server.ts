@@ -8,7 +8,7 @@ import { ascNullsFirst, getDatabase, lockRows, writeTransaction } from "~db/clie
 import { isUniqueViolation } from "~db/errors";
 import { insertProducts } from "~db/products";
 import { categories, orderItems, products, shops, type Category, type Product } from "~db/schema";
-import { noteStockChange } from "~/domain/stock/holds.server";
+import { lockShopsForStock, noteStockChange } from "~/domain/stock/holds.server";
 import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import {
   checkVariants,
@@ -177,8 +177,14 @@ export async function updateProduct(
   const now = new Date();
   const { updated, stockSet } = await codeUnique(() =>
     writeTransaction(async (tx) => {
+      // The shop's row first, as every stock change (docs/stock.md): the save writes its
+      // variants' rows and then, when a label moved, the shop's; an order holding the shop and
+      // waiting for a variant deadlocked with it (PostgreSQL).
+      await lockShopsForStock(tx, [shopId]);
       // Two saves of one product run one after the other: the combinations each reads stay true.
-      await lockRows(tx, products, eq(products.id, current.id));
+      // "No key update": an order placed meanwhile (its items' key share on the product, then
+      // the shop) is not waited for under the shop's lock.
+      await lockRows(tx, products, eq(products.id, current.id), "no key update");
       const [locked] = await tx.select({ options: products.options }).from(products).where(eq(products.id, current.id));
       let wanted: CheckedVariant[] | null = null;
       if (input.variants !== undefined) wanted = checked ? checked.variants : [defaultVariant(input.stock)];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { releaseOrderHolds, restockOrderUnits } from "~/domain/stock/holds.server";
 import { offerFreedUnits } from "~/domain/stock/waitlist.server";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
@@ -6,9 +6,9 @@ import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
 import { orderStatusMail } from "~/domain/mail/templates.server";
-import { isPaid } from "./payment-state";
+import { isPaid, PAID_PAYMENT_STATUSES } from "./payment-state";
 import { getDatabase, writeTransaction } from "~db/client";
-import { orderEvents, orders, shops, users, type Order, type OrderStatus } from "~db/schema";
+import { orderEvents, orders, shops, users, type Order, type OrderStatus, type PaymentStatus } from "~db/schema";
 import { heldByCancellation, noCancellationUnderWay, type ClaimedOrder } from "./cancellation-claims.server";
 import { formatOrderNumber } from "./orders.server";
 import { leaveParcel, lockShopperParcels } from "./parcels.server";
@@ -77,7 +77,15 @@ async function writeStatusChange(order: Order, to: OrderStatus, actor: { userId:
       .set({
         status: to,
         cancellingSince: null,
-        ...(to === "cancelled" && !isPaid(order.paymentStatus) ? { paymentStatus: "canceled" as const } : {}),
+        // Unpaid as read: canceled, unless a payment landed since (it is refunded, app/domain/payments): its state stays.
+        ...(to === "cancelled" && !isPaid(order.paymentStatus)
+          ? {
+              paymentStatus: sql<PaymentStatus>`case when ${orders.paymentStatus} in (${sql.join(
+                PAID_PAYMENT_STATUSES.map((s) => sql`${s}`),
+                sql`, `,
+              )}) then ${orders.paymentStatus} else 'canceled' end`,
+            }
+          : {}),
         // Shipped without a carrier (the API's status change): when it left is still known.
         ...(to === "shipped" ? { shippedAt: now } : {}),
         updatedAt: new Date(),

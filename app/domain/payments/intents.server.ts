@@ -217,6 +217,8 @@ type StateChange = {
   becamePaid: boolean;
   duplicateEvent: boolean;
   unitsGone?: boolean;
+  /** Paid for an order cancelled meanwhile: refunded in full, nothing sold. */
+  cancelled?: boolean;
   /** The paid order's items, as its transaction read them (its mails show them). */
   paidItems?: OrderItem[];
 };
@@ -272,7 +274,13 @@ export async function applyIntentState(
       if (!becamePaid) await toldLive;
       let unitsGone = false;
       let paidItems: OrderItem[] | undefined;
-      if (becamePaid) {
+      // A payment started as the seller cancelled the order (its intent made after the cancel
+      // looked for one to cancel) that lands once the order is cancelled buys nothing (the
+      // cancel released its units) and goes back in full below. One landing before the
+      // cancel's status write is a sale the cancel puts back and refunds (changeOrderStatus).
+      const cancelled = becamePaid && order!.status === "cancelled";
+      if (cancelled) await toldLive;
+      else if (becamePaid) {
         // The units become a sale; if they were gone (a payment that landed after its hold
         // ran out and someone else bought them), the order is cancelled and refunded below.
         // A paid order goes in its parcel (the open one of this shopper, or a new one) before its
@@ -296,7 +304,7 @@ export async function applyIntentState(
           });
         }
       }
-      return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone, paidItems };
+      return { transaction: moved, moved: true, becamePaid, duplicateEvent: false, unitsGone, cancelled, paidItems };
     });
   const result = insideTransaction()
     ? await apply(false)
@@ -312,6 +320,8 @@ export async function applyIntentState(
       { userId: null, shopId: result.transaction.shopId },
       { notifyShopper: true, soldOut: true },
     );
+  } else if (result.cancelled) {
+    await refundOrder(result.transaction.orderId, "rest", { userId: null, shopId: result.transaction.shopId }, { notifyShopper: true });
   } else if (result.becamePaid) await sendOrderPaidMails(result.transaction.orderId, { items: result.paidItems });
   return result;
 }

@@ -43,5 +43,12 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus, actor:
     await releaseCancellation(claimed);
     throw error;
   }
-  return recordCancellation(claimed, actor);
+  const cancelled = await recordCancellation(claimed, actor);
+  // A payment started as the cancel looked for one (it found none to cancel) and made before
+  // the status write: the cancel put its units back, and gives its money back too.
+  if (!isPaid(claimed.paymentStatus) && isRefundable(cancelled.paymentStatus)) {
+    await settleCancelledPayment(cancelled, actor);
+    return loadShopOrder(orderId, actor.shopId);
+  }
+  return cancelled;
 }

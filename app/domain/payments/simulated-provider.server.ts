@@ -101,8 +101,16 @@ export function createSimulatedProvider(): PaymentProvider {
             idempotencyKey,
             metadata,
           })
+          // Two calls with one key at once (PostgreSQL): both get the first intent, as at Stripe.
+          .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey })
           .returning();
-        return intentOf(row!);
+        if (row) return intentOf(row);
+        const [first] = await tx
+          .select()
+          .from(simulatedPaymentIntents)
+          .where(eq(simulatedPaymentIntents.idempotencyKey, idempotencyKey))
+          .limit(1);
+        return intentOf(first!);
       });
     },
     async retrievePaymentIntent(accountId, intentId) {

@@ -474,6 +474,22 @@ export async function sellOrderUnits(
       .update(stockHolds)
       .set({ state: "sold", updatedAt: now })
       .where(and(eq(stockHolds.orderId, order.id), eq(stockHolds.state, "held"))),
+    // Units taken again are the order's sold hold too, as held ones become: a cancel or a
+    // restocking refund puts back what its sold holds say (without it they never came back).
+    retaken.length > 0
+      ? tx.insert(stockHolds).values(
+          retaken.map((r) => ({
+            shopId: order.shopId,
+            variantId: r.variantId,
+            orderId: order.id,
+            quantity: r.quantity,
+            state: "sold" as const,
+            expiresAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+      : undefined,
     recordSale(tx, order, heldPerVariant, variants, { liveIds, labelsUnchanged }, now),
   ]);
   return { sold: true };
@@ -781,6 +797,10 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
   );
   const tracked = items.filter((i) => i.variantId !== null && variants.get(i.variantId)?.stock != null);
   if (tracked.length === 0) return null;
+  // The order's row before the shop's, as a payment being recorded (markOrderPaid, then its
+  // sale) and a cancel take them: taken the other way round, this deadlocked with the
+  // order's own payment landing (PostgreSQL).
+  await lockRows(tx, orders, eq(orders.id, orderId), "no key update");
   await lockShopsForStock(tx, [order.shopId]);
   const held = await heldByOrder();
   const until = order.reservedUntil && order.reservedUntil > now ? order.reservedUntil : holdEnd(now, order.holdMinutes);
