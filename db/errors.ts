@@ -24,6 +24,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return errorCodes(error).some((code) => UNIQUE_VIOLATION_CODES.has(code));
 }
 
+/** SQLSTATE of a foreign key violation (PostgreSQL, PGlite); better-sqlite3's code for the same. */
+const FOREIGN_KEY_VIOLATION_CODES = new Set(["23503", "SQLITE_CONSTRAINT_FOREIGNKEY"]);
+
+/** True when a write named a row that is gone (deleted since it was read): map it to a refusal. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return errorCodes(error).some((code) => FOREIGN_KEY_VIOLATION_CODES.has(code));
+}
+
 /** True when a write left a NOT NULL column empty (PostgreSQL, PGlite). */
 export function isNotNullViolation(error: unknown): boolean {
   return errorCodes(error).includes("23502");

@@ -247,6 +247,15 @@ describe("claimFromComment", () => {
     expect(await claimsOfLive()).toHaveLength(0);
   });
 
+  it("refuses a claim when its size is removed between the claim's read and its transaction: nothing held, no error", async () => {
+    // The seller's save dropped size S (never ordered, so deleted) just before the claim's transaction.
+    beforeNextTransaction(() => getDatabase().delete(productVariants).where(eq(productVariants.id, sweater.variants.S!)));
+    expect(await comment("lea", "sold A7 S")).toEqual({ claimed: false, reason: "sold_out", reply: expect.stringContaining("@lea") });
+    expect(await claimsOfLive()).toHaveLength(0);
+    expect(await getDatabase().select().from(claimLinks).where(eq(claimLinks.liveId, liveId))).toHaveLength(0);
+    expect(await getDatabase().select().from(stockHolds).where(eq(stockHolds.shopId, shop.id))).toHaveLength(0);
+  });
+
   it("refuses a claim when the live ends between its read of the live and its transaction: nothing held", async () => {
     await setStock(mugVariant, 5);
     // The claim read the live as running; the seller's end commits before the claim's transaction.

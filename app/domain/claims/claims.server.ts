@@ -14,6 +14,7 @@ import { shopClaimWords } from "~/lib/claim-words";
 import { intlLocale, type Language } from "~/lib/languages";
 import { translatorFor } from "~/lib/translations.server";
 import { getDatabase, lockRows, readLocked, writeTransaction, type Transaction } from "~db/client";
+import { isForeignKeyViolation } from "~db/errors";
 import { claimLinks, claims, lives, orders, productVariants, products, shops, stockHolds, waitlistEntries } from "~db/schema";
 
 /**
@@ -168,10 +169,13 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
   const name = variantName(variantOptions, product.options);
   const item = quantity > 1 ? `${quantity} × ${product.code}` : product.code;
   const what = name ? `${item} (${name})` : item;
+  const notOnSale: ClaimOutcome = {
+    claimed: false,
+    reason: "sold_out",
+    reply: fitReply(t("claims.reply.not_on_sale", { to, what: shorten(what, 60) })),
+  };
   // The seller switched the product off: nothing of it sells, and nobody waits for it.
-  if (!product.isInStock) {
-    return { claimed: false, reason: "sold_out", reply: fitReply(t("claims.reply.not_on_sale", { to, what: shorten(what, 60) })) };
-  }
+  if (!product.isInStock) return notOnSale;
   const now = new Date();
 
   const outcome = await writeTransaction(
@@ -243,7 +247,13 @@ export async function claimFromComment(input: CommentInput): Promise<ClaimOutcom
       }
       return { claimId: claim!.id, token: link.token, status };
     },
-  );
+  ).catch((error: unknown) => {
+    // The seller's save removed the size (or the product) since the read above: nothing was kept.
+    if (isForeignKeyViolation(error)) return "gone" as const;
+    throw error;
+  });
+
+  if (outcome === "gone") return notOnSale;
 
   if (outcome === "live_ended") return ended;
   if (outcome === "cap_reached") {
