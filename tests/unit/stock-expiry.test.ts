@@ -10,11 +10,11 @@ import { changeOrderStatus } from "~/domain/payments/order-status-change.server"
 import { getPaymentProvider } from "~/domain/payments/provider-registry.server";
 import { refundOrder } from "~/domain/payments/refunds.server";
 import { payOrderWithSimulatedCard } from "~/domain/payments/simulated-actions.server";
-import { OutOfStockError, productStock } from "~/domain/stock/holds.server";
+import { ensureOrderHeld, OutOfStockError, productStock } from "~/domain/stock/holds.server";
 import { releaseUnitsOfExpiredHolds } from "~/domain/stock/stock.server";
 import { joinWaitlist } from "~/domain/stock/waitlist.server";
 import { translatorFor } from "~/lib/translations.server";
-import { getDatabase } from "~db/client";
+import { getDatabase, writeTransaction } from "~db/client";
 import { orderEvents, orderRefunds, simulatedPaymentIntents, waitlistEntries, type Shop } from "~db/schema";
 import { createProduct } from "./factories";
 import {
@@ -185,6 +185,18 @@ describe("payments and held units", () => {
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "succeeded", status: "pending", stockRefundedAt: null });
     expect(await variantRow(variantId)).toMatchObject({ stock: 1, reserved: 0 });
     expect(await movementsOf(variantId, "sale")).toMatchObject([{ orderId: order.id, stockDelta: -1 }]);
+  });
+
+  it("a payment step reached once the payment landed (after the hold's end) holds nothing more for the paid order", async () => {
+    const { shop, productId, variantId } = await drop(2);
+    const order = await place(shop, 1, orderInput({ productId }, 2000));
+    await startPayment(order.id, viewerNo(1), "simulated", shop.id);
+    later(HOLD + 1);
+    await payOrderWithSimulatedCard(order.id, successCard());
+    // The shopper's other tab asks for the payment step of the order it read unpaid, past its hold.
+    await writeTransaction((tx) => ensureOrderHeld(tx, order.id, new Date()));
+    expect((await holdsOf(variantId)).map((h) => h.state)).toEqual(["sold"]);
+    expect(await variantRow(variantId)).toMatchObject({ stock: 1, reserved: 0 });
   });
 
   it("a late payment's units taken again are its sold hold: cancelling or refunding the order puts them back in stock", async () => {

@@ -4,6 +4,8 @@ import { productAvailable, stockLabel, stockLabelKey } from "~/lib/stock-label";
 import { lockRows, sendsWithCommit, sendWithCommit, writeTransaction, type Queryable, type Transaction } from "~db/client";
 import { isNotNullViolation } from "~db/errors";
 import { NEXT_NUMBER, numberingSteps } from "~db/order-numbers";
+import { isPaid } from "~/domain/orders/payment-state";
+import type { OrderStatus, PaymentStatus } from "~/lib/order-states";
 import { holdEnd } from "./hold-time";
 import {
   claims,
@@ -763,6 +765,11 @@ export function stockLabelsText(product: ProductStock): string {
   return [own, ...perVariant].join(",");
 }
 
+/** An order whose units are still to be paid for: neither paid nor cancelled. */
+function awaitsPayment(order: { status: OrderStatus; paymentStatus: PaymentStatus }): boolean {
+  return order.status !== "cancelled" && !isPaid(order.paymentStatus);
+}
+
 /**
  * The shopper is about to pay an order (the payment step, the API's `pay/`): its units must
  * still be held. A hold past its end that nothing released yet is simply extended (nobody
@@ -778,7 +785,14 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
       .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, "held")));
   const [[order], items, heldBefore] = await Promise.all([
     tx
-      .select({ id: orders.id, shopId: orders.shopId, reservedUntil: orders.reservedUntil, holdMinutes: shops.holdMinutes })
+      .select({
+        id: orders.id,
+        shopId: orders.shopId,
+        reservedUntil: orders.reservedUntil,
+        holdMinutes: shops.holdMinutes,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+      })
       .from(orders)
       .innerJoin(shops, eq(shops.id, orders.shopId))
       .where(eq(orders.id, orderId))
@@ -786,7 +800,8 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
     tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)),
     heldByOrder(),
   ]);
-  if (!order) return null;
+  // Paid (its units are sold holds) or cancelled: there is nothing left to hold for it.
+  if (!order || !awaitsPayment(order)) return null;
   // Held and not past its end (the shipping step just placed it): nothing to change, so no
   // lock to wait for (the card step of a drop asks this of every order).
   const running = (held: { expiresAt: Date }[]) => held.length > 0 && held.every((h) => h.expiresAt > now);
@@ -802,7 +817,13 @@ export async function ensureOrderHeld(tx: Transaction, orderId: number, now: Dat
   // order's own payment landing (PostgreSQL).
   await lockRows(tx, orders, eq(orders.id, orderId), "no key update");
   await lockShopsForStock(tx, [order.shopId]);
-  const held = await heldByOrder();
+  const [held, [current]] = await Promise.all([
+    heldByOrder(),
+    tx.select({ status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)),
+  ]);
+  // Its payment landed (or the seller cancelled it) while this waited for the locks: a hold
+  // taken now would keep units from everyone for an order that no longer needs them.
+  if (!current || !awaitsPayment(current)) return null;
   const until = order.reservedUntil && order.reservedUntil > now ? order.reservedUntil : holdEnd(now, order.holdMinutes);
   if (running(held)) return order.reservedUntil;
   if (held.length > 0) {
