@@ -69,4 +69,20 @@ test.describe("the bag", () => {
     await page.goto(shopUrl(seller.subdomain, "/bag"));
     await expect(page.getByTestId("bag-empty")).toBeVisible();
   });
+
+  test("Add to bag keeps the focus on its button, ready for another @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await createCountedProduct(seller.subdomain, "Focus Scarf", 10, 2000);
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    const add = page
+      .getByTestId("product-card")
+      .filter({ hasText: "Focus Scarf" })
+      .getByRole("button", { name: "Add to bag: Focus Scarf" });
+    await add.press("Enter");
+    await expect(page.getByTestId("bag-count")).toHaveText("1");
+    // Disabled while it posts, the button would drop the focus to the page's top.
+    await expect(add).toBeFocused();
+    await add.press("Enter");
+    await expect(page.getByTestId("bag-count")).toHaveText("2");
+  });
 });
