@@ -104,6 +104,11 @@ describe("POST /api/v1/shop/orders/{id}/fulfillment/", () => {
     expect(page.html).toContain(`href="${url}"`);
     expect(page.html).toContain("Track the parcel");
     expect(page.html).toContain("6A12345678901");
+    // The number after its label, with each language's colon (French puts a space before it).
+    const words = (html: string) => html.replace(/<[^>]*>/g, "");
+    expect(words(page.html)).toContain("Tracking number: 6A12345678901");
+    const french = await shop().html(link, { headers: { "Accept-Language": "fr" } });
+    expect(words(french.html)).toContain("Numéro de suivi : 6A12345678901");
     // The shopper's own order answer says the same.
     const mine = await shopper.json<Fulfilled>(`/api/v1/shop/orders/${orderId}/`);
     expect(mine.body.fulfillment?.tracking_url).toBe(url);
