@@ -109,9 +109,16 @@ describe("POST /api/v1/shop/orders/{id}/fulfillment/", () => {
     expect(words(page.html)).toContain("Tracking number: 6A12345678901");
     const french = await shop().html(link, { headers: { "Accept-Language": "fr" } });
     expect(words(french.html)).toContain("Numéro de suivi : 6A12345678901");
+    // Opened from the shipped mail, the page says where the order stands, not that a confirmation is coming.
+    expect(words(page.html)).toContain("Order shipped");
+    expect(words(page.html)).not.toContain("A confirmation email is on its way");
+    expect(words(french.html)).toContain("Commande expédiée");
     // The shopper's own order answer says the same.
     const mine = await shopper.json<Fulfilled>(`/api/v1/shop/orders/${orderId}/`);
     expect(mine.body.fulfillment?.tracking_url).toBe(url);
+    const delivered = await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" } });
+    expect(delivered.status).toBe(200);
+    expect(words((await shop().html(link)).html)).toContain("Order delivered");
   });
 
   it("builds each known carrier's tracking link; Other has none but keeps the number", async () => {
