@@ -85,4 +85,22 @@ test.describe("the bag", () => {
     await add.press("Enter");
     await expect(page.getByTestId("bag-count")).toHaveText("2");
   });
+  test("a line removed from the bag leaves the focus on the bag's heading, not the page's top @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await createCountedProduct(seller.subdomain, "Gone Scarf", 10, 2000);
+    await createCountedProduct(seller.subdomain, "Kept Scarf", 10, 2500);
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    for (const [name, count] of [
+      ["Gone Scarf", "1"],
+      ["Kept Scarf", "2"],
+    ] as const) {
+      await page.getByRole("button", { name: `Add to bag: ${name}` }).click();
+      await expect(page.getByTestId("bag-count")).toHaveText(count);
+    }
+    await page.goto(shopUrl(seller.subdomain, "/bag"));
+    await page.getByRole("button", { name: "Remove Gone Scarf" }).press("Enter");
+    await expect(page.getByTestId("bag-line-name")).toHaveText(["Kept Scarf"]);
+    // The line went, and with it the button that had the focus.
+    await expect(page.getByRole("heading", { level: 1, name: "Your bag" })).toBeFocused();
+  });
 });

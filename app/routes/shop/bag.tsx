@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/bag";
@@ -36,9 +36,19 @@ export default function BagPage({ loaderData }: Route.ComponentProps) {
   // A refused quantity of a line still in the bag is said at that line, with what was typed.
   const lineRefusal =
     refused && "error" in refused && refused.line !== undefined && bag.lines.some((l) => String(l.id) === refused.line) ? refused : null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lineCount = bag.lines.length;
+  const previousLineCount = useRef(lineCount);
+  useEffect(() => {
+    // A line removed takes its focused Remove button with it: the focus comes to the bag's heading, not the page's top.
+    if (lineCount < previousLineCount.current && document.activeElement === document.body) heading.current?.focus();
+    previousLineCount.current = lineCount;
+  }, [lineCount]);
   return (
     <div className="container-page max-w-3xl py-8">
-      <h1 className="text-2xl font-bold tracking-tight">{t("bag.title")}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+        {t("bag.title")}
+      </h1>
       {refused && "error" in refused && !lineRefusal ? (
         <div className="mt-4" data-testid="bag-error">
           <Alert tone="danger">{refused.error}</Alert>
