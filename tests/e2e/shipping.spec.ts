@@ -139,3 +139,15 @@ test("on the Shipping tab, a zone and a rate added: their forms start empty agai
   await expect(addRate.getByLabel(/^Price/)).toHaveValue("");
   await expect(addRate.getByRole("button", { name: "Add a rate" })).toBeFocused();
 });
+
+test("on a phone, every tab of the account's settings shows, the Shipping tab among them", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await signInWithSession(page, seller);
+  await page.setViewportSize(PHONE);
+  await page.goto(mainUrl("/account?section=shipping"));
+  const tabs = page.getByRole("navigation", { name: "Account sections" }).getByRole("link");
+  await expect(tabs).toHaveText(["Profile", "Seller profile", "Shop settings", "Shipping", "Domain"]);
+  // Scrolled out of a one-line strip, with nothing to say so, the last tabs could not be found on a phone.
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 0.9 });
+  await expect(tabs.filter({ hasText: "Shipping" })).toHaveAttribute("aria-current", "page");
+});
