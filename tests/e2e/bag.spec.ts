@@ -69,4 +69,38 @@ test.describe("the bag", () => {
     await page.goto(shopUrl(seller.subdomain, "/bag"));
     await expect(page.getByTestId("bag-empty")).toBeVisible();
   });
+
+  test("Add to bag keeps the focus on its button, ready for another @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await createCountedProduct(seller.subdomain, "Focus Scarf", 10, 2000);
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    const add = page
+      .getByTestId("product-card")
+      .filter({ hasText: "Focus Scarf" })
+      .getByRole("button", { name: "Add to bag: Focus Scarf" });
+    await add.press("Enter");
+    await expect(page.getByTestId("bag-count")).toHaveText("1");
+    // Disabled while it posts, the button would drop the focus to the page's top.
+    await expect(add).toBeFocused();
+    await add.press("Enter");
+    await expect(page.getByTestId("bag-count")).toHaveText("2");
+  });
+  test("a line removed from the bag leaves the focus on the bag's heading, not the page's top @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    await createCountedProduct(seller.subdomain, "Gone Scarf", 10, 2000);
+    await createCountedProduct(seller.subdomain, "Kept Scarf", 10, 2500);
+    await page.goto(shopUrl(seller.subdomain, "/products"));
+    for (const [name, count] of [
+      ["Gone Scarf", "1"],
+      ["Kept Scarf", "2"],
+    ] as const) {
+      await page.getByRole("button", { name: `Add to bag: ${name}` }).click();
+      await expect(page.getByTestId("bag-count")).toHaveText(count);
+    }
+    await page.goto(shopUrl(seller.subdomain, "/bag"));
+    await page.getByRole("button", { name: "Remove Gone Scarf" }).press("Enter");
+    await expect(page.getByTestId("bag-line-name")).toHaveText(["Kept Scarf"]);
+    // The line went, and with it the button that had the focus.
+    await expect(page.getByRole("heading", { level: 1, name: "Your bag" })).toBeFocused();
+  });
 });

@@ -53,3 +53,16 @@ test("a shopper buys on the shop's own domain, and the seller sees the order", a
   await page.goto(mainUrl("/dashboard"));
   await expect(page.getByRole("link", { name: "Open my shop" })).toHaveAttribute("href", shop);
 });
+
+test("a domain added on the Domain tab: the field starts empty again, the focus stays on its button @js-only", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await signInWithSession(page, seller);
+  await page.goto(mainUrl("/account?section=domain"));
+  const add = page.getByRole("form", { name: "Connect a domain" });
+  await add.getByLabel(/^Your domain/).fill(`${seller.subdomain}.example.test`);
+  await add.getByRole("button", { name: "Add the domain" }).click();
+  await expect(page.getByRole("heading", { name: `${seller.subdomain}.example.test` })).toBeVisible();
+  await expect(add.getByLabel(/^Your domain/)).toHaveValue("");
+  // Drawn again, the form would leave the focus nowhere: a keyboard's next Tab from the page's top.
+  await expect(add.getByRole("button", { name: "Add the domain" })).toBeFocused();
+});

@@ -86,3 +86,17 @@ test("the seller ships a parcel with a tracking number; the shopper's status pag
     "https://www.laposte.fr/outils/suivre-vos-envois?code=1A234567890",
   );
 });
+
+test("a parcel shipped leaves the focus on the page's heading, not the page's top @js-only", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await createParcelOrders(seller.subdomain, 1, "fay.focus@example.test");
+  await signInWithSession(page, seller);
+  await page.goto(mainUrl("/orders/parcels"));
+  const parcel = page.getByTestId("parcel");
+  await parcel.getByLabel(/^Carrier/).selectOption({ label: "La Poste" });
+  await parcel.getByLabel(/^Tracking number/).fill("1A 2345 6789 0");
+  await parcel.getByRole("button", { name: "Ship the parcel" }).press("Enter");
+  await expect(page.getByTestId("parcels-empty")).toBeVisible();
+  // The parcel went, and with it the button that had the focus.
+  await expect(page.getByRole("heading", { level: 1, name: "Parcels to ship" })).toBeFocused();
+});

@@ -106,3 +106,48 @@ test("the seller's Shipping tab with its zones and rates, on a phone: no serious
   await expect(page.getByTestId("shipping-rate")).toHaveCount(3);
   expect(await phoneCheck(page)).toEqual({ violations: [], overflow: true });
 });
+
+test("on the Shipping tab, a zone and a rate added: their forms start empty again, the focus stays on their button @js-only", async ({
+  page,
+}) => {
+  const seller = await createLiveSeller();
+  await signInWithSession(page, seller);
+  await page.setViewportSize(PHONE);
+  await page.goto(mainUrl("/account?section=shipping"));
+  const addZone = page.getByRole("form", { name: "Add a zone" });
+  await addZone.getByLabel(/^Zone name/).fill("France");
+  await addZone.getByLabel(/^Countries/).fill("FR, Monaco");
+  await addZone.getByLabel(/^Rate name/).fill("Colissimo");
+  await addZone.getByLabel(/^Price/).fill("4.90");
+  await addZone.getByRole("button", { name: "Add a zone" }).click();
+  await expect(page.getByTestId("shipping-zone")).toHaveCount(1);
+  // Still filled, the form would read as not saved, and a second press adds the zone again.
+  await expect(addZone.getByLabel(/^Zone name/)).toHaveValue("");
+  await expect(addZone.getByLabel(/^Countries/)).toHaveValue("");
+  await expect(addZone.getByLabel(/^Rate name/)).toHaveValue("");
+  await expect(addZone.getByLabel(/^Price/)).toHaveValue("");
+  await expect(addZone.getByRole("button", { name: "Add a zone" })).toBeFocused();
+
+  const zone = page.getByTestId("shipping-zone");
+  await zone.locator("summary", { hasText: "Add a rate" }).click();
+  const addRate = page.getByRole("form", { name: "Add a rate: France" });
+  await addRate.getByLabel(/^Rate name/).fill("Express");
+  await addRate.getByLabel(/^Price/).fill("12");
+  await addRate.getByRole("button", { name: "Add a rate" }).click();
+  await expect(zone.getByTestId("shipping-rate")).toHaveCount(2);
+  await expect(addRate.getByLabel(/^Rate name/)).toHaveValue("");
+  await expect(addRate.getByLabel(/^Price/)).toHaveValue("");
+  await expect(addRate.getByRole("button", { name: "Add a rate" })).toBeFocused();
+});
+
+test("on a phone, every tab of the account's settings shows, the Shipping tab among them", async ({ page }) => {
+  const seller = await createLiveSeller();
+  await signInWithSession(page, seller);
+  await page.setViewportSize(PHONE);
+  await page.goto(mainUrl("/account?section=shipping"));
+  const tabs = page.getByRole("navigation", { name: "Account sections" }).getByRole("link");
+  await expect(tabs).toHaveText(["Profile", "Seller profile", "Shop settings", "Shipping", "Domain"]);
+  // Scrolled out of a one-line strip, with nothing to say so, the last tabs could not be found on a phone.
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 0.9 });
+  await expect(tabs.filter({ hasText: "Shipping" })).toHaveAttribute("aria-current", "page");
+});

@@ -110,6 +110,17 @@ test.describe("stock at the checkout", () => {
     expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
   });
 
+  test("joining the waitlist takes the focus to what it answers, not the page's top @js-only", async ({ page }) => {
+    const seller = await createLiveSeller();
+    const vase = await createCountedProduct(seller.subdomain, "Focus Vase", 0);
+    await page.goto(shopUrl(seller.subdomain, `/?product_id=${vase.id}`));
+    const form = page.getByTestId("waitlist-form");
+    await form.getByLabel(/^Email/).fill("focus@example.test");
+    await form.getByRole("button", { name: "Tell me when it is back" }).press("Enter");
+    // The answer replaces the form, and with it the button that had the focus.
+    await expect(page.getByTestId("waitlist-joined")).toBeFocused();
+  });
+
   test("in French: Épuisé, Plus que 2, and the waitlist of a sold-out size", async ({ page }) => {
     const { subdomain, sweater } = await sweaterShop();
     await page.goto(shopUrl(subdomain, `/?product_id=${sweater.id}&lng=fr`));

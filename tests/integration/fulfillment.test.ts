@@ -104,9 +104,21 @@ describe("POST /api/v1/shop/orders/{id}/fulfillment/", () => {
     expect(page.html).toContain(`href="${url}"`);
     expect(page.html).toContain("Track the parcel");
     expect(page.html).toContain("6A12345678901");
+    // The number after its label, with each language's colon (French puts a space before it).
+    const words = (html: string) => html.replace(/<[^>]*>/g, "");
+    expect(words(page.html)).toContain("Tracking number: 6A12345678901");
+    const french = await shop().html(link, { headers: { "Accept-Language": "fr" } });
+    expect(words(french.html)).toContain("Numéro de suivi : 6A12345678901");
+    // Opened from the shipped mail, the page says where the order stands, not that a confirmation is coming.
+    expect(words(page.html)).toContain("Order shipped");
+    expect(words(page.html)).not.toContain("A confirmation email is on its way");
+    expect(words(french.html)).toContain("Commande expédiée");
     // The shopper's own order answer says the same.
     const mine = await shopper.json<Fulfilled>(`/api/v1/shop/orders/${orderId}/`);
     expect(mine.body.fulfillment?.tracking_url).toBe(url);
+    const delivered = await demo.json(`/api/v1/shop/orders/${orderId}/`, { method: "PATCH", json: { status: "delivered" } });
+    expect(delivered.status).toBe(200);
+    expect(words((await shop().html(link)).html)).toContain("Order delivered");
   });
 
   it("builds each known carrier's tracking link; Other has none but keeps the number", async () => {

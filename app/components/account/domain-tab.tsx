@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FieldLabel, FormErrors, inputClasses } from "~/components/forms/fields";
 import { IntentButton } from "~/components/forms/intent-button";
+import { useResetOnChange } from "~/components/forms/use-reset-on-change";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -137,6 +138,8 @@ export function DomainTab({ data, lastResult }: { data: DomainTabData; lastResul
   const result = lastResult?.initialValue?.intent === "add-domain" ? lastResult : null;
   const errors = result?.error?.domain ?? undefined;
   const sent = result?.initialValue?.domain;
+  // Once a domain is added, the field starts empty again.
+  const addForm = useResetOnChange(data.domains.map((domain) => domain.id).join());
   if (!data.live) {
     return (
       <p className="mt-6 text-sm text-slate-700" data-testid="domain-tab">
@@ -156,8 +159,7 @@ export function DomainTab({ data, lastResult }: { data: DomainTabData; lastResul
           {full ? (
             <p className="text-sm">{t("domains.tab.limit_reached", { maximum: data.maximum })}</p>
           ) : (
-            // Keyed on the list: once a domain is added, the field starts empty again.
-            <Form key={data.domains.length} method="post" className="space-y-3" aria-label={t("domains.tab.add_title")}>
+            <Form ref={addForm} method="post" className="space-y-3" aria-label={t("domains.tab.add_title")}>
               <CsrfInput />
               <input type="hidden" name="intent" value="add-domain" />
               <FormErrors errors={result?.error?.[""] ?? undefined} />

@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { FieldErrors, FieldLabel, FormErrors, inputClasses } from "~/components/forms/fields";
 import { IntentButton } from "~/components/forms/intent-button";
+import { useResetOnChange } from "~/components/forms/use-reset-on-change";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ShippingTabData } from "~/routes/account/shipping-actions.server";
@@ -86,14 +87,18 @@ function PlainForm({
   hidden = {},
   children,
   label,
+  resetOn = "",
 }: {
   intent: string;
   hidden?: Record<string, number>;
   children: ReactNode;
   label: string;
+  /** An adding form: the list it adds to (its ids), so that it starts empty once it added. */
+  resetOn?: string;
 }) {
+  const form = useResetOnChange(resetOn);
   return (
-    <Form method="post" className="space-y-3" aria-label={label}>
+    <Form ref={form} method="post" className="space-y-3" aria-label={label}>
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
@@ -232,7 +237,12 @@ export function ShippingTab({ shipping, lastResult }: { shipping: ShippingTabDat
                 <details className="rounded-lg border border-dashed border-slate-300 p-3" open={newRate ? true : undefined}>
                   <summary className="cursor-pointer text-sm font-medium">{t("shipping.tab.add_rate")}</summary>
                   <div className="mt-3">
-                    <PlainForm intent="save-rate" hidden={{ zone: zone.id }} label={`${t("shipping.tab.add_rate")}: ${zone.name}`}>
+                    <PlainForm
+                      intent="save-rate"
+                      hidden={{ zone: zone.id }}
+                      label={`${t("shipping.tab.add_rate")}: ${zone.name}`}
+                      resetOn={zone.rates.map((rate) => rate.id).join()}
+                    >
                       <FormErrors errors={newRate?.error?.[""] ?? undefined} />
                       <RateFields form={`new-rate-${zone.id}`} rate={null} result={newRate} />
                       <Button type="submit" variant="outline" size="sm">
@@ -254,7 +264,7 @@ export function ShippingTab({ shipping, lastResult }: { shipping: ShippingTabDat
           <CardTitle>{t("shipping.tab.add_zone")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <PlainForm intent="add-zone" label={t("shipping.tab.add_zone")}>
+          <PlainForm intent="add-zone" label={t("shipping.tab.add_zone")} resetOn={shipping.zones.map((zone) => zone.id).join()}>
             <FormErrors errors={newZone?.error?.[""] ?? undefined} />
             <div className="grid gap-3 sm:grid-cols-2">
               <Input form="new-zone" name="name" label={t("shipping.tab.zone_name")} value="" result={newZone} required />

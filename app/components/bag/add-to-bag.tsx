@@ -81,10 +81,15 @@ export function AddToBagForm({
           />
         </div>
       ) : null}
+      {/* aria-disabled, not disabled: a disabled button loses the focus, which would fall to the page's top. */}
       <button
         type="submit"
-        disabled={pending}
-        className="inline-flex h-9 items-center justify-center rounded-lg border border-black/15 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-60"
+        aria-disabled={pending || undefined}
+        onClick={(event) => {
+          // One add per press: a second press while the first posts would add the product twice.
+          if (pending) event.preventDefault();
+        }}
+        className="inline-flex h-9 items-center justify-center rounded-lg border border-black/15 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50 aria-disabled:opacity-60"
         aria-label={t("bag.add_product", { name: productName })}
       >
         {pending ? t("bag.adding") : t("bag.add")}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
@@ -33,9 +33,21 @@ export function WaitlistForm({
   const result = fetcher.data?.waitlist ?? actionData?.waitlist ?? null;
   const id = useId();
   const pending = fetcher.state !== "idle";
+  const joined = useRef<HTMLParagraphElement>(null);
+  const joinedHere = fetcher.data?.waitlist?.joined === true;
+  useEffect(() => {
+    // The answer replaces the form and its focused button: the focus moves to the answer, not the page's top.
+    if (joinedHere) joined.current?.focus();
+  }, [joinedHere]);
   if (result?.joined) {
     return (
-      <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900" data-testid="waitlist-joined">
+      <p
+        ref={joined}
+        tabIndex={-1}
+        role="status"
+        className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900 outline-none"
+        data-testid="waitlist-joined"
+      >
         {t("stock_shop.waitlist.joined", { email: result.email })}
       </p>
     );

@@ -352,7 +352,7 @@ function Orders({ board }: { board: LiveBoardData }) {
               </div>
               {order.content ? (
                 <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm break-words whitespace-pre-line">
-                  <span className="sr-only">{t("lives.board.orders.content")}: </span>
+                  <span className="sr-only">{t("common.label_colon", { label: t("lives.board.orders.content") })} </span>
                   {order.content}
                 </p>
               ) : null}
@@ -365,9 +365,10 @@ function Orders({ board }: { board: LiveBoardData }) {
 }
 
 function OrderMeta({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <span className="min-w-0 break-words">
-      {label}: <span className="font-medium text-slate-800">{children}</span>
+      {t("common.label_colon", { label })} <span className="font-medium text-slate-800">{children}</span>
     </span>
   );
 }

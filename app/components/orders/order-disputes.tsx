@@ -29,7 +29,7 @@ export function OrderDisputes({ disputes }: { disputes: DisputeView[] }) {
               })}
             </p>
             <p className="mt-1">
-              {t("sec_payments.disputes.reason_label")}:{" "}
+              {t("common.label_colon", { label: t("sec_payments.disputes.reason_label") })}{" "}
               {t(`sec_payments.disputes.reason.${dispute.reason}`, { defaultValue: dispute.reason })}
             </p>
             {dispute.open && dispute.evidenceDueBy ? (

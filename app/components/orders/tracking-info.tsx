@@ -25,7 +25,8 @@ export function TrackingInfo({
       </p>
       {fulfillment.trackingNumber ? (
         <p className="mt-1 text-sm">
-          {t("fulfillment.tracking_number")}: <span className="font-mono break-all">{fulfillment.trackingNumber}</span>
+          {t("common.label_colon", { label: t("fulfillment.tracking_number") })}{" "}
+          <span className="font-mono break-all">{fulfillment.trackingNumber}</span>
         </p>
       ) : null}
       {fulfillment.trackingUrl ? (

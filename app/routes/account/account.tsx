@@ -89,7 +89,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page max-w-4xl py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("account.title")}</h1>
-      <nav aria-label={t("account.sections")} className="mt-6 flex gap-1 overflow-x-auto border-b border-border">
+      {/* The tabs wrap: scrolled sideways in one line, the last ones were out of sight on a phone, with nothing to say so. */}
+      <nav aria-label={t("account.sections")} className="mt-6 flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map((tab) => (
           <Link
             key={tab}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/parcels";
 import { ParcelCard } from "~/components/orders/parcel-card";
 import { BackLink } from "~/components/ui/back-link";
+import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
 import { openParcels } from "~/domain/orders/parcels.server";
 import { requireSellerPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -25,11 +26,15 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 export default function ParcelsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { parcels, windowHours, title } = loaderData;
+  // A parcel shipped leaves the list with its focused button: the focus comes to the page's heading.
+  const heading = useFocusAfterRemoval<HTMLHeadingElement>(parcels.length);
   return (
     <section className="container-page max-w-4xl space-y-6 py-10">
       <BackLink to="/orders">{t("orders.back_to_list")}</BackLink>
       <div>
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          {title}
+        </h1>
         <p className="mt-2 opacity-80">{t("parcels.subtitle", { hours: windowHours })}</p>
       </div>
       {parcels.length === 0 ? (

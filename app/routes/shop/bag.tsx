@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { ImageIcon } from "~/components/ui/icons";
+import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
 import type { BagLine } from "~/domain/bag/bag.server";
 import { formatMoney } from "~/lib/money";
 import { orderItemName } from "~/lib/order-item-name";
@@ -36,9 +37,13 @@ export default function BagPage({ loaderData }: Route.ComponentProps) {
   // A refused quantity of a line still in the bag is said at that line, with what was typed.
   const lineRefusal =
     refused && "error" in refused && refused.line !== undefined && bag.lines.some((l) => String(l.id) === refused.line) ? refused : null;
+  // A line removed takes its focused Remove button with it: the focus comes to the bag's heading.
+  const heading = useFocusAfterRemoval<HTMLHeadingElement>(bag.lines.length);
   return (
     <div className="container-page max-w-3xl py-8">
-      <h1 className="text-2xl font-bold tracking-tight">{t("bag.title")}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+        {t("bag.title")}
+      </h1>
       {refused && "error" in refused && !lineRefusal ? (
         <div className="mt-4" data-testid="bag-error">
           <Alert tone="danger">{refused.error}</Alert>

@@ -74,12 +74,20 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   }
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
   const status = t(`orders.status.${order.status}`);
-  // Only a paid order is "confirmed" (a refund after delivery leaves it so); an unpaid one offers to finish the payment.
-  const state = order.status === "cancelled" ? "cancelled" : isPaid(order.paymentStatus) ? "confirmed" : "unpaid";
+  // Only a paid order (a refund after delivery leaves it so) is confirmed, or shipped or delivered once it left: the
+  // page a shipped mail opens says where it stands. An unpaid one offers to finish the payment.
+  const state =
+    order.status === "cancelled"
+      ? "cancelled"
+      : !isPaid(order.paymentStatus)
+        ? "unpaid"
+        : order.status === "shipped" || order.status === "delivered"
+          ? order.status
+          : "confirmed";
   return (
     <section className="container-page max-w-2xl py-12" data-testid="order-confirmation">
       <div className="text-center">
-        {state === "confirmed" ? (
+        {state === "confirmed" || state === "shipped" || state === "delivered" ? (
           <CheckCircleIcon className="mx-auto size-12 text-green-600" />
         ) : state === "cancelled" ? (
           <XCircleIcon className="mx-auto size-12 text-red-600" />
