@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { LocalTime } from "~/components/ui/local-time";
+import { useFocusWhenLost } from "~/components/ui/use-focus-when-lost";
 import type { OrderHistoryEntry } from "~/domain/orders/order-status.server";
 import { formatMoney } from "~/lib/money";
 
@@ -67,19 +68,12 @@ export function OrderStatusActions({
   const location = useLocation();
   const navigation = useNavigation();
   const [confirm, setConfirm] = useState(confirmingCancel);
-  const heading = useRef<HTMLHeadingElement>(null);
   const confirmArea = useRef<HTMLDivElement>(null);
   const cancelLink = useRef<HTMLAnchorElement>(null);
   const toggled = useRef(false);
   // The pressed button disappears once the order moved on: keep keyboard focus in the
   // dialog by moving it to this section's heading instead of letting it fall to <body>.
-  const state = transitions.join(",");
-  const previousState = useRef(state);
-  useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (previousState.current !== state && lost) heading.current?.focus();
-    previousState.current = state;
-  }, [state]);
+  const heading = useFocusWhenLost<HTMLHeadingElement>(transitions.join(","));
   // Opening the confirmation focuses its confirm button; keeping the order goes back to Cancel.
   useEffect(() => {
     if (!toggled.current) return;

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/parcels";
 import { ParcelCard } from "~/components/orders/parcel-card";
 import { BackLink } from "~/components/ui/back-link";
-import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
+import { useFocusWhenLost } from "~/components/ui/use-focus-when-lost";
 import { openParcels } from "~/domain/orders/parcels.server";
 import { requireSellerPage } from "~/http/guards.server";
 import { getI18nInstance } from "~/middleware/i18n.server";
@@ -27,7 +27,7 @@ export default function ParcelsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { parcels, windowHours, title } = loaderData;
   // A parcel shipped leaves the list with its focused button: the focus comes to the page's heading.
-  const heading = useFocusAfterRemoval<HTMLHeadingElement>(parcels.length);
+  const heading = useFocusWhenLost<HTMLHeadingElement>(parcels.length);
   return (
     <section className="container-page max-w-4xl space-y-6 py-10">
       <BackLink to="/orders">{t("orders.back_to_list")}</BackLink>

@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { ImageIcon } from "~/components/ui/icons";
-import { useFocusAfterRemoval } from "~/components/ui/use-focus-after-removal";
+import { useFocusWhenLost } from "~/components/ui/use-focus-when-lost";
 import type { BagLine } from "~/domain/bag/bag.server";
 import { formatMoney } from "~/lib/money";
 import { orderItemName } from "~/lib/order-item-name";
@@ -38,7 +38,7 @@ export default function BagPage({ loaderData }: Route.ComponentProps) {
   const lineRefusal =
     refused && "error" in refused && refused.line !== undefined && bag.lines.some((l) => String(l.id) === refused.line) ? refused : null;
   // A line removed takes its focused Remove button with it: the focus comes to the bag's heading.
-  const heading = useFocusAfterRemoval<HTMLHeadingElement>(bag.lines.length);
+  const heading = useFocusWhenLost<HTMLHeadingElement>(bag.lines.length);
   return (
     <div className="container-page max-w-3xl py-8">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
