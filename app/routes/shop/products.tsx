@@ -65,16 +65,22 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const [query, setQuery] = useState(search);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The search this page last sent as the shopper typed.
-  const [sentSearch, setSentSearch] = useState<string | null>(null);
-  // A new search from the URL (back, a link) replaces what was typed; the answer to the
-  // shopper's own search does not: they may have typed on while it loaded ("cand" coming back
-  // while "candle" is in the box), and the box would lose those letters.
+  // The searches this page sent as the shopper typed, the last one last; emptied once its answer
+  // is shown.
+  const [sentSearches, setSentSearches] = useState<readonly string[]>([]);
+  // A new search from the URL (back, a link) replaces what was typed; the answer to one of the
+  // shopper's own searches does not: they may have typed on while it loaded ("cand" coming back
+  // while "candle" is in the box, even after "candle" was sent), and the box would lose those
+  // letters.
   const [shownSearch, setShownSearch] = useState(search);
   if (shownSearch !== search) {
     setShownSearch(search);
-    if (search !== sentSearch) setQuery(search);
+    if (!sentSearches.includes(search)) {
+      setQuery(search);
+      setSentSearches([]);
+    }
   }
+  if (sentSearches.length > 0 && search === sentSearches.at(-1) && navigation.state === "idle") setSentSearches([]);
 
   const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
   const nextParams = pending ? new URLSearchParams(navigation.location.search) : null;
@@ -87,7 +93,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     clearTimeout(debounce.current);
     // Search as the shopper types; the page goes back to 1 (spec section 4).
     debounce.current = setTimeout(() => {
-      setSentSearch(value.trim());
+      const sent = value.trim();
+      setSentSearches((earlier) => [...earlier.filter((s) => s !== sent), sent]);
       void submit(form, { replace: true, preventScrollReset: true });
     }, 300);
   }
