@@ -119,6 +119,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The request failed before the root loader ran: no metadata, but still a title. */}
         {!data ? <title>{errorTitle ?? t("meta.home.title")}</title> : null}
         <Links />
+        {/* The first paint waits for the page's header to be read whole: a phone on a slow link
+            otherwise drew it half-read, and the shop's name moved as the rest of it came. */}
+        {/* eslint-disable-next-line react/no-unknown-property -- an HTML attribute the rule does not know yet */}
+        <link rel="expect" href="#main" blocking="render" />
         {data ? (
           <link rel="preload" as="fetch" crossOrigin="anonymous" href={`/locales/${locale}/translation.json?v=${data.localesVersion}`} />
         ) : null}

@@ -28,6 +28,20 @@ describe("main site and shops", () => {
     expect(html).toContain("Credit Card, Debit Card, PayPal, Apple Pay, Google Pay");
   });
 
+  it("holds the first paint until the header is read whole, on a shop, the main site and an error page", async () => {
+    for (const [client, path] of [
+      [demo(), "/products"],
+      [main(), "/"],
+      [demo(), "/no-such-page"],
+    ] as const) {
+      const { html } = await client.html(path);
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, path).toContain('<link rel="expect" href="#main" blocking="render"/>');
+      // The element it waits for comes right after the header.
+      expect(html.indexOf('<main id="main"'), path).toBeGreaterThan(html.indexOf("</header>"));
+    }
+  });
+
   it("answers 404 for main-only paths on a shop host and shop-only paths on the main host", async () => {
     for (const path of ["/onboarding", "/pricing", "/about", "/terms"]) {
       const response = await demo().request(path);

@@ -28,7 +28,7 @@ export const shopHeaderClasses = "border-b border-black/10 bg-white text-slate-9
 export function ShopBrand({ logoUrl, name, nameTestId = "shop-name" }: { logoUrl: string | null; name: string; nameTestId?: string }) {
   return (
     <>
-      <ShopLogo logoUrl={logoUrl} name={name} />
+      <ShopLogo logoUrl={logoUrl} name={name} className="size-10 shrink-0" />
       <span className="truncate text-lg font-bold" data-testid={nameTestId}>
         {name}
       </span>
