@@ -109,6 +109,14 @@ async function liveBoard(page: Page) {
   await page.waitForURL(/\/dashboard\/lives\/\d+$/);
 }
 
+/** The live board once a claim typed for a viewer was refused (no product has the code): the text kept, the reason beside it. */
+async function liveBoardRefusedClaim(page: Page) {
+  await liveBoard(page);
+  await fill(page, { comment: "@sweep_viewer NOPE9" });
+  await page.locator('#main [data-testid="live-claim-form"] button[type="submit"]').click();
+  await page.locator('#main [name="comment"][aria-invalid="true"]').waitFor();
+}
+
 /** A viewer opens the link of a live of the demo shop (started for the sweep, its first product pinned; or ended). */
 const liveLink =
   (ended = false) =>
@@ -215,6 +223,7 @@ export const PAGE_INVENTORY: readonly InventoryPage[] = [
   main("new product", "/dashboard/products/new", "seller"),
   main("lives", "/dashboard/lives", "seller"),
   main("live board", "/dashboard/lives", "seller", liveBoard),
+  main("live board (a refused claim)", "/dashboard/lives", "seller", liveBoardRefusedClaim),
   main("orders", "/orders", "seller"),
   main("order detail", `/orders/${DEMO_ORDER_ID}`, "seller"),
   main("order cancel confirmation", `/orders/${DEMO_ORDER_ID}?confirm=cancel`, "seller"),

@@ -80,12 +80,13 @@ describe("the live board's claims", () => {
       ["zoe", "waitlisted"],
     ]);
 
-    // An unknown code, or no @handle: said so, nothing claimed.
-    await claim("@lea NOPE9");
-    expect((await demo.html(board)).html).toContain("No product has this code: “@lea NOPE9”.");
+    // An unknown code, or no @handle: said so in place (the board, 400), nothing claimed.
+    const unknown = await claim("@lea NOPE9");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("No product has this code: “@lea NOPE9”.");
     const noHandle = await claim("lea MUG7");
-    expect(noHandle.status).toBe(302);
-    expect((await demo.html(board)).html).toContain("Type the viewer’s @handle, then the product code: @lea A7 M");
+    expect(noHandle.status).toBe(400);
+    expect(await noHandle.text()).toContain("Type the viewer’s @handle, then the product code: @lea A7 M");
     expect(await claimsOf(live.id)).toHaveLength(3);
 
     let page = await demo.html(board);
@@ -104,6 +105,73 @@ describe("the live board's claims", () => {
     page = await demo.html(board);
     expect(page.html).toMatch(new RegExp(`data-claim-id="${lea!.id}" data-status="released"`));
     expect(countsOn(page.html, mug)).toEqual({ held: 2, paid: 0, waiting: 0 });
+  });
+
+  it("answers a refused claim without JavaScript with the board, the typed text in its box and the reason beside it", async () => {
+    const demo = await demoSeller();
+    const live = await startLive(demo, "Refused claims");
+    const vase = await codedProduct(demo, "Claim vase", "VAS2", 3);
+    const board = `/dashboard/lives/${live.id}`;
+    const claim = (comment: string) => demo.html(board, { form: { intent: "claim", comment } });
+    /** The typed box as rendered (its value, whether it takes the focus), and the text of what its aria-describedby names. */
+    const box = (html: string) => {
+      const input = /<input[^>]*name="comment"[^>]*>/.exec(html)?.[0] ?? "";
+      const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(input)?.[1];
+      const described = (attribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</(ul|p)>`).exec(html)?.[1]?.replace(/<[^>]+>/g, ""));
+      return { value: attribute("value"), invalid: attribute("aria-invalid"), autofocus: / autofocus=""/.test(input), described };
+    };
+
+    // What was typed names no product: a 400, the board with the text kept and the reason as its description.
+    const typed = await claim("@anna M red");
+    expect(typed.status).toBe(400);
+    expect(box(typed.html)).toEqual({
+      value: "@anna M red",
+      invalid: "true",
+      autofocus: true,
+      described: ["No product code in “@anna M red”.", "The viewer’s @handle, the product code, then its option and quantity if any."],
+    });
+    // The no-JavaScript board reloads itself every 10 s, which would take the text away: not this answer.
+    expect(typed.html).not.toContain('http-equiv="refresh"');
+    expect(typed.html).toContain('data-testid="live-claims"');
+
+    // Refused by the stock (the seller switched the product off): a 409, the same way.
+    await sql("UPDATE products SET is_in_stock = false WHERE id = ?", vase);
+    const off = await claim("@anna VAS2");
+    expect(off.status).toBe(409);
+    expect(box(off.html)).toMatchObject({
+      value: "@anna VAS2",
+      invalid: "true",
+      described: ["Not for sale right now: nothing held for @anna, and nobody waits for it.", expect.any(String)],
+    });
+
+    // In French too.
+    expect((await demo.request(`${board}?lng=fr`)).status).toBe(302);
+    const french = await claim("@anna M rouge");
+    expect(french.status).toBe(400);
+    expect(box(french.html)).toMatchObject({
+      value: "@anna M rouge",
+      invalid: "true",
+      described: ["Aucun code produit dans « @anna M rouge ».", expect.stringContaining("Le @pseudo du spectateur")],
+    });
+    expect(await claimsOf(live.id)).toEqual([]);
+
+    // Taken, the board comes back empty (a redirect), as it does once the live has ended (no box is left for the text).
+    await sql("UPDATE products SET is_in_stock = true WHERE id = ?", vase);
+    const taken = await demo.request(board, { form: { intent: "claim", comment: "@anna VAS2" } });
+    expect(taken.status).toBe(302);
+    expect(box((await demo.html(board)).html)).toEqual({
+      value: undefined,
+      invalid: undefined,
+      autofocus: false,
+      described: [expect.any(String)],
+    });
+    expect((await demo.json(`/api/v1/shop/lives/${live.id}/end/`, { method: "POST" })).status).toBe(200);
+    const ended = await demo.request(board, { form: { intent: "claim", comment: "@zoe VAS2" } });
+    expect(ended.status).toBe(302);
+    expect((await demo.html(board)).html).toContain("Ce live est terminé : les réservations sont closes.");
+    expect((await claimsOf(live.id)).map((c) => [c.handle, c.status])).toEqual([["anna", "held"]]);
   });
 
   it("counts a claim paid from its order, no more held once its hold ended, and refuses to release a paid one", async () => {

@@ -29,14 +29,17 @@ type BoardOrder = LiveBoardData["orders"][number];
 /**
  * The live board, made for a phone held next to the stream: running totals, the live's link
  * and QR code, the pinned product, the orders as they come, newest first. With JavaScript
- * it follows the live's events; without, it reloads itself every 10 seconds. Once the live
- * has ended, its summary leads.
+ * it follows the live's events; without, it reloads itself every 10 seconds, except when it
+ * is a form's refused answer (`formResult`): the reload would take away the reason and what
+ * was typed. Once the live has ended, its summary leads.
  */
-export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; reminderResult: SubmissionResult<string[]> | null }) {
+export function LiveBoard({ board, formResult }: { board: LiveBoardData; formResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const { live } = board;
   const ended = live.endedAt !== null;
   if (board.qrOnly) return <QrFullScreen board={board} />;
+  // The board's forms share one action result: the claim form answers only its own.
+  const claimResult = formResult?.initialValue?.intent === "claim" ? formResult : null;
   return (
     <section className="container-page max-w-3xl space-y-6 py-6 sm:py-10" data-testid="live-board">
       <div>
@@ -52,7 +55,13 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
             {t("lives.list.started_at")} <LocalTime value={live.startedAt} format="dateTime" />
           </span>
         </div>
-        <UpdatesStatus liveId={live.id} cursor={board.eventCursor} orders={board.orders} currency={board.currency} />
+        <UpdatesStatus
+          liveId={live.id}
+          cursor={board.eventCursor}
+          orders={board.orders}
+          currency={board.currency}
+          reloads={formResult?.status !== "error"}
+        />
       </div>
 
       {ended ? (
@@ -63,19 +72,19 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
           <Summary board={board} lead />
           {board.claims.length > 0 ? <LiveClaimsCard claims={board.claims} counts={board.counts} open={false} /> : null}
           <Orders board={board} />
-          <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={reminderResult} />
+          <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={formResult} />
         </>
       ) : (
         <>
           <Totals board={board} />
           <LiveShare url={board.url} qrSvg={board.qrSvg} liveId={live.id} />
           <PinCard board={board} />
-          {live.platform === "twitch" ? <LiveChatCard live={live} lastResult={reminderResult} /> : null}
+          {live.platform === "twitch" ? <LiveChatCard live={live} lastResult={formResult} /> : null}
           {board.pinnedStock && board.pinned ? <LiveStockCard stock={board.pinnedStock} productName={board.pinned.name} /> : null}
-          <LiveClaimsCard claims={board.claims} counts={board.counts} open />
+          <LiveClaimsCard claims={board.claims} counts={board.counts} open pageResult={claimResult} />
           <Orders board={board} />
           <Summary board={board} />
-          <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={reminderResult} />
+          <LiveReminderForm liveId={live.id} delayMinutes={live.reminderDelayMinutes} lastResult={formResult} />
           <EndCard />
         </>
       )}
@@ -83,18 +92,35 @@ export function LiveBoard({ board, reminderResult }: { board: LiveBoardData; rem
   );
 }
 
-/** The discreet "live updates on" line, and a polite announcement of each new paid order. */
-function UpdatesStatus({ liveId, cursor, orders, currency }: { liveId: number; cursor: number; orders: BoardOrder[]; currency: string }) {
+/**
+ * The discreet "live updates on" line, and a polite announcement of each new paid order.
+ * Without JavaScript the board refreshes itself (`reloads`) unless it answers a refused form.
+ */
+function UpdatesStatus({
+  liveId,
+  cursor,
+  orders,
+  currency,
+  reloads,
+}: {
+  liveId: number;
+  cursor: number;
+  orders: BoardOrder[];
+  currency: string;
+  reloads: boolean;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
     <>
       {/* Without JavaScript the board is a page that refreshes itself (React renders no children of a noscript). */}
-      <noscript
-        dangerouslySetInnerHTML={{
-          __html: `<meta http-equiv="refresh" content="10"><p class="mt-2 text-xs text-slate-600" data-testid="live-refresh-note">${escapeHtml(t("lives.board.updates.no_js"))}</p>`,
-        }}
-      />
+      {reloads ? (
+        <noscript
+          dangerouslySetInnerHTML={{
+            __html: `<meta http-equiv="refresh" content="10"><p class="mt-2 text-xs text-slate-600" data-testid="live-refresh-note">${escapeHtml(t("lives.board.updates.no_js"))}</p>`,
+          }}
+        />
+      ) : null}
       {hydrated ? <LiveUpdates liveId={liveId} cursor={cursor} orders={orders} currency={currency} /> : null}
     </>
   );

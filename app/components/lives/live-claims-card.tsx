@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { CsrfInput } from "~/components/forms/csrf-input";
-import { inputClasses } from "~/components/forms/fields";
+import { FieldErrors, FieldLabel, FormErrors, fieldInputProps, inputClasses } from "~/components/forms/fields";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { useHydrated } from "~/components/hydrated";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useInstantFormat } from "~/components/ui/local-time";
 import type { ClaimResource, ClaimStatus } from "~/domain/claims/claims.server";
 import type { ProductClaimCounts } from "~/domain/lives/live-claims.server";
+import { liveBoardClaimSchema } from "~/schemas/lives";
 
 const STATUS_TONES: Record<ClaimStatus, BadgeTone> = {
   held: "warning",
@@ -39,10 +42,22 @@ function minutesSeconds(ms: number): string {
 /**
  * The live's claims (issue 29): the seller's "@lea A7 M" for a comment read on screen, the
  * units per product (held, paid, waiting) and the latest claims with a Release each. Its
- * forms are fetchers with JavaScript (the board stays, the typed text goes once sent) and
- * plain posts that come back to the board without; the board's live updates bring new claims.
+ * forms are fetchers with JavaScript (the board stays) and plain posts without; the board's
+ * live updates bring new claims. A claim taken empties the box (its outcome is a toast); a
+ * refused one keeps the typed text with the reason beside it (`pageResult`: the page's
+ * answer to it without JavaScript).
  */
-export function LiveClaimsCard({ claims, counts, open }: { claims: ClaimResource[]; counts: ProductClaimCounts[]; open: boolean }) {
+export function LiveClaimsCard({
+  claims,
+  counts,
+  open,
+  pageResult = null,
+}: {
+  claims: ClaimResource[];
+  counts: ProductClaimCounts[];
+  open: boolean;
+  pageResult?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation();
   return (
     <Card data-testid="live-claims">
@@ -51,7 +66,7 @@ export function LiveClaimsCard({ claims, counts, open }: { claims: ClaimResource
         {open ? <p className="text-sm text-slate-600">{t("lives.board.claims.hint")}</p> : null}
       </CardHeader>
       <CardContent className="space-y-6">
-        {open ? <ClaimForm /> : null}
+        {open ? <ClaimForm pageResult={pageResult} /> : null}
         {counts.length > 0 ? <ClaimCounts counts={counts} /> : null}
         <ClaimList claims={claims} />
       </CardContent>
@@ -59,46 +74,67 @@ export function LiveClaimsCard({ claims, counts, open }: { claims: ClaimResource
   );
 }
 
-function ClaimForm() {
+function ClaimForm({ pageResult }: { pageResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher({ key: "live-board-claim" });
-  const form = useRef<HTMLFormElement>(null);
-  const sent = useRef(false);
+  const fetcher = useFetcher<SubmissionResult<string[]>>({ key: "live-board-claim" });
+  // A refusal's reply (the fetcher's, or the page's without JavaScript): the typed text and why.
+  const [form, fields] = useValidatedForm("live-claim", liveBoardClaimSchema, {
+    lastResult: fetcher.data ?? pageResult,
+    firstValidation: "submit",
+  });
+  const comment = fields.comment as FieldMetadata<string>;
+  const formRef = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // What the fetcher held when the claim was sent: React Router keeps a fetcher's last data
+  // when a later submission redirects, so only a new reply tells a refusal from a claim taken.
+  const sent = useRef<{ before: unknown } | null>(null);
   const busy = fetcher.state !== "idle";
+  const answered = fetcher.data;
   useEffect(() => {
-    // Once the claim went through (its outcome is the toast), the field is ready for the next comment.
-    if (busy) sent.current = true;
-    else if (sent.current) {
-      sent.current = false;
-      form.current?.reset();
+    if (busy) {
+      sent.current ??= { before: answered };
+      return;
     }
-  }, [busy]);
+    if (!sent.current) return;
+    const { before } = sent.current;
+    sent.current = null;
+    // Refused: the new reply keeps the text, and Conform shows the reason and focuses the box.
+    if (answered !== before) return;
+    // Taken (the action redirected, no reply): the box empties and, unless the seller moved on
+    // meanwhile, takes the focus for the next comment (the pressed button was disabled while sending).
+    const element = formRef.current;
+    if (!element) return;
+    const focusHere =
+      document.activeElement === null || document.activeElement === document.body || element.contains(document.activeElement);
+    element.reset();
+    if (focusHere) input.current?.focus();
+  }, [busy, answered]);
+  const { key, ...inputProps } = fieldInputProps(comment, { type: "text", ariaDescribedBy: comment.descriptionId });
   return (
-    <fetcher.Form method="post" ref={form} data-testid="live-claim-form">
+    <fetcher.Form method="post" ref={formRef} {...getFormProps(form)} data-testid="live-claim-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="claim" />
-      <label htmlFor="live-claim-comment" className="mb-1 block text-sm font-medium">
-        {t("lives.board.claims.form.label")}
-      </label>
+      <FormErrors errors={form.errors} />
+      <FieldLabel htmlFor={comment.id}>{t("lives.board.claims.form.label")}</FieldLabel>
       <div className="flex gap-2">
         <input
-          id="live-claim-comment"
-          name="comment"
-          type="text"
-          required
-          maxLength={200}
+          key={key}
+          {...inputProps}
+          ref={input}
+          // Without JavaScript a refused claim is a new page: the box it came from has the focus again.
+          autoFocus={pageResult?.status === "error" || undefined}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
           placeholder={t("lives.board.claims.form.placeholder")}
-          aria-describedby="live-claim-hint"
           className={`${inputClasses} h-12 min-w-0 flex-1 text-base`}
         />
         <Button type="submit" size="lg" pending={busy} className="shrink-0">
           {t("lives.board.claims.form.submit")}
         </Button>
       </div>
-      <p id="live-claim-hint" className="mt-1 text-xs text-slate-600">
+      <FieldErrors id={comment.errorId} errors={comment.errors} />
+      <p id={comment.descriptionId} className="mt-1 text-xs text-slate-600">
         {t("lives.board.claims.form.hint")}
       </p>
     </fetcher.Form>

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
-import { claimFromComment, liveClaims, type ClaimOutcome, type ClaimResource } from "~/domain/claims/claims.server";
+import { claimFromComment, liveClaims, type ClaimOutcome, type ClaimRefusal, type ClaimResource } from "~/domain/claims/claims.server";
+import { DomainError } from "~/domain/errors.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
+import { messageKey } from "~/lib/messages";
 import type { BoardClaim } from "~/schemas/lives";
 import { getDatabase } from "~db/client";
 import { claims, orders, products } from "~db/schema";
@@ -44,13 +46,39 @@ export async function liveBoardClaims(shopId: number, liveId: number): Promise<{
   return { claims: list.slice(0, LIVE_BOARD_CLAIMS), counts };
 }
 
+/** What a claim typed on the board did when it was taken: held for the viewer, or the viewer waits for a unit. */
+export type BoardClaimOutcome = Extract<ClaimOutcome, { claimed: true }> | { claimed: false; reason: "sold_out"; waitlisted: true };
+
+/** Refusals about what the seller typed (no code, an unknown one, an option missing): the text is to be fixed. */
+const TYPED_REFUSALS: ReadonlySet<ClaimRefusal> = new Set(["not_a_claim", "unknown_code", "ambiguous_variant"]);
+
+/**
+ * A claim the board refused: nothing was claimed, held or put on a waitlist. About what was
+ * typed, a 400; refused by the live or the stock as they are now (not on sale, the viewer's
+ * cap, the live ended), a 409. The message is also the typed box's error (`comment`), so the
+ * board shows it beside the text the seller fixes rather than types again.
+ */
+export class BoardClaimRefusedError extends DomainError {
+  readonly status: 400 | 409;
+  override readonly code: ClaimRefusal;
+  constructor(reason: ClaimRefusal, typed: BoardClaim) {
+    const handle = `@${typed.handle}`;
+    const values = { handle, text: `${handle} ${typed.text}` };
+    const key = `lives.board.claims.outcome.${reason}`;
+    super(key, values, { comment: [messageKey(key, values)] });
+    this.code = reason;
+    this.status = TYPED_REFUSALS.has(reason) ? 400 : 409;
+  }
+}
+
 /**
  * The seller claims for a viewer a comment read on screen ("@lea A7 M"): the claim path of
  * every comment (`claimFromComment`, platform "board"), without a claim word, since the
- * seller types only the handle, the code and the option.
+ * seller types only the handle, the code and the option. A refusal is a
+ * `BoardClaimRefusedError`; a viewer put on the waitlist was claimed for (the claim is kept).
  */
-export async function claimForViewer(shopId: number, liveId: number, typed: BoardClaim, actorUserId: number): Promise<ClaimOutcome> {
-  return claimFromComment({
+export async function claimForViewer(shopId: number, liveId: number, typed: BoardClaim, actorUserId: number): Promise<BoardClaimOutcome> {
+  const outcome = await claimFromComment({
     shopId,
     liveId,
     platform: "board",
@@ -59,4 +87,7 @@ export async function claimForViewer(shopId: number, liveId: number, typed: Boar
     actorUserId,
     typedBySeller: true,
   });
+  if (outcome.claimed) return outcome;
+  if (outcome.waitlisted) return { claimed: false, reason: "sold_out", waitlisted: true };
+  throw new BoardClaimRefusedError(outcome.reason, typed);
 }

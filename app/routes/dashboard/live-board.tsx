@@ -5,8 +5,7 @@ import { LiveBoard } from "~/components/lives/live-board";
 import { endLive, getShopLive, pinLiveProduct, setLiveChatChannel, setLiveReminder } from "~/domain/lives/lives.server";
 import type { TFunction } from "i18next";
 import { releaseClaim } from "~/domain/claims/claims.server";
-import type { ClaimOutcome } from "~/domain/claims/claims.server";
-import { claimForViewer } from "~/domain/lives/live-claims.server";
+import { BoardClaimRefusedError, claimForViewer, type BoardClaimOutcome } from "~/domain/lives/live-claims.server";
 import { liveBoardScreen } from "~/domain/lives/live-screens.server";
 import { addPinnedStock } from "~/domain/lives/live-stock.server";
 import type { DomainError } from "~/domain/errors.server";
@@ -49,8 +48,8 @@ function done({ context, guarded }: IntentArgs<Guarded>, messageKey: string, val
   return redirect(`/dashboard/lives/${guarded.liveId}`);
 }
 
-/** A refused "+N": its first reason as a toast (a field's when it has one), then the board. */
-function stockRefused(error: DomainError, { context, guarded }: IntentArgs<Guarded>) {
+/** A refused "+N", release or claim of an ended live: its first reason as a toast (a field's when it has one), then the board. */
+function refused(error: DomainError, { context, guarded }: IntentArgs<Guarded>) {
   const first = Object.values(error.fieldErrors)[0]?.[0];
   setToast(context, {
     type: "error",
@@ -59,24 +58,19 @@ function stockRefused(error: DomainError, { context, guarded }: IntentArgs<Guard
   return redirect(`/dashboard/lives/${guarded.liveId}`);
 }
 
-/** What a claim typed on the board did, said to the seller in their language. */
-function claimToast(t: TFunction, outcome: ClaimOutcome, typed: BoardClaim): { type: "success" | "warning" | "error"; message: string } {
-  const handle = `@${typed.handle}`;
-  const text = `${handle} ${typed.text}`;
-  if (outcome.claimed) {
-    const { claim } = outcome;
-    const what = [
-      claim.product.code ?? claim.product.name,
-      claim.variant ? `(${claim.variant.name})` : "",
-      claim.quantity > 1 ? `× ${claim.quantity}` : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
-    const minutes = claim.held_until ? Math.max(1, Math.round((Date.parse(claim.held_until) - Date.now()) / 60_000)) : 0;
-    return { type: "success", message: t("lives.board.claims.outcome.held", { handle: `@${claim.handle}`, what, minutes }) };
-  }
-  if (outcome.waitlisted) return { type: "warning", message: t("lives.board.claims.outcome.waitlisted", { handle }) };
-  return { type: "error", message: t(`lives.board.claims.outcome.${outcome.reason}`, { handle, text }) };
+/** A claim typed on the board that was taken, said to the seller in their language. */
+function claimToast(t: TFunction, outcome: BoardClaimOutcome, typed: BoardClaim): { type: "success" | "warning"; message: string } {
+  if (!outcome.claimed) return { type: "warning", message: t("lives.board.claims.outcome.waitlisted", { handle: `@${typed.handle}` }) };
+  const { claim } = outcome;
+  const what = [
+    claim.product.code ?? claim.product.name,
+    claim.variant ? `(${claim.variant.name})` : "",
+    claim.quantity > 1 ? `× ${claim.quantity}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const minutes = claim.held_until ? Math.max(1, Math.round((Date.parse(claim.held_until) - Date.now()) / 60_000)) : 0;
+  return { type: "success", message: t("lives.board.claims.outcome.held", { handle: `@${claim.handle}`, what, minutes }) };
 }
 
 /** The board's forms post only about the seller's own live: another's is the 404 page, as on GET. */
@@ -87,7 +81,7 @@ export const action = formAction(async ({ request, params, context }): Promise<G
   return { shopId: shop.id, liveId, userId: user.id };
 })({
   "add-stock": {
-    errors: stockRefused,
+    errors: refused,
     handle: async (args) => {
       const input = parseInput(boardStockSchema, Object.fromEntries(args.formData));
       const figures = await addPinnedStock(args.guarded.shopId, args.guarded.liveId, input, args.guarded.userId);
@@ -110,20 +104,23 @@ export const action = formAction(async ({ request, params, context }): Promise<G
       return done(args, "lives.board.unpinned");
     },
   },
-  // Claims (issue 29): the seller claims for a viewer ("@lea A7 M") or releases a claim; the
-  // outcome is a toast, then the board (the board's fetchers stay on it, without JavaScript a redirect).
+  // Claims (issue 29): the seller claims for a viewer ("@lea A7 M") or releases a claim. A
+  // claim taken is a toast, then the board (the typed box empties); a refused one answers in
+  // place with what was typed and why (the Conform reply: 400 for the text, 409 for the live
+  // or the stock), so the seller fixes the text rather than types it again, with or without
+  // JavaScript. Once the live has ended the board has no box left to show it in: a toast.
   claim: {
-    errors: stockRefused,
+    errors: (error, args) =>
+      error instanceof BoardClaimRefusedError && error.code === "live_ended" ? refused(error, args) : args.reply(error),
     handle: async (args) => {
-      const typed = parseInput(liveBoardClaimSchema, Object.fromEntries(args.formData));
+      const typed = args.parse(liveBoardClaimSchema);
       const outcome = await claimForViewer(args.guarded.shopId, args.guarded.liveId, typed, args.guarded.userId);
-      const t = getI18nInstance(args.context).t;
-      setToast(args.context, claimToast(t, outcome, typed));
+      setToast(args.context, claimToast(getI18nInstance(args.context).t, outcome, typed));
       return redirect(`/dashboard/lives/${args.guarded.liveId}`);
     },
   },
   release: {
-    errors: stockRefused,
+    errors: refused,
     handle: async (args) => {
       const { claimId } = parseInput(liveBoardReleaseSchema, Object.fromEntries(args.formData));
       await releaseClaim({ shopId: args.guarded.shopId, liveId: args.guarded.liveId, claimId, actorUserId: args.guarded.userId });
@@ -163,5 +160,5 @@ export const action = formAction(async ({ request, params, context }): Promise<G
 });
 
 export default function LiveBoardPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <LiveBoard board={loaderData} reminderResult={actionData ?? null} />;
+  return <LiveBoard board={loaderData} formResult={actionData ?? null} />;
 }
