@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
   type MiddlewareFunction,
 } from "react-router";
-import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { useDocumentRequestId } from "./components/request-id";
@@ -33,6 +32,7 @@ import { currentUser, sessionMiddleware } from "./middleware/session.server";
 import { platformHostMiddleware, siteContext, siteMiddleware } from "./middleware/site.server";
 import { createToastMiddleware } from "./middleware/toast.server";
 import { bagCountOf } from "./http/bag.server";
+import { requestToast } from "./http/form-refusal.server";
 
 // Each site's header and footer load on that site only: a shop page never ships the main
 // site's chrome, nor the reverse.
@@ -69,7 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     defaultTitle: site.kind === "shop" ? t("meta.shop.title", { shop_name: site.shop.name }) : t("meta.home.title"),
     localesVersion,
     site: site.kind === "shop" ? { kind: "shop" as const, shop: shopBranding(site.shop, locale) } : { kind: "main" as const },
-    toast: getToast(context),
+    // A toast, or a plain post's refusal carried to the form it is about (said there, not as a toast).
+    ...requestToast(context),
     csrfToken: context.get(csrfTokenContext),
     mainUrl: mainSiteUrl(config),
     rootDomain: config.ROOT_DOMAIN,

@@ -26,9 +26,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
 
 // A declined card answers 402, after which React Router would keep the old page data: the
 // order summary must show the payment's new status. A shipping form refused for stock (409)
-// must show what is left now (and the waitlist once sold out).
+// must show what is left now (and the waitlist once sold out); a catalogue purchase's refused
+// (400, its form says `total_quantity`) the price of now, else a total refused for a price
+// changed since the page was shown would be computed and sent again at the old one.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "pay-card" || (formData?.get("intent") === "shipping" && actionStatus === 409)
+  formData?.get("intent") === "pay-card" ||
+  (formData?.get("intent") === "shipping" && (actionStatus === 409 || (actionStatus === 400 && formData.has("total_quantity"))))
     ? true
     : defaultShouldRevalidate;
 

@@ -56,7 +56,7 @@ function buildCheckoutSchema(minimumCents: number, catalogue?: CataloguePricing)
   const minimum = centsToDecimalString(minimumCents);
   const fewest = catalogue ? minimumQuantity(catalogue.unitPriceCents, minimumCents) : 1;
   return z.pipe(
-    checkoutFields(minimumCents, catalogue !== undefined).check(
+    z.extend(checkoutFields(minimumCents, catalogue !== undefined), { total_quantity: totalQuantityField }).check(
       z.refine((value) => purchaseIsIdentified(value, catalogue !== undefined), purchaseRuleIssue),
       // Missing, or too few to reach the minimum (an invalid number has its own message already).
       z.refine(
@@ -68,17 +68,50 @@ function buildCheckoutSchema(minimumCents: number, catalogue?: CataloguePricing)
           message: fewest > 1 ? messageKey("purchase.errors.quantity_minimum", { quantity: fewest, minimum }) : "purchase.errors.quantity",
         },
       ),
+      // The total sent must be the price of now times the quantity it was computed for: a total
+      // of another price is one the shopper was shown before the price changed, and is refused.
       z.superRefine((value, ctx) => {
         if (!catalogue?.verifyTotal || typeof value.quantity !== "number") return;
-        const expected = itemsTotalCents([{ unitPriceCents: catalogue.unitPriceCents, quantity: value.quantity }]);
-        if (value.total_amount !== expected) {
-          ctx.addIssue({ code: "custom", path: ["total_amount"], message: totalMismatchMessage(expected) });
-        }
+        const unitPriceCents = catalogue.unitPriceCents;
+        const pricedQuantity = value.total_quantity ?? value.quantity;
+        if (value.total_amount === itemsTotalCents([{ unitPriceCents, quantity: pricedQuantity }])) return;
+        const expected = itemsTotalCents([{ unitPriceCents, quantity: value.quantity }]);
+        const message =
+          value.total_quantity === undefined
+            ? totalMismatchMessage(expected)
+            : messageKey("purchase.errors.price_changed", {
+                price: centsToDecimalString(unitPriceCents),
+                total: centsToDecimalString(expected),
+              });
+        ctx.addIssue({ code: "custom", path: ["total_amount"], message });
       }),
     ),
-    z.transform((value) => toCheckoutDetails(value, "subtotal")),
+    z.transform((value) => {
+      const details = toCheckoutDetails(value, "subtotal");
+      // The order's total is the price times the quantity ordered, computed here: without
+      // JavaScript the total sent was the page's, computed for the quantity it was drawn with.
+      if (!catalogue?.verifyTotal || details.quantity === undefined) return details;
+      return { ...details, totalAmountCents: itemsTotalCents([{ unitPriceCents: catalogue.unitPriceCents, quantity: details.quantity }]) };
+    }),
   );
 }
+
+/**
+ * The quantity the catalogue form's total was computed for: the browser's count with
+ * JavaScript, the quantity the page was drawn with without it (nothing recomputes the total
+ * there). Missing or not a quantity (a form from before it was sent): the quantity ordered.
+ * Never an error of its own: the shopper does not see the field.
+ */
+const totalQuantityField = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((raw) => {
+      const text = typeof raw === "string" ? raw.trim() : "";
+      const quantity = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+      return quantity >= 1 && quantity <= MAX_ITEM_QUANTITY ? quantity : undefined;
+    }),
+  ),
+);
 
 /** The shipping form's fields as the browser sends them. */
 export type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { createLiveSeller } from "./db";
 import { expect, shopUrl, test, fillShopperDetails } from "./fixtures";
 import { createCountedProduct, createSizedProduct } from "./stock-db";
+import { horizontalOverflow } from "./page-inventory";
 
 /**
  * Issue 28, the bag: a scarf from the catalogue card and two sweaters in M from the
@@ -68,6 +69,40 @@ test.describe("the bag", () => {
     await expect(page.getByTestId("checkout-success")).toBeVisible();
     await page.goto(shopUrl(seller.subdomain, "/bag"));
     await expect(page.getByTestId("bag-empty")).toBeVisible();
+  });
+
+  test("on a phone without JavaScript, a refused add is said on the product's page at its button, the size and quantity kept @nojs-only", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const seller = await createLiveSeller();
+    const sweater = await createSizedProduct(seller.subdomain, "Short Sweater", 2500, [
+      { size: "S", stock: 4 },
+      { size: "M", stock: 2 },
+    ]);
+    await page.goto(shopUrl(seller.subdomain, `/?product_id=${sweater.id}`));
+    const picker = page.getByTestId("variant-picker");
+    await picker.getByRole("radio", { name: /^M/ }).check();
+    await picker.getByRole("button", { name: "Choose" }).click();
+    await expect(page).toHaveURL(/o0=M/);
+    const add = page.getByTestId("add-to-bag");
+    await add.getByLabel("Number to add").fill("3");
+    await add.getByRole("button", { name: "Add to bag: Short Sweater" }).click();
+
+    // Back on the product's page, not the bag's: why, at the button, with what was chosen.
+    await expect(page).toHaveURL(new RegExp(`/\\?product_id=${sweater.id}&o0=M#add-to-bag-${sweater.id}$`));
+    await expect(add.getByTestId("add-to-bag-error")).toHaveText("Short Sweater (M): only 2 left");
+    await expect(add.getByLabel("Number to add")).toHaveValue("3");
+    await expect(add.getByLabel("Number to add")).toHaveAccessibleDescription("Short Sweater (M): only 2 left");
+    await expect(picker.getByRole("radio", { name: /^M/ })).toBeChecked();
+    await expect(page.getByTestId("bag-link")).toHaveAccessibleName("Bag, empty");
+    expect((await horizontalOverflow(page)).overflow).toBeLessThanOrEqual(0);
+
+    await add.getByLabel("Number to add").fill("2");
+    await add.getByRole("button", { name: "Add to bag: Short Sweater" }).click();
+    await expect(page).toHaveURL(/\/bag$/);
+    await expect(page.getByTestId("bag-count")).toHaveText("2");
+    await expect(page.getByTestId("bag-line-name")).toHaveText(["Short Sweater (M)"]);
   });
 
   test("Add to bag keeps the focus on its button, ready for another @js-only", async ({ page }) => {

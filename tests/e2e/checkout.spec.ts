@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { createLiveSeller, disablePayments } from "./db";
 import { expect, shopUrl, test } from "./fixtures";
+import { createCountedProduct, orderCountOf, setProductPrice } from "./stock-db";
+
+const PHONE = { width: 360, height: 740 };
 
 type Labels = Record<
   "fullName" | "email" | "phone" | "address" | "city" | "zip" | "country" | "reference" | "total" | "continue" | "card" | "expiry" | "cvc",
@@ -267,16 +270,45 @@ test.describe("issue 12: catalogue purchases, the card form, going back", () => 
     await expectTwoScarvesToPay(page);
   });
 
-  test("a catalogue purchase: the quantity sets a read-only total to confirm, which the order keeps @nojs-only", async ({ page }) => {
+  test("on a phone without JavaScript, a quantity changed before continuing is ordered in one submit @nojs-only", async ({ page }) => {
+    await page.setViewportSize(PHONE);
     const total = await buyTwoScarves(page);
-    // Nothing recomputes the total in the page: it still shows the unit price.
+    // Nothing recomputes the total in the page: it still shows the unit price, and the hint says what happens.
     await expect(total).toHaveValue("39.00");
-    await page.getByRole("button", { name: EN.continue as string }).click();
-    // The old total came with the new quantity: the answer shows the new one to confirm.
-    await expect(page.getByText("The total must be €78.00: the price times the quantity")).toBeVisible();
-    await expect(total).toHaveValue("78.00");
+    await expect(
+      page.getByText("Price × quantity: the order's total is worked out from the quantity you choose when you continue."),
+    ).toBeVisible();
     await page.getByRole("button", { name: EN.continue as string }).click();
     await expectTwoScarvesToPay(page);
+  });
+
+  test("on a phone, a price changed since the page was shown: told the price of now and the new total, then pays that", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const seller = await createLiveSeller();
+    const scarf = await createCountedProduct(seller.subdomain, "Repriced Scarf", null, 3900);
+    await page.goto(shopUrl(seller.subdomain, `/?product_id=${scarf.id}`));
+    await expect(page.getByTestId("summary-price")).toHaveText("€39.00 each");
+    await fillCatalogueShipping(page);
+    await page.getByLabel(/^Quantity/).fill("2");
+    await setProductPrice(scarf.id, 4500);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await expect(
+      page.getByText(
+        "The price changed since this page was shown: it is now €45.00 each, so the total is €90.00. Check it, then continue.",
+      ),
+    ).toBeVisible();
+    // The summary and the form's hint both say the price of now.
+    await expect(page.getByTestId("summary-price")).toHaveText("€45.00 each");
+    await expect(page.locator("#checkout-shipping-quantity-description")).toHaveText("€45.00 each");
+    await expect(page.getByTestId("purchase-total")).toHaveValue("90.00");
+    await expect(page.getByLabel(/^Quantity/)).toHaveValue("2");
+    await expect(page).not.toHaveURL(/step=payment/);
+    expect(await orderCountOf(seller.subdomain)).toBe(0);
+    await page.getByRole("button", { name: EN.continue as string }).click();
+    await expect(page).toHaveURL(/step=payment/);
+    await expect(page.getByTestId("summary-total")).toHaveText("€90.00");
   });
 
   test("an out-of-stock product has no Buy now, and its checkout link says why", async ({ page }) => {

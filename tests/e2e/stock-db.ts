@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { holdEnd } from "../../app/domain/stock/hold-time";
 import { holdUnits } from "../../app/domain/stock/holds.server";
+import { markShopContentChanged } from "../../app/domain/shops/content-version.server";
 import { getDatabase, writeTransaction } from "../../db/client";
 import { insertProducts } from "../../db/products";
 import { orderItems, orders, productVariants, products, shops, waitlistEntries } from "../../db/schema";
@@ -58,6 +59,17 @@ export async function createSizedProduct(
     variants[size.size] = variant!.id;
   }
   return { id: product!.id, variants };
+}
+
+/** The seller changes a product's price; as a save does, the shop's pages are rendered anew. */
+export async function setProductPrice(productId: number, priceCents: number): Promise<void> {
+  const [product] = await getDatabase()
+    .update(products)
+    .set({ priceCents, updatedAt: new Date() })
+    .where(eq(products.id, productId))
+    .returning({ shopId: products.shopId });
+  if (!product) throw new Error(`no product ${productId}`);
+  await markShopContentChanged(product.shopId);
 }
 
 /** The units on hand and held of a product without options. */

@@ -168,6 +168,142 @@ describe("the bag's page and its forms", () => {
   });
 });
 
+describe("a refused Add to bag without JavaScript: back to the page the shopper was on", () => {
+  /** The add-to-bag form of a page, its field values and its error, if any. */
+  function addForm(html: string, productId: number) {
+    const all = text(html);
+    const start = all.indexOf(`id="add-to-bag-${productId}"`);
+    const form = start < 0 ? "" : all.slice(start, all.indexOf("</form>", start));
+    const error = /data-testid="add-to-bag-error"[^>]*>([^<]*)</.exec(start < 0 ? all : form)?.[1] ?? null;
+    return {
+      form,
+      returnTo: (/name="returnTo" value="([^"]*)"/.exec(form)?.[1] ?? "").replaceAll("&amp;", "&"),
+      quantity: /name="quantity"[^>]*value="([^"]*)"/.exec(form)?.[1] ?? null,
+      error,
+    };
+  }
+  const pathOf = (location: string) => location.split("#")[0]!;
+
+  it("the product's page says why at its button, with the size and quantity chosen; the error shows once; nothing stored", async () => {
+    const client = await shopper();
+    const sweater = await productId("Chunky Knit Sweater");
+    const lBlue = await variantId("Chunky Knit Sweater", "L", "Blue"); // 2 left
+    const page = addForm((await client.html(`/?product_id=${sweater}&o0=L&o1=Blue`)).html, sweater);
+    expect(page.returnTo).toBe(`/?product_id=${sweater}&o0=L&o1=Blue#add-to-bag-${sweater}`);
+    const before = await bagLineCount();
+
+    const refused = await add(client, { product: String(sweater), variant: String(lBlue), quantity: "3", returnTo: page.returnTo });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe(page.returnTo);
+    expect(await bagLineCount()).toBe(before);
+    expect(client.cookies.has("bag_count")).toBe(false);
+
+    const back = await client.html(pathOf(page.returnTo));
+    expect(back.status).toBe(200);
+    const shown = addForm(back.html, sweater);
+    expect(shown.error).toBe("Chunky Knit Sweater (L / Blue): only 2 left");
+    // The quantity field points at the error that says why.
+    const errorId = /<p id="([^"]+)" role="alert"[^>]*data-testid="add-to-bag-error"/.exec(shown.form)?.[1];
+    expect(/<input[^>]*name="quantity"[^>]*>/.exec(shown.form)?.[0]).toContain(`aria-describedby="${errorId}"`);
+    expect(shown.quantity).toBe("3");
+    // The size and colour picked are still picked; the shipping form below is the same variant's.
+    expect(text(back.html)).toMatch(/<input[^>]*value="L"[^>]*checked=""|<input[^>]*checked=""[^>]*value="L"/);
+    expect(text(back.html)).toMatch(/<input[^>]*value="Blue"[^>]*checked=""|<input[^>]*checked=""[^>]*value="Blue"/);
+    expect(text(back.html)).toContain(`name="variant" value="${lBlue}"`);
+    // Said at the form, not again as a toast.
+    expect(back.html).not.toContain("server-toast");
+
+    const later = addForm((await client.html(pathOf(page.returnTo))).html, sweater);
+    expect(later.error).toBeNull();
+    expect(later.quantity).toBe("1");
+
+    const french = await add(
+      client,
+      { product: String(sweater), variant: String(lBlue), quantity: "3", returnTo: page.returnTo },
+      { "Accept-Language": "fr" },
+    );
+    expect(french.status).toBe(302);
+    const frenchPage = await client.html(pathOf(page.returnTo), { headers: { "Accept-Language": "fr" } });
+    expect(addForm(frenchPage.html, sweater).error).toBe("Chunky Knit Sweater (L / Blue) : plus que 2");
+
+    // With JavaScript (a fetcher's `stay`) the answer stays in place, as before; a returnTo off the site is not followed.
+    const inPlace = await add(client, {
+      product: String(sweater),
+      variant: String(lBlue),
+      quantity: "3",
+      returnTo: page.returnTo,
+      stay: "1",
+    });
+    expect(inPlace.status).toBe(409);
+    expect(inPlace.headers.get("Location")).toBeNull();
+    const offSite = await add(client, { product: String(sweater), variant: String(lBlue), quantity: "3", returnTo: "//evil.example/" });
+    expect(offSite.status).toBe(409);
+    expect(text(await offSite.text())).toContain("Chunky Knit Sweater (L / Blue): only 2 left");
+    expect(await bagLineCount()).toBe(before);
+  });
+
+  it("a quantity too high, a size not chosen, and a product sold out since the page was shown", async () => {
+    const client = await shopper();
+    const lamp = await productId("Table Lamp Dune");
+    const returnTo = addForm((await client.html(`/?product_id=${lamp}`)).html, lamp).returnTo;
+    expect(returnTo).toBe(`/?product_id=${lamp}#add-to-bag-${lamp}`);
+    const before = await bagLineCount();
+    const tooMany = await add(client, { product: String(lamp), quantity: "100", returnTo });
+    expect(tooMany.status).toBe(302);
+    const tooManyPage = addForm((await client.html(pathOf(returnTo))).html, lamp);
+    expect(tooManyPage.error).toBe("Choose a quantity from 1 to 99.");
+    expect(tooManyPage.quantity).toBe("100");
+
+    // A page drawn before the size had to be chosen (a stale page): the product's page picks one now.
+    const sweater = await productId("Chunky Knit Sweater");
+    const noSize = await add(client, {
+      product: String(sweater),
+      quantity: "2",
+      returnTo: `/?product_id=${sweater}#add-to-bag-${sweater}`,
+    });
+    expect(noSize.status).toBe(302);
+    const noSizePage = await client.html(`/?product_id=${sweater}`);
+    expect(text(noSizePage.html)).toContain('data-testid="choose-options"');
+    expect(addForm(noSizePage.html, sweater).error).toBe("Choose an option");
+
+    // The last unit went while the page was shown: the page now says Sold out, and why the add was refused.
+    const [vase] = await sql<{ id: number }[]>(
+      `insert into products (shop_id, name, price_cents, created_at, updated_at)
+       select id, 'Gone Vase', 2000, ${sqlNow()}, ${sqlNow()} from shops where subdomain = 'demo' returning id`,
+    );
+    await sql(
+      `insert into product_variants (product_id, shop_id, stock, created_at, updated_at) select id, shop_id, 0, ${sqlNow()}, ${sqlNow()} from products where id = ?`,
+      vase!.id,
+    );
+    const soldOut = await add(client, {
+      product: String(vase!.id),
+      quantity: "1",
+      returnTo: `/?product_id=${vase!.id}#add-to-bag-${vase!.id}`,
+    });
+    expect(soldOut.status).toBe(302);
+    const soldOutPage = await client.html(`/?product_id=${vase!.id}`);
+    expect(text(soldOutPage.html)).toContain('data-testid="purchase-sold-out"');
+    expect(addForm(soldOutPage.html, vase!.id).error).toBe("Gone Vase: sold out");
+    expect(await bagLineCount()).toBe(before);
+  });
+
+  it("from a catalogue card, back to the catalogue with the error at that card only", async () => {
+    const client = await shopper();
+    const lamp = await productId("Table Lamp Dune"); // 2 left
+    await add(client, { product: String(lamp), quantity: "2" });
+    const catalogue = (await client.html("/products?page=3")).html;
+    const returnTo = addForm(catalogue, lamp).returnTo;
+    expect(returnTo).toBe(`/products?page=3#add-to-bag-${lamp}`);
+    const lines = await sql("select id, quantity from bag_lines order by id");
+    const refused = await add(client, { product: String(lamp), returnTo });
+    expect(refused.status).toBe(302);
+    const back = text((await client.html(pathOf(returnTo))).html);
+    expect(addForm(back, lamp).error).toBe("Table Lamp Dune: only 2 left");
+    expect([...back.matchAll(/data-testid="add-to-bag-error"/g)]).toHaveLength(1);
+    expect(await sql("select id, quantity from bag_lines order by id")).toEqual(lines);
+  });
+});
+
 describe("checking out the bag (/?bag=1)", () => {
   it("shows the bag's lines at the shipping step, orders them all in one order, empties the bag; the payment step shows the total", async () => {
     const client = await shopper();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingFields, sql, TestClient } from "./app";
+import { shippingFields, sql, sqlNow, TestClient } from "./app";
 
 /** Issue 12: a catalogue purchase costs its price times its quantity; sold-out products are never ordered. */
 const shipping = shippingFields();
@@ -32,18 +32,26 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     const cheap = await postShipping(client, "product_id=1", { product_id: "1", quantity: "1", total_amount: "10" });
     expect(cheap.status).toBe(400);
     expect(text(await cheap.text())).toContain("The total must be €39.00: the price times the quantity");
-    // Without JavaScript a changed quantity arrives with the old total: the answer shows the new one to confirm.
-    const stale = await postShipping(client, "product_id=1", { product_id: "1", quantity: "2", total_amount: "39.00" });
-    expect(stale.status).toBe(400);
-    const html = text(await stale.text());
-    expect(html).toContain("The total must be €78.00");
-    expect(html).toContain('value="78.00"');
-    expect(html).toContain('value="Paul Shopper"');
     expect(await orderCount()).toBe(before);
+  });
 
-    const created = await postShipping(client, "product_id=1", { product_id: "1", quantity: "2", total_amount: "78.00" });
+  it("without JavaScript, a quantity changed before sending is ordered in one submit: the server computes its total", async () => {
+    const client = await shopper();
+    const page = text((await client.html("/?product_id=1")).html);
+    // The form says which quantity its total was computed for; the hint holds without JavaScript too.
+    expect(page).toMatch(/<input type="hidden" name="total_quantity" value="1"\/>/);
+    expect(page).toContain("Price × quantity: the order&#x27;s total is worked out from the quantity you choose when you continue.");
+    const before = await orderCount();
+    // Nothing recomputed the total in the page: it is the one drawn for 1, sent with a quantity of 2.
+    const created = await postShipping(client, "product_id=1", {
+      product_id: "1",
+      quantity: "2",
+      total_amount: "39.00",
+      total_quantity: "1",
+    });
     expect(created.status).toBe(302);
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
+    expect(await orderCount()).toBe(before + 1);
     expect(await sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 7800 }]);
     expect(await sql("select product_id, quantity, price_cents from order_items where order_id = ?", orderId)).toEqual([
       { product_id: 1, quantity: 2, price_cents: 3900 },
@@ -51,6 +59,64 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     const payment = text((await client.html(`/?order=${orderId}&step=payment`)).html);
     expect(payment).toContain("2 × Silk Scarf Aurora");
     expect(payment).toContain("€78.00");
+    const french = text((await client.html("/?product_id=1&order=new", { headers: { "Accept-Language": "fr" } })).html);
+    expect(french).toContain(
+      "Prix × quantité : le total de la commande est calculé d&#x27;après la quantité choisie quand vous continuez.",
+    );
+  });
+
+  it("refuses a total computed at a price changed since the page was shown, says the price of now, and orders nothing", async () => {
+    const [product] = await sql<{ id: number }[]>(
+      `insert into products (shop_id, name, price_cents, created_at, updated_at)
+       select id, 'Repriced Scarf', 3900, ${sqlNow()}, ${sqlNow()} from shops where subdomain = 'demo' returning id`,
+    );
+    await sql(
+      `insert into product_variants (product_id, shop_id, created_at, updated_at) select id, shop_id, ${sqlNow()}, ${sqlNow()} from products where id = ?`,
+      product!.id,
+    );
+    const id = String(product!.id);
+    const client = await shopper();
+    expect(text((await client.html(`/?product_id=${id}`)).html)).toContain("€39.00 each");
+    await sql("update products set price_cents = 4500 where id = ?", product!.id);
+    const before = await orderCount();
+    // Drawn at €39.00 for 1; the shopper asked for 2 and sent it.
+    const refused = await postShipping(client, `product_id=${id}`, {
+      product_id: id,
+      quantity: "2",
+      total_amount: "39.00",
+      total_quantity: "1",
+    });
+    expect(refused.status).toBe(400);
+    const html = text(await refused.text());
+    expect(html).toContain(
+      "The price changed since this page was shown: it is now €45.00 each, so the total is €90.00. Check it, then continue.",
+    );
+    // The page drawn again: the price of now, the total of the quantity typed, what was typed kept.
+    expect(html).toContain("€45.00 each");
+    expect(html).toMatch(/name="total_amount"[^>]*value="90.00"|value="90.00"[^>]*name="total_amount"/);
+    expect(html).toMatch(/<input type="hidden" name="total_quantity" value="2"\/>/);
+    expect(html).toMatch(/name="quantity"[^>]*value="2"|value="2"[^>]*name="quantity"/);
+    expect(html).toContain('value="Paul Shopper"');
+    // JavaScript's total, at the old price, is refused the same way; in French too.
+    const french = await client.request(`/?index&product_id=${id}`, {
+      form: { intent: "shipping", ...shipping, product_id: id, quantity: "2", total_amount: "78.00", total_quantity: "2" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(french.status).toBe(400);
+    expect(text(await french.text())).toContain(
+      "Le prix a changé depuis l&#x27;affichage de cette page : il est maintenant de 45,00 € l&#x27;unité, soit un total de 90,00 €.",
+    );
+    expect(await orderCount()).toBe(before);
+
+    const created = await postShipping(client, `product_id=${id}`, {
+      product_id: id,
+      quantity: "2",
+      total_amount: "90.00",
+      total_quantity: "2",
+    });
+    expect(created.status).toBe(302);
+    const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
+    expect(await sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 9000 }]);
   });
 
   it("asks for enough items to reach the shop's minimum order", async () => {
@@ -67,18 +133,13 @@ describe("a catalogue purchase (the catalogue's Buy now: /?product_id=N)", () =>
     const client = await shopper();
     const created = await postShipping(client, "product_id=1", { product_id: "1", quantity: "1", total_amount: "39.00" });
     const orderId = Number(/order=(\d+)/.exec(created.headers.get("Location")!)![1]);
-    const typed = await postShipping(client, `order=${orderId}&step=shipping`, {
-      order: String(orderId),
-      product_id: "1",
-      quantity: "3",
-      total_amount: "39.00",
-    });
-    expect(typed.status).toBe(400);
+    // Without JavaScript the total sent is the one drawn for the order's 1: the quantity typed is ordered.
     const edited = await postShipping(client, `order=${orderId}&step=shipping`, {
       order: String(orderId),
       product_id: "1",
       quantity: "3",
-      total_amount: "117.00",
+      total_amount: "39.00",
+      total_quantity: "1",
     });
     expect(edited.status).toBe(302);
     expect(await sql("select total_amount_cents from orders where id = ?", orderId)).toEqual([{ total_amount_cents: 11700 }]);

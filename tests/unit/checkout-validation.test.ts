@@ -48,6 +48,11 @@ const shipping: Record<string, string>[] = [
   { ...shopper, quantity: " 2 ", total_amount: "30" },
   { ...shopper, quantity: "1.5", total_amount: "15" },
   { ...shopper, quantity: "1000", total_amount: "15" },
+  // The quantity the total was computed for (the page's, without JavaScript).
+  { ...shopper, quantity: "3", total_amount: "15", total_quantity: "1" },
+  { ...shopper, quantity: "3", total_amount: "14", total_quantity: "1" },
+  { ...shopper, quantity: "3", total_amount: "45", total_quantity: "" },
+  { ...shopper, quantity: "3", total_amount: "15", total_quantity: "abc" },
   {
     ...shopper,
     company_name: "x".repeat(201),

@@ -32,6 +32,33 @@ describe("catalogue totals", () => {
     expect(issues({ quantity: "3", total_amount: "19.80" })).toEqual({ total_amount: "purchase.errors.total_amount_mismatch?total=29.70" });
     expect(issues({ quantity: "0", total_amount: "0" })).toMatchObject({ quantity: "purchase.errors.quantity" });
   });
+
+  it("checks the total for the quantity it was computed for (the page's, without JavaScript) and orders the quantity's", () => {
+    const schema = checkoutSchema(1000, { unitPriceCents: 990, verifyTotal: true });
+    const parse = (input: Record<string, unknown>) => schema.safeParse({ ...fields, ...input });
+    // Without JavaScript: the page was drawn for 2 (19.80) and the shopper typed 5 before sending it.
+    const changed = parse({ quantity: "5", total_amount: "19.80", total_quantity: "2" });
+    expect(changed.error?.issues).toBeUndefined();
+    expect(changed.data).toMatchObject({ quantity: 5, totalAmountCents: 4950 });
+    // With JavaScript the browser's total follows the quantity, and says so.
+    expect(parse({ quantity: "5", total_amount: "49.50", total_quantity: "5" }).data).toMatchObject({
+      quantity: 5,
+      totalAmountCents: 4950,
+    });
+    // A total of another price (the page was shown at 9.00 before the price changed): refused, saying the price of now.
+    const issues = (input: Record<string, unknown>) =>
+      Object.fromEntries((parse(input).error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+    expect(issues({ quantity: "5", total_amount: "18.00", total_quantity: "2" })).toEqual({
+      total_amount: "purchase.errors.price_changed?price=9.90&total=49.50",
+    });
+    expect(issues({ quantity: "5", total_amount: "45.00", total_quantity: "5" })).toEqual({
+      total_amount: "purchase.errors.price_changed?price=9.90&total=49.50",
+    });
+    // Not a quantity (a tampered form): the total must then be the quantity ordered's, as before the field.
+    expect(issues({ quantity: "5", total_amount: "19.80", total_quantity: "x" })).toEqual({
+      total_amount: "purchase.errors.total_amount_mismatch?total=49.50",
+    });
+  });
 });
 
 describe("creating a catalogue order", () => {

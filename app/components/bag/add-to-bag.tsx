@@ -1,8 +1,9 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { CsrfInput } from "~/components/forms/csrf-input";
 import { useHydrated } from "~/components/hydrated";
+import { useRootData } from "~/components/site/root-data";
 import { toast } from "~/components/ui/toasts";
 import { cx } from "~/lib/class-names";
 import { MAX_ITEM_QUANTITY } from "~/lib/order-total";
@@ -31,8 +32,36 @@ export function useBagFetcher(successMessage: string) {
 }
 
 /**
+ * A refused "Add to bag" of this product posted without JavaScript: the bag's action sent the
+ * browser back to the form's page (`returnTo`) with the error and the quantity typed.
+ */
+export function useAddToBagRefusal(productId: number): { message: string; quantity: string } | null {
+  const refusal = useRootData().formRefusal;
+  if (refusal?.form !== "add-to-bag" || refusal.values.product !== String(productId)) return null;
+  return { message: refusal.message, quantity: refusal.values.quantity ?? "" };
+}
+
+/** Where a refused add brings the browser back: the form on its page. */
+const addToBagAnchor = (productId: number) => `add-to-bag-${productId}`;
+
+/**
+ * A refused add whose form the page no longer shows (the product sold out meanwhile, or its
+ * option gone): said where the form was.
+ */
+export function AddToBagRefusal({ productId }: { productId: number }) {
+  const refused = useAddToBagRefusal(productId);
+  if (!refused) return null;
+  return (
+    <p id={addToBagAnchor(productId)} role="alert" className="mb-4 text-sm text-red-700" data-testid="add-to-bag-error">
+      {refused.message}
+    </p>
+  );
+}
+
+/**
  * "Add to bag" (catalogue card, product, live's pinned product): the product, its variant
- * when it has options, and a quantity (a field when `withQuantity`, else 1). Posts to `/bag`.
+ * when it has options, and a quantity (a field when `withQuantity`, else 1). Posts to `/bag`;
+ * without JavaScript a refusal comes back to this page (`returnTo`), said here.
  */
 export function AddToBagForm({
   productId,
@@ -52,11 +81,22 @@ export function AddToBagForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const { fetcher, stay, error, pending } = useBagFetcher("bag.added");
+  const { fetcher, stay, error: answered, pending } = useBagFetcher("bag.added");
+  const refused = useAddToBagRefusal(productId);
+  // The fetcher's answer once the shopper adds again; until then the plain post's refusal.
+  const error = answered ?? (fetcher.data ? null : (refused?.message ?? null));
+  const { pathname, search } = useLocation();
   return (
-    <fetcher.Form method="post" action="/bag" className={cx("flex flex-wrap items-end gap-2", className)} data-testid="add-to-bag">
+    <fetcher.Form
+      method="post"
+      action="/bag"
+      id={addToBagAnchor(productId)}
+      className={cx("flex flex-wrap items-end gap-2", className)}
+      data-testid="add-to-bag"
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="returnTo" value={`${pathname}${search}#${addToBagAnchor(productId)}`} />
       <input type="hidden" name="product" value={productId} />
       {variantId ? <input type="hidden" name="variant" value={variantId} /> : null}
       {liveCode ? <input type="hidden" name="live" value={liveCode} /> : null}
@@ -73,7 +113,7 @@ export function AddToBagForm({
             min={1}
             max={MAX_ITEM_QUANTITY}
             step={1}
-            defaultValue={1}
+            defaultValue={refused?.quantity || 1}
             inputMode="numeric"
             aria-describedby={error ? `${id}-error` : undefined}
             className="block h-9 w-20 rounded-lg border border-slate-300 bg-white px-3 text-slate-900"

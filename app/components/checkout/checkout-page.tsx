@@ -10,7 +10,7 @@ import { useRootData } from "~/components/site/root-data";
 import type { checkoutPageData } from "~/routes/shop/checkout.server";
 import { CheckoutFrame } from "./checkout-frame";
 import { OrderSummary } from "./order-summary";
-import { AddToBagForm } from "~/components/bag/add-to-bag";
+import { AddToBagForm, AddToBagRefusal } from "~/components/bag/add-to-bag";
 
 // Each step's own code loads on that step: the shipping form on the shipping step; the card
 // form (simulated provider), or Stripe.js and its React bindings (Stripe provider), on the
@@ -95,6 +95,8 @@ export function CheckoutPage({ data, liveReference, aboveForm }: { data: Data; l
             <>
               {aboveForm}
               {catalogue?.choice ? <VariantPicker productId={catalogue.productId} choice={catalogue.choice} /> : null}
+              {/* "Add to bag" refused without JavaScript and not offered any more (sold out meanwhile): why. */}
+              {catalogue?.blocked ? <AddToBagRefusal productId={catalogue.productId} /> : null}
               {catalogue?.blocked === "sold_out" && !shippingResult ? (
                 // Nothing left of it: say so, and take an email for when it is back.
                 <div className="space-y-4" data-testid="purchase-sold-out">

@@ -219,9 +219,11 @@ export function ShippingForm({
 
 /**
  * A catalogue purchase: the shopper chooses the quantity; the total is the price times
- * the quantity, read-only (the server computes it again and refuses another one). Without
- * JavaScript the total shown is the one of the quantity last sent; a changed quantity is
- * answered with the new total to confirm.
+ * the quantity, read-only. The form says which quantity the total sent was computed for
+ * (`total_quantity`): the server refuses a total of another price (one changed since the
+ * page was shown) and computes the order's from the quantity itself, so that without
+ * JavaScript, where the total shown stays the one of the quantity the page was drawn with,
+ * a changed quantity is ordered in one submit.
  */
 function CatalogueFields({
   item,
@@ -290,6 +292,7 @@ function CatalogueFields({
               className="block w-full rounded-lg border border-slate-200 bg-slate-100 py-2 pr-10 pl-3 font-semibold text-slate-900 aria-[invalid=true]:border-red-500"
               data-testid="purchase-total"
             />
+            <input type="hidden" name="total_quantity" value={valid ? count : ""} />
             <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-500">€</span>
           </div>
           <p id={total.descriptionId} className="mt-1 text-xs opacity-70">

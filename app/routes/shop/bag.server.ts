@@ -6,6 +6,8 @@ import { publicLive } from "~/domain/lives/lives.server";
 import { parseInput } from "~/http/api.server";
 import { bagCountCookie, bagCountOf, bagOwnerForChange, bagOwnerOf } from "~/http/bag.server";
 import { formAction, type IntentArgs } from "~/http/forms.server";
+import { refuseAtForm } from "~/http/form-refusal.server";
+import { safeRedirectPath } from "~/lib/redirect-path";
 import { messageKey, translateMessage } from "~/lib/messages";
 import { getI18nInstance } from "~/middleware/i18n.server";
 import { hostShopPage, siteUrl } from "~/middleware/site.server";
@@ -65,10 +67,32 @@ function lineQuantityRefused(error: DomainError, { context, formData, intent, he
   );
 }
 
+/**
+ * A refused "Add to bag" (sold out, not enough left, no option picked, a bad quantity, a full
+ * bag). With JavaScript (a fetcher, `stay`) the answer in place, as the small forms'. Without
+ * it, back to the page the form was on (`returnTo`: the product's, the catalogue, a live's),
+ * the refusal and the quantity typed carried there (`refuseAtForm`) and said at the form; the
+ * option picked is in that page's address. A form without `returnTo`: the bag's page says it.
+ */
+function addRefused(error: DomainError, { context, formData, intent, headers }: IntentArgs<Shop>) {
+  const t = getI18nInstance(context).t;
+  if (error instanceof ForbiddenError)
+    throw data({ message: translateMessage(t, error.messageKey, error.values) }, { status: error.status });
+  const first = Object.values(error.fieldErrors)[0]?.[0];
+  const message = translateMessage(t, first ?? messageKey(error.messageKey, error.values));
+  const returnTo = formData.get("stay") === "1" ? "" : safeRedirectPath(formData.get("returnTo"), "");
+  if (!returnTo) return data({ intent, error: message }, { status: error.status, headers });
+  // Short values only: they travel in a cookie (an id, a quantity).
+  const sent = (name: string) => String(formData.get(name) ?? "").slice(0, 12);
+  refuseAtForm(context, { form: "add-to-bag", message, values: { product: sent("product"), quantity: sent("quantity") } });
+  // A cookie set before the refusal (the shopper's key) goes out with it.
+  return redirect(returnTo, { headers });
+}
+
 /** The bag's forms: add (from the catalogue, a product, a live), change a quantity, remove, confirm new prices. */
 export const bagAction = formAction(({ context }) => hostShopPage(context))({
   add: {
-    errors: "message",
+    errors: addRefused,
     handle: async (args) => {
       const { liveCode, ...input } = parseInput(bagAddSchema, Object.fromEntries(args.formData));
       // Added on a live's page: the bag's checkout will be that live's order (an unknown code adds nothing).

@@ -17,9 +17,12 @@ export const action = (args: Route.ActionArgs) => liveCheckoutAction(args);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-// A shipping form refused for stock (409) shows what is left now (and the waitlist once sold out).
+// A shipping form refused for stock (409) shows what is left now (and the waitlist once sold
+// out); a catalogue purchase's refused (400) the price of now, as the shop's checkout (home.tsx).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "shipping" && actionStatus === 409 ? true : defaultShouldRevalidate;
+  formData?.get("intent") === "shipping" && (actionStatus === 409 || (actionStatus === 400 && formData.has("total_quantity")))
+    ? true
+    : defaultShouldRevalidate;
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta);
 
 export default function LiveLink({ loaderData }: Route.ComponentProps) {
