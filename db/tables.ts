@@ -614,12 +614,14 @@ export const orderEvents = table(
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["created", "status", "payment", "refund", "dispute"] }).notNull(),
+    kind: text("kind", { enum: ["created", "status", "payment", "refund", "refund_failed", "dispute"] }).notNull(),
     fromValue: text("from_value").notNull().default(""),
     toValue: text("to_value").notNull().default(""),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull().default(""),
-    // The amount of a refund event (kind "refund"); its reason goes in note.
+    // The amount of a refund event (kind "refund"; its reason goes in note), or of a refund
+    // the provider failed after it was recorded (kind "refund_failed": the amount came back;
+    // the provider's failure reason goes in note).
     amountCents: money("amount_cents"),
     createdAt: createdAt(),
   },
@@ -679,6 +681,11 @@ export const orderRefunds = table(
       .default("pending"),
     providerRefundId: text("provider_refund_id"),
     failureMessage: text("failure_message").notNull().default(""),
+    // A refund the provider made, then reported failed (Stripe's refund.failed: the card issuer
+    // sent it back): the provider's reason (expired_or_canceled_card, ...) and the time of its
+    // event, by the provider's clock, which tells a total it reported before the failure.
+    failureReason: text("failure_reason"),
+    providerFailedAt: timestamp("provider_failed_at"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

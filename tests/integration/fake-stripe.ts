@@ -11,6 +11,10 @@ export type FakeStripe = {
   requests: RecordedRequest[];
   accounts: Map<string, Record<string, unknown>>;
   intents: Map<string, Record<string, unknown>>;
+  /** Refunds made, by id (the Refund objects answered). */
+  refunds: Map<string, Record<string, unknown>>;
+  /** The status the next refunds are answered with ("pending": Stripe settles them later). */
+  refundStatus: "succeeded" | "pending";
   close(): Promise<void>;
 };
 
@@ -21,7 +25,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const accounts = new Map<string, Record<string, unknown>>();
   const intents = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, unknown>();
+  const settings: Pick<FakeStripe, "refundStatus"> = { refundStatus: "succeeded" };
 
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -91,7 +97,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(200, intent);
       }
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
-        return send(200, remember({ id: id("re"), object: "refund", status: "succeeded", payment_intent: body.payment_intent }));
+        const metadata = Object.fromEntries(
+          Object.entries(body)
+            .filter(([name]) => name.startsWith("metadata["))
+            .map(([name, value]) => [name.slice("metadata[".length, -1), value]),
+        );
+        const refund = {
+          id: id("re"),
+          object: "refund",
+          amount: Number(body.amount),
+          currency: "eur",
+          status: settings.refundStatus,
+          payment_intent: body.payment_intent,
+          metadata,
+        };
+        refunds.set(refund.id, refund);
+        return send(200, remember(refund));
       }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
@@ -103,6 +124,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     accounts,
     intents,
+    refunds,
+    get refundStatus() {
+      return settings.refundStatus;
+    },
+    set refundStatus(status) {
+      settings.refundStatus = status;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

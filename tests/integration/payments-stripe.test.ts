@@ -392,6 +392,205 @@ describe("payments on the connected account", () => {
     expect(detail.body).toMatchObject({ payment_status: "partially_refunded", refundable_amount: "60.00" });
   });
 
+  describe("a refund Stripe fails after it was made (refund.failed)", () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    /** An order of 100.00 paid on the connected account; its intent. */
+    async function paidOrder() {
+      const order = await shopper().json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });
+      const pay = await shopper().json<{ transaction_id: string }>("/api/v1/payment/pay/", {
+        json: { order_id: order.body.id, provider_slug: "stripe" },
+      });
+      const intent = [...fake.intents.values()].at(-1)!;
+      Object.assign(intent, { status: "succeeded" });
+      await shopper().json("/api/v1/payment/confirm/", { json: { transaction_id: pay.body.transaction_id, payment_intent_id: intent.id } });
+      return { orderId: order.body.id, intentId: intent.id as string };
+    }
+    /** The seller's refund through the API, Stripe answering `status`; the Refund object Stripe made. */
+    async function refund(orderId: number, amount: string, status: "succeeded" | "pending") {
+      fake.refundStatus = status;
+      try {
+        const made = await seller.json<{ id: number; status: string; order: { payment_status: string } }>(
+          `/api/v1/shop/orders/${orderId}/refunds/`,
+          { json: { amount, reason: "Late delivery" } },
+        );
+        expect(made.status).toBe(201);
+        return { ours: made.body, stripe: [...fake.refunds.values()].at(-1)! };
+      } finally {
+        fake.refundStatus = "succeeded";
+      }
+    }
+    const refundEvent = (id: string, type: string, object: Record<string, unknown>, created = now(), account: string | null = accountId) =>
+      webhook({ id, object: "event", type, account, created, livemode: false, data: { object } });
+    const failed = (stripeRefund: Record<string, unknown>, reason = "expired_or_canceled_card") => ({
+      ...stripeRefund,
+      status: "failed",
+      failure_reason: reason,
+    });
+    const refunds = (orderId: number) =>
+      seller.json<{
+        payment_status: string;
+        refunded_amount: string;
+        refundable_amount: string;
+        refunds: { id: number; status: string; failure_reason: string | null }[];
+      }>(`/api/v1/shop/orders/${orderId}/`);
+    // React separates adjacent texts with empty comments.
+    const textOf = (html: string) => html.replaceAll("<!-- -->", "");
+    const refundEvents = async (orderId: number) =>
+      (
+        await sql<{ kind: string; amount_cents: number }[]>(
+          "select kind, amount_cents from order_events where order_id = ? and kind in ('refund', 'refund_failed') order by id",
+          orderId,
+        )
+      ).map((e) => `${e.kind} ${e.amount_cents}`);
+
+    it("a pending refund that fails shows failed with its reason (en, fr), counts for nothing, and can be made again; seller and shopper are told once", async () => {
+      const { orderId } = await paidOrder();
+      const { ours, stripe } = await refund(orderId, "25.00", "pending");
+      expect(ours).toMatchObject({ status: "pending", order: { payment_status: "succeeded" } });
+      // Our refund's id travels with it, so that its events find it.
+      expect(stripe.metadata).toEqual({ order_refund_id: String(ours.id), reason: "Late delivery" });
+      expect((await refunds(orderId)).body).toMatchObject({ refunded_amount: "25.00", refundable_amount: "75.00" });
+
+      const first = await refundEvent("evt_rf_1", "refund.failed", failed(stripe));
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ received: true, processed: true, outcome: "applied" });
+      // The same event again, and the other events Stripe sends about the same failure, change nothing.
+      expect((await refundEvent("evt_rf_1", "refund.failed", failed(stripe))).body).toEqual({
+        received: true,
+        processed: false,
+        outcome: "duplicate",
+      });
+      expect((await refundEvent("evt_rf_2", "refund.updated", failed(stripe))).body.outcome).toBe("unchanged");
+      expect((await refundEvent("evt_rf_3", "charge.refund.updated", failed(stripe))).body.outcome).toBe("unchanged");
+
+      const detail = await refunds(orderId);
+      expect(detail.body).toMatchObject({ payment_status: "succeeded", refunded_amount: "0.00", refundable_amount: "100.00" });
+      expect(detail.body.refunds).toEqual([
+        expect.objectContaining({ id: ours.id, status: "failed", failure_reason: "expired_or_canceled_card" }),
+      ]);
+      // Never counted, so nothing to take back from the history.
+      expect(await refundEvents(orderId)).toEqual([]);
+
+      const page = textOf((await seller.html(`/orders/${orderId}`)).html);
+      expect(page).toContain("Refund of €25.00 (failed)");
+      expect(page).toContain('data-testid="refund-failed-later"');
+      expect(page).toContain("The card has expired or was cancelled. It did not reach the shopper, and its amount can be refunded again.");
+      const french = await new TestClient().signInAs("stripe-seller@example.test");
+      const frenchPage = textOf((await french.html(`/orders/${orderId}`, { headers: { "Accept-Language": "fr" } })).html);
+      expect(frenchPage).toContain("(échoué)");
+      expect(frenchPage).toContain("La carte a expiré ou a été annulée. Il n&#x27;est pas parvenu au client");
+
+      const mails = await sql<{ template: string; to: string; subject: string }[]>(
+        "select template, \"to\", subject from mail_outbox where template in ('refund_failed_seller', 'order_refund_failed') and dedupe_key like ? order by id",
+        `%:${ours.id}`,
+      );
+      expect(mails).toEqual([
+        {
+          template: "refund_failed_seller",
+          to: "stripe-seller@example.test",
+          subject: expect.stringContaining("the refund of €25.00 failed"),
+        },
+        { template: "order_refund_failed", to: "sam@example.test", subject: expect.stringContaining("did not go through") },
+      ]);
+
+      // The seller refunds again, the whole payment.
+      const again = await refund(orderId, "100.00", "succeeded");
+      expect(again.ours).toMatchObject({ status: "succeeded", order: { payment_status: "refunded" } });
+    });
+
+    it("a refund first reported succeeded that fails later gives back what it counted: payment state, refunded total, history", async () => {
+      const { orderId, intentId } = await paidOrder();
+      const made = now();
+      const { ours, stripe } = await refund(orderId, "40.00", "succeeded");
+      expect(ours.order.payment_status).toBe("partially_refunded");
+      const charge = { id: "ch_rf_2", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 4000 };
+      expect((await refundEvent("evt_rf_10", "charge.refunded", charge, made)).body.outcome).toBe("unchanged");
+
+      const failure = await refundEvent("evt_rf_11", "refund.failed", failed(stripe, "lost_or_stolen_card"), made + 30);
+      expect(failure.body).toEqual({ received: true, processed: true, outcome: "applied" });
+      expect((await refunds(orderId)).body).toMatchObject({
+        payment_status: "succeeded",
+        refunded_amount: "0.00",
+        refundable_amount: "100.00",
+      });
+      expect(await refundEvents(orderId)).toEqual(["refund 4000", "refund_failed 4000"]);
+      const page = textOf((await seller.html(`/orders/${orderId}`)).html);
+      expect(page).toContain("Refund of €40.00 failed");
+      expect(page).toContain("The card was reported lost or stolen.");
+
+      // The charge's total of before the failure, delivered late, brings nothing back.
+      const late = await refundEvent("evt_rf_12", "charge.refunded", charge, made);
+      expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
+      expect(await refundEvents(orderId)).toEqual(["refund 4000", "refund_failed 4000"]);
+      expect((await refunds(orderId)).body).toMatchObject({ payment_status: "succeeded", refundable_amount: "100.00" });
+    });
+
+    it("a refund.failed that arrives before the charge.refunded of the refund's making: the late total brings nothing back", async () => {
+      const { orderId, intentId } = await paidOrder();
+      const made = now();
+      const { stripe } = await refund(orderId, "30.00", "pending");
+      expect((await refundEvent("evt_rf_20", "refund.failed", failed(stripe), made + 60)).body.outcome).toBe("applied");
+      const charge = { id: "ch_rf_3", object: "charge", payment_intent: intentId, amount: 10000, amount_refunded: 3000 };
+      const late = await refundEvent("evt_rf_21", "charge.refunded", charge, made);
+      expect(late.body).toEqual({ received: true, processed: false, outcome: "unchanged" });
+      expect(await refundEvents(orderId)).toEqual([]);
+      expect((await refunds(orderId)).body).toMatchObject({
+        payment_status: "succeeded",
+        refunded_amount: "0.00",
+        refundable_amount: "100.00",
+      });
+    });
+
+    it("a cancel whose refund Stripe answers pending, then fails: the order stays cancelled and its payment can be refunded again", async () => {
+      const { orderId } = await paidOrder();
+      fake.refundStatus = "pending";
+      try {
+        const cancelled = await seller.json<{ status: string; payment_status: string }>(`/api/v1/shop/orders/${orderId}/`, {
+          method: "PATCH",
+          json: { status: "cancelled" },
+        });
+        expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "succeeded" });
+      } finally {
+        fake.refundStatus = "succeeded";
+      }
+      const stripe = [...fake.refunds.values()].at(-1)!;
+      expect((await refundEvent("evt_rf_30", "refund.failed", failed(stripe))).body.outcome).toBe("applied");
+      const detail = await seller.json<{ status: string; payment_status: string; refundable_amount: string }>(
+        `/api/v1/shop/orders/${orderId}/`,
+      );
+      expect(detail.body).toMatchObject({ status: "cancelled", payment_status: "succeeded", refundable_amount: "100.00" });
+      const again = await refund(orderId, "100.00", "succeeded");
+      expect(again.ours.order.payment_status).toBe("refunded");
+    });
+
+    it("refund events about a refund we do not have, or another account's, are answered unknown (200), once", async () => {
+      const { orderId, intentId } = await paidOrder();
+      const { ours, stripe } = await refund(orderId, "10.00", "pending");
+      const dashboardRefund = {
+        id: "re_not_ours",
+        object: "refund",
+        amount: 1000,
+        status: "failed",
+        payment_intent: intentId,
+        metadata: {},
+      };
+      const unknown = await refundEvent("evt_rf_40", "refund.failed", dashboardRefund);
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual({ received: true, processed: false, outcome: "unknown_refund" });
+      expect((await refundEvent("evt_rf_40", "refund.failed", dashboardRefund)).body.outcome).toBe("duplicate");
+      // Our refund's ids, told by another account.
+      expect((await refundEvent("evt_rf_41", "refund.failed", failed(stripe), now(), "acct_not_ours")).body.outcome).toBe("unknown_refund");
+      // Our refund's id in the metadata of a refund of another payment.
+      const elsewhere = { ...failed(stripe), id: "re_other_payment", payment_intent: "pi_not_ours" };
+      expect((await refundEvent("evt_rf_42", "refund.failed", elsewhere)).body.outcome).toBe("unknown_refund");
+      // The platform's own refunds (no connected account) are not ours to act on.
+      expect((await refundEvent("evt_rf_43", "refund.failed", failed(stripe), now(), null)).body.outcome).toBe("not_handled");
+      expect((await refunds(orderId)).body.refunds).toEqual([
+        expect.objectContaining({ id: ours.id, status: "pending", failure_reason: null }),
+      ]);
+    });
+  });
+
   it("a processing payment is shown as processing, never handed back to the payment form; the webhook settles it", async () => {
     const client = shopper();
     const order = await client.json<{ id: number }>("/api/v1/shop/orders/", { json: orderFields });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { orderRefundSummaries, refundOrder } from "~/domain/payments/refunds.server";
+import { orderRefundSummaries, recordRefundUpdate, refundOrder } from "~/domain/payments/refunds.server";
 import { joinWaitlist } from "~/domain/stock/waitlist.server";
 import { getDatabase } from "~db/client";
 import { mailOutbox, orders, simulatedPaymentIntents, stockMovements, waitlistEntries, type Order, type Shop } from "~db/schema";
@@ -92,5 +92,37 @@ describe("a refund that puts the units back in stock", () => {
       refundOrder(order.id, { amountCents: 1000, reason: "", restock: true }, { userId: shop.ownerId, shopId: shop.id }),
     ).rejects.toThrow();
     expect((await variantRow(await onlyVariant(product.id))).stock).toBe(0);
+  });
+
+  it("a restocking refund the provider fails later leaves the units in stock (never sold again behind the seller's back)", async () => {
+    const shop = await createShop();
+    const product = await createProduct(shop.id, { stock: 2 });
+    const variantId = await onlyVariant(product.id);
+    const order = await paidOrderAtProvider(shop, product.id, 2);
+    const refund = await refundOrder(order.id, { amountCents: 2000, reason: "", restock: true }, { userId: shop.ownerId, shopId: shop.id });
+    expect(await variantRow(variantId)).toMatchObject({ stock: 2, reserved: 0 });
+    const movements = async () =>
+      (await getDatabase().select().from(stockMovements).where(eq(stockMovements.productId, product.id))).length;
+    const before = await movements();
+
+    const outcome = await recordRefundUpdate({
+      id: `evt_restocked_${order.id}`,
+      type: "refund.updated",
+      eventType: "refund.failed",
+      accountId: accounts.get(shop.id)!,
+      refund: {
+        id: refund.providerRefundId!,
+        intentId: order.intent,
+        amountCents: 2000,
+        status: "failed",
+        failureReason: "expired_or_canceled_card",
+        orderRefundId: refund.id,
+      },
+      reportedAt: new Date(),
+    });
+    expect(outcome).toBe("applied");
+    expect(await variantRow(variantId)).toMatchObject({ stock: 2, reserved: 0 });
+    expect(await movements()).toBe(before);
+    expect((await getDatabase().select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe("succeeded");
   });
 });

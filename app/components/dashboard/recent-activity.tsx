@@ -11,9 +11,17 @@ export type ActivityItem = {
   orderNumber: number;
   customer: string;
   totalCents: number;
-  /** The amount of a refund (a refund may give back part of the order). */
+  /** The amount of a refund (a refund may give back part of the order), or of a refund that failed. */
   amountCents?: number | null;
 };
+
+/** The money an item moved: a refund went out, a refund that failed came back, else the order's total. */
+function activityCents(item: ActivityItem): number {
+  if (item.amountCents == null) return item.totalCents;
+  if (item.kind === "refund") return -item.amountCents;
+  if (item.kind === "refund_failed") return item.amountCents;
+  return item.totalCents;
+}
 
 export function RecentActivity({ items, currency }: { items: ActivityItem[]; currency: string }) {
   const { t, i18n } = useTranslation();
@@ -37,9 +45,7 @@ export function RecentActivity({ items, currency }: { items: ActivityItem[]; cur
             </p>
             <LocalTime value={item.createdAt} format="dateTime" className="block text-xs text-slate-500" />
           </div>
-          <span className="shrink-0 tabular-nums">
-            {formatMoney(item.kind === "refund" && item.amountCents != null ? -item.amountCents : item.totalCents, currency, i18n.language)}
-          </span>
+          <span className="shrink-0 tabular-nums">{formatMoney(activityCents(item), currency, i18n.language)}</span>
         </li>
       ))}
     </ul>

@@ -23,15 +23,23 @@ export function OrderHistory({ history, currency }: { history: OrderHistoryEntry
                 ? t("sec_payments.disputes.history", { status: t(`sec_payments.disputes.status.${entry.to}`, { defaultValue: entry.to }) })
                 : entry.kind === "refund" && entry.amountCents != null
                   ? t("refunds.history", { amount: formatMoney(entry.amountCents, currency, i18n.language) })
-                  : t(`orders.history.${entry.kind}`, {
-                      from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
-                      to:
-                        entry.kind === "status"
-                          ? t(`orders.status.${entry.to}`)
-                          : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
-                    })}
+                  : entry.kind === "refund_failed" && entry.amountCents != null
+                    ? t("refunds.history_failed", { amount: formatMoney(entry.amountCents, currency, i18n.language) })
+                    : t(`orders.history.${entry.kind}`, {
+                        from: t(`orders.status.${entry.from}`, { defaultValue: entry.from }),
+                        to:
+                          entry.kind === "status"
+                            ? t(`orders.status.${entry.to}`)
+                            : t(`orders.payment_status.${entry.to}`, { defaultValue: entry.to }),
+                      })}
               {entry.kind === "refund" && entry.note ? (
                 <span className="text-slate-500"> · {t("refunds.history_reason", { reason: entry.note })}</span>
+              ) : null}
+              {entry.kind === "refund_failed" ? (
+                <span className="text-slate-500">
+                  {" "}
+                  · {t(`refunds.failure_reason.${entry.note}`, { defaultValue: t("refunds.failure_reason.unknown") })}
+                </span>
               ) : null}
               {entry.by ? <span className="text-slate-500"> · {t("orders.history.by", { name: entry.by })}</span> : null}
             </span>

@@ -81,6 +81,13 @@ export function OrderRefunds({
                 {refund.reason ? (
                   <span className="block text-slate-500">{t("refunds.history_reason", { reason: refund.reason })}</span>
                 ) : null}
+                {refund.failureReason ? (
+                  // Made, then sent back by the provider (Stripe's refund.failed): why, and that its amount can go again.
+                  <span className="block text-red-700" data-testid="refund-failed-later">
+                    {t(`refunds.failure_reason.${refund.failureReason}`, { defaultValue: t("refunds.failure_reason.unknown") })}{" "}
+                    {t("refunds.failed_later")}
+                  </span>
+                ) : null}
               </span>
               <LocalTime value={refund.at} format="dateTime" className="text-xs text-slate-500" />
             </li>

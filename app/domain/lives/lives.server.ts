@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, ne, sql, sum } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { PAID_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
+import { REFUND_EVENT_KINDS, refundedCentsOfEvent } from "~/domain/orders/refund-events.server";
 import { centsToDecimalString } from "~/lib/money";
 import type { NewLive } from "~/schemas/lives";
 import { isUniqueViolation } from "~db/errors";
@@ -107,15 +108,15 @@ export async function liveStats(list: Pick<Live, "id" | "shopId" | "code" | "vis
     .from(orders)
     .where(and(inArray(orders.liveId, ids), ofItsShop))
     .groupBy(orders.liveId);
-  // A refund event without an amount predates partial refunds and gave back the whole order.
+  // Refunds net of those that failed after they were counted.
   const refunds = await db
     .select({
       liveId: orders.liveId,
-      cents: sum(sql`coalesce(${orderEvents.amountCents}, ${orders.totalAmountCents})`).mapWith(Number),
+      cents: sum(refundedCentsOfEvent).mapWith(Number),
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(and(inArray(orders.liveId, ids), ofItsShop, eq(orderEvents.kind, "refund")))
+    .where(and(inArray(orders.liveId, ids), ofItsShop, inArray(orderEvents.kind, [...REFUND_EVENT_KINDS])))
     .groupBy(orders.liveId);
   const refunded = new Map(refunds.map((r) => [r.liveId, r.cents ?? 0]));
   const byLive = new Map(rows.map((r) => [r.liveId, r]));

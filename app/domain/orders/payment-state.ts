@@ -3,7 +3,9 @@ import type { PaymentStatus } from "~/lib/order-states";
 /**
  * Payment states only move forward: nothing leaves succeeded except a (partial) refund,
  * a partial refund can only become a full one, and refunded and canceled are final.
- * Retries, duplicates and reordered events cannot undo a payment.
+ * Retries, duplicates and reordered events cannot undo a payment. The one way back is not
+ * a move of this rule: a refund the provider reports failed gives back what it took
+ * (`paymentStatusAfterFailedRefund`).
  */
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
   if (from === to) return false;
@@ -38,4 +40,12 @@ export function isRefundable(status: PaymentStatus): boolean {
 /** The payment state once `refundedCents` of `paidCents` went back. */
 export function paymentStatusAfterRefund(paidCents: number, refundedCents: number): "partially_refunded" | "refunded" {
   return refundedCents >= paidCents ? "refunded" : "partially_refunded";
+}
+
+/**
+ * The payment state of a paid payment once a refund failed after it was counted: what is
+ * still refunded (`refundedCents`) decides, and nothing refunded is a plain succeeded payment.
+ */
+export function paymentStatusAfterFailedRefund(paidCents: number, refundedCents: number): "succeeded" | "partially_refunded" | "refunded" {
+  return refundedCents > 0 ? paymentStatusAfterRefund(paidCents, refundedCents) : "succeeded";
 }

@@ -3,11 +3,11 @@ import { paymentEvents } from "~db/schema";
 
 /**
  * What an event did, as the webhook answers it: `applied` changed our records; the others
- * changed nothing and say why (already seen, already in that state, about an account or a
- * payment we do not have, a type we do not act on, the other mode's key).
+ * changed nothing and say why (already seen, already in that state, about an account, a
+ * payment or a refund we do not have, a type we do not act on, the other mode's key).
  */
 export type EventOutcome =
-  "applied" | "duplicate" | "unchanged" | "unknown_account" | "unknown_payment" | "not_handled" | "livemode_mismatch";
+  "applied" | "duplicate" | "unchanged" | "unknown_account" | "unknown_payment" | "unknown_refund" | "not_handled" | "livemode_mismatch";
 
 export type ProviderEventRecord = Pick<typeof paymentEvents.$inferInsert, "id" | "provider" | "type" | "accountId">;
 

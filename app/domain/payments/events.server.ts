@@ -8,7 +8,7 @@ import { recordProviderEvent, type EventOutcome } from "./event-log.server";
 import { applyIntentState, transactionForIntent } from "./intents.server";
 import { ProviderRequestError, type ProviderEvent } from "./provider.server";
 import { getPaymentProvider, withProvider } from "./provider-registry.server";
-import { recordRefund } from "./refunds.server";
+import { recordRefund, recordRefundUpdate } from "./refunds.server";
 
 /** Records an event we act on without a transaction of its own; false when it was seen already. */
 function recordEventOnly(event: ProviderEvent, type: string): Promise<boolean> {
@@ -62,8 +62,10 @@ async function applyProviderEvent(event: ProviderEvent, known: { transaction?: P
     case "charge.refunded": {
       const txn = await transactionForIntent(event.accountId, event.intentId);
       if (!txn) return recordUnactionable(event, event.type, "unknown_payment");
-      return recordRefund(txn.id, event.amountRefundedCents, event.id);
+      return recordRefund(txn.id, event.amountRefundedCents, event.id, event.reportedAt);
     }
+    case "refund.updated":
+      return recordRefundUpdate(event);
     case "dispute.updated":
       return recordDispute(event.id, event.accountId, event.dispute);
     case "livemode_mismatch":

@@ -40,12 +40,30 @@ export type ProviderDispute = {
   evidenceDueBy: Date | null;
 };
 
+/** What becomes of a refund at the provider: Stripe's canceled counts as failed (nothing went back). */
+export type ProviderRefundStatus = "succeeded" | "pending" | "failed";
+
+/** A refund as the provider's refund events tell it (Stripe's Refund object). */
+export type ProviderRefund = {
+  id: string;
+  intentId: string | null;
+  amountCents: number;
+  status: ProviderRefundStatus;
+  /** Why it failed, the provider's code (Stripe: lost_or_stolen_card, expired_or_canceled_card, ...). */
+  failureReason: string | null;
+  /** Our order_refunds id, sent with the refund (metadata), so that its events find it before its answer is stored. */
+  orderRefundId: number | null;
+};
+
 /** Provider events, normalised; Stripe webhooks and simulated events become these. */
 export type ProviderEvent =
   | { id: string; type: "account.updated"; accountId: string; status: AccountStatus }
   | { id: string; type: "account.deauthorized"; accountId: string }
   | { id: string; type: "payment.succeeded" | "payment.failed" | "payment.updated"; accountId: string; intent: ProviderIntent }
-  | { id: string; type: "charge.refunded"; accountId: string; intentId: string; amountRefundedCents: number }
+  /** `reportedAt`: when the provider made the event (its clock), null when unknown. */
+  | { id: string; type: "charge.refunded"; accountId: string; intentId: string; amountRefundedCents: number; reportedAt: Date | null }
+  /** One of our refunds changed at the provider (Stripe: refund.failed, refund.updated, charge.refund.updated). */
+  | { id: string; type: "refund.updated"; eventType: string; accountId: string; refund: ProviderRefund; reportedAt: Date | null }
   | { id: string; type: "dispute.updated"; accountId: string; dispute: ProviderDispute }
   | { id: string; type: "ignored"; accountId: string | null; eventType: string }
   /** An event of the other mode (live vs test): a Connect endpoint receives both. */
@@ -85,8 +103,10 @@ export interface PaymentProvider {
     intentId: string;
     amountCents: number;
     reason: string;
+    /** Our order_refunds id, which the provider's events about the refund carry back. */
+    orderRefundId: number;
     idempotencyKey: string;
-  }): Promise<{ refundId: string; status: "succeeded" | "pending" | "failed" }>;
+  }): Promise<{ refundId: string; status: ProviderRefundStatus }>;
   /** Verifies and reads a webhook delivery (Stripe only). */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
 }

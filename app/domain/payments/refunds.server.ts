@@ -1,15 +1,23 @@
 import type { RefundRequest } from "~/schemas/refunds";
 import { recordLiveEvent } from "~/domain/lives/live-events.server";
-import { and, asc, eq, inArray, ne, sum } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sum } from "drizzle-orm";
 import { displayName } from "~/domain/accounts/users.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors.server";
 import { sendMail } from "~/domain/mail/mailer.server";
-import { orderRefundMail } from "~/domain/mail/refund-mail.server";
+import { orderRefundFailedMail, orderRefundMail, refundFailedMailToSeller } from "~/domain/mail/refund-mail.server";
+import { orderWithSeller } from "~/domain/orders/order-mails.server";
 import { formatOrderNumber } from "~/domain/orders/orders.server";
-import { canMovePayment, isPaid, isRefundable, paymentStatusAfterRefund } from "~/domain/orders/payment-state";
+import {
+  canMovePayment,
+  isPaid,
+  isRefundable,
+  paymentStatusAfterFailedRefund,
+  paymentStatusAfterRefund,
+} from "~/domain/orders/payment-state";
 import { sendWithOrderStatusLink } from "~/domain/orders/status-links.server";
 import { restockOrderUnits } from "~/domain/stock/holds.server";
 import { offerFreedUnits } from "~/domain/stock/waitlist.server";
+import { mainSiteUrl } from "~/config.server";
 import { centsToDecimalString } from "~/lib/money";
 import { messageKey } from "~/lib/messages";
 import { restockByDefault } from "~/lib/refund-restock";
@@ -29,7 +37,7 @@ import {
 } from "~db/schema";
 import { recordProviderEvent, type EventOutcome } from "./event-log.server";
 import { idempotencyKey } from "./idempotency.server";
-import { providerFailure, ProviderRequestError } from "./provider.server";
+import { providerFailure, ProviderRequestError, type ProviderEvent, type ProviderRefund } from "./provider.server";
 import { getPaymentProvider } from "./provider-registry.server";
 
 /**
@@ -56,8 +64,9 @@ async function heldByOurRefunds(tx: Pick<Transaction, "select">, transactionId: 
  */
 async function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCents: number): Promise<PaymentStatus | null> {
   const total = Math.max(txn.refundedAmountCents, refundedCents);
-  const to = paymentStatusAfterRefund(txn.amountCents, total);
-  const moves = canMovePayment(txn.status, to);
+  // Nothing refunded (a total that held only a refund that failed since) moves nothing.
+  const to = total > 0 ? paymentStatusAfterRefund(txn.amountCents, total) : null;
+  const moves = to !== null && canMovePayment(txn.status, to);
   const now = new Date();
   await tx
     .update(paymentTransactions)
@@ -70,16 +79,24 @@ async function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refu
       .where(eq(orders.id, txn.orderId))
       .returning({ liveId: orders.liveId });
     if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
+    return to;
   }
-  return moves ? to : null;
+  return null;
 }
 
 /**
  * The provider reports a payment's refunded total (Stripe's charge.refunded), once per
  * event. Our own refunds still waiting for the provider are complete once the total covers
  * them; a refund made elsewhere (the Stripe dashboard) is recorded in the history too.
+ * `reportedAt` (the provider's time of the event) tells a total reported before one of our
+ * refunds failed: it still counts that refund, which is taken out again.
  */
-export async function recordRefund(transactionId: string, amountRefundedCents: number, eventId?: string): Promise<EventOutcome> {
+export async function recordRefund(
+  transactionId: string,
+  amountRefundedCents: number,
+  eventId?: string,
+  reportedAt: Date | null = null,
+): Promise<EventOutcome> {
   return writeTransaction(async (tx): Promise<EventOutcome> => {
     // Totals reported at once (two events, our own refund settling) apply one after the other
     // on the total before them: else an older, lower total could be written over a newer one.
@@ -92,16 +109,21 @@ export async function recordRefund(transactionId: string, amountRefundedCents: n
     ) {
       return "duplicate";
     }
-    const ours = await tx
-      .select()
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.transactionId, txn.id), ne(orderRefunds.status, "failed")));
+    const all = await tx.select().from(orderRefunds).where(eq(orderRefunds.transactionId, txn.id));
+    const ours = all.filter((r) => r.status !== "failed");
+    // Events come in any order: a total made before the provider failed one of our refunds
+    // (same second included) still holds it. Counted, it would come back as a refund made
+    // elsewhere and take the payment back to refunded.
+    const failedSince = reportedAt
+      ? all.filter((r) => r.status === "failed" && r.providerFailedAt && r.providerFailedAt.getTime() >= reportedAt.getTime())
+      : [];
+    const reportedCents = Math.max(0, amountRefundedCents - failedSince.reduce((total, r) => total + r.amountCents, 0));
     const oursTotal = ours.reduce((total, r) => total + r.amountCents, 0);
     const known = Math.max(txn.refundedAmountCents, oursTotal);
-    const moved = await applyRefundedTotal(tx, txn, amountRefundedCents);
+    const moved = await applyRefundedTotal(tx, txn, reportedCents);
     const status = moved ?? txn.status;
     const now = new Date();
-    const completed = amountRefundedCents >= oursTotal ? ours.filter((r) => r.status === "pending") : [];
+    const completed = reportedCents >= oursTotal ? ours.filter((r) => r.status === "pending") : [];
     for (const refund of completed) {
       await tx.update(orderRefunds).set({ status: "succeeded", updatedAt: now }).where(eq(orderRefunds.id, refund.id));
       await tx.insert(orderEvents).values({
@@ -114,7 +136,7 @@ export async function recordRefund(transactionId: string, amountRefundedCents: n
         actorUserId: refund.actorUserId,
       });
     }
-    const elsewhere = amountRefundedCents - known;
+    const elsewhere = reportedCents - known;
     if (elsewhere > 0) {
       await tx
         .insert(orderEvents)
@@ -122,6 +144,156 @@ export async function recordRefund(transactionId: string, amountRefundedCents: n
     }
     return moved !== null || elsewhere > 0 || completed.length > 0 ? "applied" : "unchanged";
   });
+}
+
+/**
+ * Our refund an event is about: by the provider's refund id, or, before the call's answer
+ * stored that id (a process that died, an event faster than the answer), by our id the
+ * refund carries, if its payment, amount and account agree. Never another account's.
+ */
+async function ourRefundOf(tx: Transaction, accountId: string, provider: ProviderRefund): Promise<OrderRefund | null> {
+  const rows = await tx
+    .select({ refund: orderRefunds, txn: paymentTransactions })
+    .from(orderRefunds)
+    .innerJoin(paymentTransactions, eq(paymentTransactions.id, orderRefunds.transactionId))
+    .where(
+      and(
+        eq(paymentTransactions.providerAccountId, accountId),
+        provider.orderRefundId === null
+          ? eq(orderRefunds.providerRefundId, provider.id)
+          : or(eq(orderRefunds.providerRefundId, provider.id), eq(orderRefunds.id, provider.orderRefundId)),
+      ),
+    );
+  const byProviderId = rows.find((row) => row.refund.providerRefundId === provider.id);
+  if (byProviderId) return byProviderId.refund;
+  const byOurId = rows.find(
+    (row) =>
+      row.refund.id === provider.orderRefundId &&
+      row.refund.providerRefundId === null &&
+      row.txn.providerPaymentId === provider.intentId &&
+      row.refund.amountCents === provider.amountCents,
+  );
+  return byOurId?.refund ?? null;
+}
+
+type RefundUpdateEvent = Extract<ProviderEvent, { type: "refund.updated" }>;
+
+/**
+ * One of our refunds changed at the provider (Stripe's refund.failed, refund.updated,
+ * charge.refund.updated), once per event. Only a failure is acted on: a card refund may fail
+ * days after it was made, even after Stripe first said it succeeded (the issuer sends it
+ * back), and a failed refund never comes back. The refund is marked failed with the
+ * provider's reason, which frees its amount to be refunded again; if it had been counted
+ * (succeeded: history, payment total and state), that is given back, in the history as a
+ * `refund_failed` event. Stock it put back stays (the seller decides), an order it cancelled
+ * stays cancelled; the seller and the shopper are told. A refund we do not have (made on the
+ * Stripe dashboard, or another account's) is answered `unknown_refund`.
+ */
+export async function recordRefundUpdate(event: RefundUpdateEvent): Promise<EventOutcome> {
+  const result = await writeTransaction(async (tx): Promise<{ outcome: EventOutcome; failed?: OrderRefund }> => {
+    const found = await ourRefundOf(tx, event.accountId, event.refund);
+    // Taken before the refund's row, as recordRefund and the refund's own answer do: events
+    // and the answer about one payment take turns.
+    if (found) await lockRows(tx, paymentTransactions, eq(paymentTransactions.id, found.transactionId));
+    const recorded = await recordProviderEvent(tx, {
+      id: event.id,
+      provider: "stripe",
+      type: event.eventType,
+      accountId: event.accountId,
+    });
+    if (!recorded) return { outcome: "duplicate" };
+    if (!found) return { outcome: "unknown_refund" };
+    if (event.refund.status !== "failed") return { outcome: "unchanged" };
+    const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, found.id)).limit(1);
+    const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, found.transactionId)).limit(1);
+    // Stripe tells one failure several times (refund.failed, refund.updated, charge.refund.updated).
+    if (!refund || !txn || refund.status === "failed") return { outcome: "unchanged" };
+    const now = new Date();
+    const [failed] = await tx
+      .update(orderRefunds)
+      .set({
+        status: "failed",
+        failureReason: event.refund.failureReason ?? "unknown",
+        providerRefundId: refund.providerRefundId ?? event.refund.id,
+        providerFailedAt: event.reportedAt ?? now,
+        updatedAt: now,
+      })
+      .where(eq(orderRefunds.id, refund.id))
+      .returning();
+    // A pending refund was never counted (nor written to the history): freeing its amount is all.
+    if (refund.status === "succeeded") {
+      const refundedCents = Math.max(0, txn.refundedAmountCents - refund.amountCents);
+      const to = paymentStatusAfterFailedRefund(txn.amountCents, refundedCents);
+      const moves = (txn.status === "partially_refunded" || txn.status === "refunded") && to !== txn.status;
+      await tx
+        .update(paymentTransactions)
+        .set({ refundedAmountCents: refundedCents, ...(moves ? { status: to } : {}), updatedAt: now })
+        .where(eq(paymentTransactions.id, txn.id));
+      if (moves) {
+        const [order] = await tx
+          .update(orders)
+          .set({ paymentStatus: to, updatedAt: now })
+          .where(eq(orders.id, txn.orderId))
+          .returning({ liveId: orders.liveId });
+        if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
+      }
+      await tx.insert(orderEvents).values({
+        orderId: txn.orderId,
+        shopId: txn.shopId,
+        kind: "refund_failed",
+        fromValue: txn.status,
+        toValue: moves ? to : txn.status,
+        amountCents: refund.amountCents,
+        note: failed!.failureReason ?? "",
+      });
+    }
+    return { outcome: "applied", failed: failed! };
+  });
+  if (result.failed) await mailRefundFailure(result.failed);
+  return result.outcome;
+}
+
+/**
+ * A failed refund is told to the seller, who has to act (refund again, or another way), and
+ * to the shopper, who was told the money was coming (the refund mail, or the cancellation's).
+ * Each once per refund.
+ */
+async function mailRefundFailure(refund: OrderRefund): Promise<void> {
+  const row = await orderWithSeller(refund.orderId);
+  if (!row) return;
+  const { order, shop, seller } = row;
+  const number = formatOrderNumber(order.number);
+  const reason = refund.failureReason ?? "unknown";
+  await sendMail({
+    to: seller.email,
+    template: "refund_failed_seller",
+    dedupeKey: `refund-failed-seller:${refund.id}`,
+    ...refundFailedMailToSeller(seller.language, {
+      shopName: shop.name,
+      number,
+      customer: order.fullName,
+      amountCents: refund.amountCents,
+      currency: order.currency,
+      reason,
+      link: `${mainSiteUrl()}/orders/${order.id}`,
+    }),
+  });
+  await sendWithOrderStatusLink(order.id, order.shopId, (link) =>
+    sendMail({
+      to: order.email,
+      template: "order_refund_failed",
+      dedupeKey: `order-refund-failed:${refund.id}`,
+      ...orderRefundFailedMail(order.language, {
+        shopName: shop.name,
+        customer: order.fullName,
+        number,
+        amountCents: refund.amountCents,
+        currency: order.currency,
+        reason,
+        link,
+      }),
+    }),
+  );
 }
 
 /** Who refunds: the seller, or nobody for the shop's own automatic refunds (units that were gone). */
@@ -194,6 +366,7 @@ export async function refundOrder(
       intentId: txn.providerPaymentId!,
       amountCents: refund.amountCents,
       reason: refund.reason,
+      orderRefundId: refund.id,
       idempotencyKey: await idempotencyKey(`order-${order.id}-refund-${refund.id}`),
     });
   } catch (error) {
@@ -215,7 +388,8 @@ export async function refundOrder(
     const status = answer.status;
     // The answer moves the refund only while it is pending, as a refusal does: the provider's
     // charge.refunded may have landed first and recorded it (succeeded, in the history and the
-    // payment's total), and a late "pending" must not undo that nor a "succeeded" record it twice.
+    // payment's total), and a late "pending" must not undo that nor a "succeeded" record it twice;
+    // its refund.failed may have landed first too, and the refund stays failed.
     const [updated] = await tx
       .update(orderRefunds)
       .set({
@@ -303,7 +477,16 @@ async function mailRefund(orderId: number, refund: OrderRefund, soldOut: boolean
   );
 }
 
-export type RefundEntry = { id: number; amountCents: number; reason: string; status: OrderRefund["status"]; at: string; by: string | null };
+export type RefundEntry = {
+  id: number;
+  amountCents: number;
+  reason: string;
+  status: OrderRefund["status"];
+  /** The provider's reason for a refund it made and then reported failed; null otherwise. */
+  failureReason: string | null;
+  at: string;
+  by: string | null;
+};
 export type RefundSummary = {
   paidCents: number;
   refundedCents: number;
@@ -348,6 +531,7 @@ export async function orderRefundSummaries(orderList: Pick<Order, "id" | "paymen
         amountCents: refund.amountCents,
         reason: refund.reason,
         status: refund.status,
+        failureReason: refund.status === "failed" ? refund.failureReason : null,
         at: refund.createdAt.toISOString(),
         by: actor ? displayName(actor) : null,
       })),
@@ -365,6 +549,7 @@ export function refundResource(refund: RefundEntry, currency: string) {
     currency,
     reason: refund.reason,
     status: refund.status,
+    failure_reason: refund.failureReason,
     created_at: refund.at,
     created_by: refund.by,
   };

@@ -1,6 +1,14 @@
 import Stripe from "stripe";
+import { parsePathId } from "~/lib/path-id";
 import type { PaymentStatus } from "~db/schema";
-import type { AccountStatus, PaymentProvider, ProviderEvent, ProviderIntent } from "./provider.server";
+import type {
+  AccountStatus,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderIntent,
+  ProviderRefund,
+  ProviderRefundStatus,
+} from "./provider.server";
 import { ProviderRequestError } from "./provider.server";
 
 const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
@@ -34,6 +42,32 @@ function accountOf(account: Stripe.Account): AccountStatus {
     detailsSubmitted: Boolean(account.details_submitted),
     currentlyDue: account.requirements?.currently_due ?? [],
   };
+}
+
+/** A refund's status: requires_action waits like pending; canceled gave nothing back, like failed. */
+function refundStatusOf(status: string | null): ProviderRefundStatus {
+  return status === "succeeded" ? "succeeded" : status === "failed" || status === "canceled" ? "failed" : "pending";
+}
+
+/** Our order_refunds id, from the metadata we create refunds with (absent on the dashboard's refunds). */
+function orderRefundIdOf(refund: Stripe.Refund): number | null {
+  return parsePathId(refund.metadata?.order_refund_id);
+}
+
+function refundOf(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    intentId: typeof refund.payment_intent === "string" ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+    amountCents: refund.amount,
+    status: refundStatusOf(refund.status),
+    failureReason: refund.failure_reason ?? null,
+    orderRefundId: orderRefundIdOf(refund),
+  };
+}
+
+/** When Stripe made the event (whole seconds), which orders the totals it reports. */
+function reportedAtOf(event: Stripe.Event): Date | null {
+  return Number.isFinite(event.created) ? new Date(event.created * 1000) : null;
 }
 
 /** Stripe errors keep their message; network trouble becomes "unavailable". */
@@ -114,18 +148,22 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       call(async () => {
         await stripe.paymentIntents.cancel(intentId, {}, { stripeAccount: accountId });
       }),
-    refundPayment: ({ accountId, intentId, amountCents, reason, idempotencyKey }) =>
+    refundPayment: ({ accountId, intentId, amountCents, reason, orderRefundId, idempotencyKey }) =>
       call(async () => {
         // refund_application_fee: Stripe gives back the platform fee in proportion to the
         // amount refunded (all of it for a full refund). Stripe's own `reason` is an enum,
-        // so the seller's words travel as metadata.
+        // so the seller's words travel as metadata, with our refund's id, which the refund's
+        // events (refund.failed) carry back.
         const refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: amountCents, refund_application_fee: true, metadata: reason ? { reason } : {} },
+          {
+            payment_intent: intentId,
+            amount: amountCents,
+            refund_application_fee: true,
+            metadata: { order_refund_id: String(orderRefundId), ...(reason ? { reason } : {}) },
+          },
           { stripeAccount: accountId, idempotencyKey },
         );
-        const status =
-          refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
-        return { refundId: refund.id, status };
+        return { refundId: refund.id, status: refundStatusOf(refund.status) };
       }),
     parseWebhook(rawBody, signature) {
       if (!signature) throw new ProviderRequestError("Missing Stripe-Signature", "signature");
@@ -175,7 +213,30 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent {
       const charge = event.data.object;
       const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!accountId || !intentId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
-      return { id: event.id, type: "charge.refunded", accountId, intentId, amountRefundedCents: charge.amount_refunded };
+      return {
+        id: event.id,
+        type: "charge.refunded",
+        accountId,
+        intentId,
+        amountRefundedCents: charge.amount_refunded,
+        reportedAt: reportedAtOf(event),
+      };
+    }
+    // A refund's own events, on the connected account of its direct charge (a Connect endpoint
+    // receives them with `account`): refund.failed when the card issuer sent it back, and
+    // refund.updated / charge.refund.updated for every change of status, that failure included.
+    case "refund.failed":
+    case "refund.updated":
+    case "charge.refund.updated": {
+      if (!accountId) return { id: event.id, type: "ignored", accountId, eventType: event.type };
+      return {
+        id: event.id,
+        type: "refund.updated",
+        eventType: event.type,
+        accountId,
+        refund: refundOf(event.data.object),
+        reportedAt: reportedAtOf(event),
+      };
     }
     case "charge.dispute.created":
     case "charge.dispute.updated":

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, sum } from "drizzle-orm";
 import { shopPublicUrl } from "~/domain/shops/shop-hosts.server";
 import { countOrders } from "~/domain/orders/orders.server";
 import { PAID_PAYMENT_STATUSES } from "~/domain/orders/payment-state";
+import { REFUND_EVENT_KINDS, refundedCentsOfEvent } from "~/domain/orders/refund-events.server";
 import { flushShopViews } from "~/domain/shops/views.server";
 import { getDatabase } from "~db/client";
 import { orderEvents, orders, products, shopDailyViews } from "~db/schema";
@@ -17,18 +18,17 @@ export async function sellerDashboard(account: SellerAccount, testMode: boolean,
   const onboarding = sellerOnboardingSteps(account);
   const shopId = shop?.id ?? -1;
 
-  // Sales are net: what paid orders brought in, minus what was refunded since (a refund
-  // event without an amount predates partial refunds and gave back the whole order).
+  // Sales are net: what paid orders brought in, minus what was refunded since (and plus a
+  // refund that failed after it was counted: the money came back).
   const paidOrders = and(eq(orders.shopId, shopId), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]));
-  const refundCents = sql<number>`coalesce(${orderEvents.amountCents}, ${orders.totalAmountCents})`;
-  const refundEvents = and(eq(orderEvents.shopId, shopId), eq(orderEvents.kind, "refund"));
+  const refundEvents = and(eq(orderEvents.shopId, shopId), inArray(orderEvents.kind, [...REFUND_EVENT_KINDS]));
   // sum() is a string on PostgreSQL (numeric): mapped to a number here.
   const [gross] = await db
     .select({ cents: sum(orders.totalAmountCents).mapWith(Number) })
     .from(orders)
     .where(paidOrders);
   const [refunded] = await db
-    .select({ cents: sum(refundCents).mapWith(Number) })
+    .select({ cents: sum(refundedCentsOfEvent).mapWith(Number) })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(refundEvents);
@@ -52,7 +52,7 @@ export async function sellerDashboard(account: SellerAccount, testMode: boolean,
     .from(orders)
     .where(and(paidOrders, gte(orders.paidAt, start)));
   const refunds = await db
-    .select({ at: orderEvents.createdAt, cents: refundCents })
+    .select({ at: orderEvents.createdAt, cents: refundedCentsOfEvent })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(refundEvents, gte(orderEvents.createdAt, start)));
@@ -60,7 +60,8 @@ export async function sellerDashboard(account: SellerAccount, testMode: boolean,
     day: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
     cents: 0,
   }));
-  // A refund counts on the day it was made (as in the seller's bank account), not on the sale's day.
+  // A refund counts on the day it was made (as in the seller's bank account), not on the sale's
+  // day; a refund that failed later comes back on the day of its failure.
   for (const row of [...paid, ...refunds.map((r) => ({ at: r.at, cents: -Number(r.cents) }))]) {
     const index = Math.floor(((row.at?.getTime() ?? 0) - start.getTime()) / DAY_MS);
     if (index >= 0 && index < SALES_CHART_DAYS) salesByDay[index]!.cents += row.cents;

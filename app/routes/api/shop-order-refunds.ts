@@ -38,6 +38,7 @@ const api = apiResource({
       amountCents: refund.amountCents,
       reason: refund.reason,
       status: refund.status,
+      failureReason: null,
       at: refund.createdAt.toISOString(),
       by: null,
     };

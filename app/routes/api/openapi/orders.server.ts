@@ -55,7 +55,7 @@ export const ordersEndpoints = tagged("Orders", [
     method: "get",
     auth: "seller",
     summary:
-      "The order's refunds: {refunded_amount, refundable_amount, refunds: [{id, amount, currency, reason, status, created_at, created_by}]}.",
+      "The order's refunds: {refunded_amount, refundable_amount, refunds: [{id, amount, currency, reason, status, failure_reason, created_at, created_by}]}. failure_reason is the provider's reason (e.g. expired_or_canceled_card) for a refund it made and then reported failed, else null; a failed refund counts in neither amount.",
   },
   {
     path: "/shop/orders/{id}/refunds/",
