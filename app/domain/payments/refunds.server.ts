@@ -67,21 +67,26 @@ async function applyRefundedTotal(tx: Transaction, txn: PaymentTransaction, refu
   // Nothing refunded (a total that held only a refund that failed since) moves nothing.
   const to = total > 0 ? paymentStatusAfterRefund(txn.amountCents, total) : null;
   const moves = to !== null && canMovePayment(txn.status, to);
-  const now = new Date();
+  await writeRefundedTotal(tx, txn, total, moves ? to : null, new Date());
+  return moves ? to : null;
+}
+
+/**
+ * Writes a payment's refunded total and, when its status moves (`to`), the order's payment
+ * status too, telling the order's live board.
+ */
+async function writeRefundedTotal(tx: Transaction, txn: PaymentTransaction, refundedCents: number, to: PaymentStatus | null, now: Date) {
   await tx
     .update(paymentTransactions)
-    .set({ refundedAmountCents: total, ...(moves ? { status: to } : {}), updatedAt: now })
+    .set({ refundedAmountCents: refundedCents, ...(to ? { status: to } : {}), updatedAt: now })
     .where(eq(paymentTransactions.id, txn.id));
-  if (moves) {
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentStatus: to, updatedAt: now })
-      .where(eq(orders.id, txn.orderId))
-      .returning({ liveId: orders.liveId });
-    if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
-    return to;
-  }
-  return null;
+  if (!to) return;
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: to, updatedAt: now })
+    .where(eq(orders.id, txn.orderId))
+    .returning({ liveId: orders.liveId });
+  if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
 }
 
 /**
@@ -225,18 +230,7 @@ export async function recordRefundUpdate(event: RefundUpdateEvent): Promise<Even
       const refundedCents = Math.max(0, txn.refundedAmountCents - refund.amountCents);
       const to = paymentStatusAfterFailedRefund(txn.amountCents, refundedCents);
       const moves = (txn.status === "partially_refunded" || txn.status === "refunded") && to !== txn.status;
-      await tx
-        .update(paymentTransactions)
-        .set({ refundedAmountCents: refundedCents, ...(moves ? { status: to } : {}), updatedAt: now })
-        .where(eq(paymentTransactions.id, txn.id));
-      if (moves) {
-        const [order] = await tx
-          .update(orders)
-          .set({ paymentStatus: to, updatedAt: now })
-          .where(eq(orders.id, txn.orderId))
-          .returning({ liveId: orders.liveId });
-        if (order?.liveId) await recordLiveEvent(tx, order.liveId, "order");
-      }
+      await writeRefundedTotal(tx, txn, refundedCents, moves ? to : null, now);
       await tx.insert(orderEvents).values({
         orderId: txn.orderId,
         shopId: txn.shopId,
